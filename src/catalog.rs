@@ -1,0 +1,180 @@
+//! Finding game files by name or path, and loading one through all three stages.
+
+use crate::check::{self, OptionOverrides};
+use crate::compile::{self, Game};
+use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind, LoadError};
+use crate::span::Sources;
+use crate::syntax::game_file::parse_game;
+use std::path::{Path, PathBuf};
+
+/// The folder of game files: `TABULA_GAMES`, else `games/` here, else the one this crate shipped with.
+/// Read at run time, so an edited or added file takes effect without a rebuild.
+pub struct Catalog {
+    pub dir: PathBuf,
+}
+
+impl Default for Catalog {
+    fn default() -> Self {
+        let dir = std::env::var_os("TABULA_GAMES")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| {
+                let local = PathBuf::from("games");
+                if local.is_dir() {
+                    local
+                } else {
+                    Path::new(env!("CARGO_MANIFEST_DIR")).join("games")
+                }
+            });
+        Catalog { dir }
+    }
+}
+
+/// One entry of `tabula list`.
+pub struct Listing {
+    pub id: String,
+    pub name: String,
+    pub sources: Vec<String>,
+    pub extends: Option<String>,
+}
+
+impl Catalog {
+    /// A name from the catalog, or a path to a file.
+    pub fn locate(&self, game: &str) -> PathBuf {
+        let as_path = Path::new(game);
+        if game.ends_with(".toml") || game.contains('/') || as_path.is_file() {
+            as_path.to_path_buf()
+        } else {
+            self.dir.join(format!("{game}.toml"))
+        }
+    }
+
+    pub fn load(
+        &self,
+        game: &str,
+        overrides: &OptionOverrides,
+    ) -> Result<(Game, Sources, Diagnostics), LoadError> {
+        let path = self.locate(game);
+        if !path.is_file() && !game.ends_with(".toml") && !game.contains('/') {
+            let mut diagnostics = Diagnostics::default();
+            let known: Vec<String> = self.list().into_iter().map(|l| l.id).collect();
+            let help = crate::check::nearest_name(game, known.iter().map(|s| s.as_str()))
+                .unwrap_or_else(|| {
+                    format!("`tabula list` shows the games in `{}`", self.dir.display())
+                });
+            diagnostics.push(
+                Diagnostic::error(ErrorKind::UnknownGame(game.to_string()), None).with_help(help),
+            );
+            return Err(LoadError {
+                diagnostics,
+                sources: Sources::default(),
+            });
+        }
+        load_game_file(&path, overrides)
+    }
+
+    pub fn list(&self) -> Vec<Listing> {
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        paths.sort();
+        paths
+            .into_iter()
+            .filter_map(|path| {
+                let id = path.file_stem()?.to_string_lossy().into_owned();
+                match load_game_file(&path, &[]) {
+                    Ok((game, _, _)) => {
+                        let text = std::fs::read_to_string(&path).ok()?;
+                        let extends = toml::from_str::<toml::Table>(&text).ok().and_then(|t| {
+                            t.get("extends").and_then(|v| v.as_str().map(String::from))
+                        });
+                        Some(Listing {
+                            id,
+                            name: game.name,
+                            sources: game.sources,
+                            extends,
+                        })
+                    }
+                    Err(_) => Some(Listing {
+                        id,
+                        name: "(does not load: run `tabula check`)".into(),
+                        sources: vec![],
+                        extends: None,
+                    }),
+                }
+            })
+            .collect()
+    }
+}
+
+/// Loads a game file through all three stages. Warnings come back with the game.
+pub fn load_game_file(
+    path: &Path,
+    overrides: &OptionOverrides,
+) -> Result<(Game, Sources, Diagnostics), LoadError> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => load_game_text(&path.display().to_string(), text, overrides),
+        Err(e) => {
+            let mut diagnostics = Diagnostics::default();
+            diagnostics.push(Diagnostic::error(
+                ErrorKind::Io {
+                    path: path.display().to_string(),
+                    reason: e.to_string(),
+                },
+                None,
+            ));
+            Err(LoadError {
+                diagnostics,
+                sources: Sources::default(),
+            })
+        }
+    }
+}
+
+/// Loads a game from text; `extends` is looked up beside `path`, then in the catalog.
+pub fn load_game_text(
+    path: &str,
+    text: String,
+    overrides: &OptionOverrides,
+) -> Result<(Game, Sources, Diagnostics), LoadError> {
+    let mut sources = Sources::default();
+    let dir = Path::new(path)
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let mut resolve = |name: &str| -> Result<(String, String), String> {
+        let file = if name.ends_with(".toml") {
+            name.to_string()
+        } else {
+            format!("{name}.toml")
+        };
+        let candidates = [dir.join(&file), Catalog::default().dir.join(&file)];
+        for candidate in candidates {
+            if let Ok(text) = std::fs::read_to_string(&candidate) {
+                return Ok((candidate.display().to_string(), text));
+            }
+        }
+        Err(format!(
+            "no file `{file}` beside this one or in the games folder"
+        ))
+    };
+    let parsed = match parse_game(&mut sources, path, text, &mut resolve) {
+        Ok(p) => p,
+        Err(diagnostics) => {
+            return Err(LoadError {
+                diagnostics,
+                sources,
+            });
+        }
+    };
+    match check::check(&parsed, overrides) {
+        Ok((checked, warnings)) => Ok((compile::compile(checked), sources, warnings)),
+        Err(diagnostics) => Err(LoadError {
+            diagnostics,
+            sources,
+        }),
+    }
+}

@@ -1,0 +1,218 @@
+//! The checked stage: every name resolved to an index, every rule typed, every problem reported.
+
+pub mod board;
+mod options;
+mod rules;
+pub mod types;
+
+pub use board::MAX_CELLS;
+pub use board::parse_cell as board_cell;
+pub use types::*;
+
+use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
+use crate::syntax::ParsedGame;
+
+/// Option values given from outside the file (command line), by name.
+pub type OptionOverrides = [(String, String)];
+
+/// Checks a parsed game. Reports every problem it can find, not just the first.
+pub fn check(
+    parsed: &ParsedGame,
+    overrides: &OptionOverrides,
+) -> Result<(CheckedGame, Diagnostics), Diagnostics> {
+    let mut diags = Diagnostics::default();
+    let file = &parsed.file;
+    let whole_file = parsed
+        .chain
+        .last()
+        .map(|&id| crate::span::Span::new(id, 0..0));
+
+    let game = file.game.clone().unwrap_or_default();
+    let name = match &game.name {
+        Some(n) => n.value.clone(),
+        None => {
+            diags.push(Diagnostic::error(
+                ErrorKind::Missing("`[game] name`".into()),
+                whole_file,
+            ));
+            String::new()
+        }
+    };
+    let players = players(&game, whole_file, &mut diags);
+    let board = board::check_board(file, whole_file, &mut diags);
+    let mut cx = Context::new(players, board);
+    board::check_regions(file, &mut cx, &mut diags);
+    board::check_pieces(file, &mut cx, &mut diags);
+    let setup = board::check_setup(file, &cx, whole_file, &mut diags);
+    options::check_options(file, overrides, &mut cx, &mut diags);
+    let first_player = match file.turn.as_ref().and_then(|t| t.first.as_ref()) {
+        Some(first) => cx.player(&first.value).unwrap_or_else(|| {
+            diags.push(Diagnostic::error(
+                ErrorKind::UnknownPlayer(first.value.clone()),
+                first.span,
+            ));
+            0
+        }),
+        None => 0,
+    };
+    let program = rules::check_rules(&parsed.rules, &cx, whole_file, &mut diags);
+
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    let checked = CheckedGame {
+        name,
+        summary: game.summary.map(|s| s.value).unwrap_or_default(),
+        sources: game.sources.iter().map(|s| s.value.clone()).collect(),
+        players: cx.players,
+        board: cx.board,
+        regions: cx.regions,
+        pieces: cx.pieces,
+        setup,
+        options: cx.options,
+        first_player,
+        program,
+    };
+    Ok((checked, diags))
+}
+
+fn players(
+    game: &crate::syntax::game_file::GameSection,
+    whole_file: Option<crate::span::Span>,
+    diags: &mut Diagnostics,
+) -> Vec<String> {
+    let Some(list) = &game.players else {
+        diags.push(Diagnostic::error(
+            ErrorKind::Missing("`[game] players`".into()),
+            whole_file,
+        ));
+        return vec!["first".into(), "second".into()];
+    };
+    let mut names: Vec<String> = Vec::new();
+    for p in &list.value {
+        if names.contains(&p.value) {
+            diags.push(Diagnostic::error(
+                ErrorKind::Duplicate {
+                    what: "player",
+                    name: p.value.clone(),
+                },
+                p.span,
+            ));
+        } else if !is_identifier(&p.value) {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other(format!("player name `{}` is not a plain name", p.value)),
+                    p.span,
+                )
+                .with_help("use letters, digits and `_`, starting with a letter"),
+            );
+        }
+        names.push(p.value.clone());
+    }
+    if !(1..=4).contains(&names.len()) {
+        diags.push(Diagnostic::error(
+            ErrorKind::Other(format!("a game has 1 to 4 players, found {}", names.len())),
+            list.span,
+        ));
+        names.resize(names.len().clamp(1, 4), "player".into());
+    }
+    names
+}
+
+pub(crate) fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Names known so far, shared by the passes of the checker.
+pub(crate) struct Context {
+    pub players: Vec<String>,
+    pub board: CheckedBoard,
+    pub regions: Vec<RegionDecl>,
+    pub pieces: Vec<PieceDecl>,
+    pub options: Vec<OptionDecl>,
+}
+
+impl Context {
+    fn new(players: Vec<String>, board: CheckedBoard) -> Self {
+        Context {
+            players,
+            board,
+            regions: Vec::new(),
+            pieces: Vec::new(),
+            options: Vec::new(),
+        }
+    }
+
+    pub fn player(&self, name: &str) -> Option<u8> {
+        self.players.iter().position(|p| p == name).map(|i| i as u8)
+    }
+
+    pub fn piece(&self, name: &str) -> Option<u8> {
+        self.pieces
+            .iter()
+            .position(|p| p.name == name)
+            .map(|i| i as u8)
+    }
+
+    pub fn region(&self, name: &str) -> Option<u16> {
+        self.regions
+            .iter()
+            .position(|r| r.name == name)
+            .map(|i| i as u16)
+    }
+
+    pub fn option(&self, name: &str) -> Option<u16> {
+        self.options
+            .iter()
+            .position(|o| o.name == name)
+            .map(|i| i as u16)
+    }
+
+    pub fn direction_set(&self, name: &str) -> Option<u16> {
+        self.board
+            .direction_sets
+            .iter()
+            .position(|s| s.name == name)
+            .map(|i| i as u16)
+    }
+}
+
+/// The closest of `candidates` to `name`, for "did you mean" hints.
+pub fn nearest_name<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
+    nearest(name, candidates)
+}
+
+pub(crate) fn nearest<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
+    candidates
+        .into_iter()
+        .map(|c| (strsim_distance(name, c), c))
+        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| format!("did you mean `{c}`?"))
+}
+
+fn strsim_distance(a: &str, b: &str) -> usize {
+    // Levenshtein distance; names are short.
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}

@@ -1,0 +1,141 @@
+//! Options: declared with a default, a range or choices, and overridable from outside.
+
+use super::{Context, OptionDecl, OptionKind, nearest};
+use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
+use crate::span::Span;
+use crate::syntax::game_file::GameFile;
+
+pub fn check_options(
+    file: &GameFile,
+    overrides: &super::OptionOverrides,
+    cx: &mut Context,
+    diags: &mut Diagnostics,
+) {
+    for (name, decl) in &file.options {
+        let o = &decl.value;
+        let Some(default) = &o.default else {
+            diags.push(Diagnostic::error(
+                ErrorKind::Missing(format!("`default` for option `{name}`")),
+                decl.span,
+            ));
+            continue;
+        };
+        let bad = |reason: String, span: Span| {
+            Diagnostic::error(
+                ErrorKind::BadOptionValue {
+                    option: name.clone(),
+                    reason,
+                },
+                span,
+            )
+        };
+        let (kind, value) = match (&default.value, &o.choices) {
+            (toml::Value::Integer(v), None) => {
+                let min = o.min.as_ref().map_or(i64::from(i32::MIN), |m| m.value);
+                let max = o.max.as_ref().map_or(i64::from(i32::MAX), |m| m.value);
+                if !(min..=max).contains(v) {
+                    diags.push(
+                        bad(format!("{v} is outside {min}..={max}"), default.span)
+                            .with_label("out of range"),
+                    );
+                }
+                (OptionKind::Int { min, max }, *v)
+            }
+            (toml::Value::Boolean(b), None) => (OptionKind::Bool, i64::from(*b)),
+            (toml::Value::String(s), Some(choices)) => {
+                match choices.value.iter().position(|c| c == s) {
+                    Some(i) => (OptionKind::Choice(choices.value.clone()), i as i64),
+                    None => {
+                        diags.push(
+                            bad(format!("`{s}` is not one of the choices"), default.span)
+                                .with_help(format!(
+                                    "choose one of {}",
+                                    super::board::backticked(&choices.value)
+                                )),
+                        );
+                        (OptionKind::Choice(choices.value.clone()), 0)
+                    }
+                }
+            }
+            (toml::Value::String(_), None) => {
+                diags.push(
+                    bad("a text option needs `choices`".into(), default.span)
+                        .with_help("add `choices = [...]` listing the allowed values"),
+                );
+                continue;
+            }
+            _ => {
+                diags.push(bad(
+                    "the default must be a number, `true`/`false`, or one of `choices`".into(),
+                    default.span,
+                ));
+                continue;
+            }
+        };
+        if cx.option(name).is_some() || cx.player(name).is_some() {
+            diags.push(Diagnostic::error(
+                ErrorKind::Duplicate {
+                    what: "name",
+                    name: name.clone(),
+                },
+                decl.span,
+            ));
+        }
+        cx.options.push(OptionDecl {
+            name: name.clone(),
+            kind,
+            value,
+            default: value,
+            doc: o.doc.as_ref().map(|d| d.value.clone()).unwrap_or_default(),
+            span: decl.span,
+        });
+    }
+    for (name, text) in overrides {
+        let Some(i) = cx.option(name) else {
+            let mut d = Diagnostic::error(ErrorKind::UnknownName(format!("option {name}")), None);
+            d.kind = ErrorKind::Other(format!("unknown option `{name}`"));
+            let hint = nearest(name, cx.options.iter().map(|o| o.name.as_str()));
+            let names: Vec<String> = cx.options.iter().map(|o| o.name.clone()).collect();
+            diags.push(d.with_help(hint.unwrap_or_else(|| {
+                format!("the options are {}", super::board::backticked(&names))
+            })));
+            continue;
+        };
+        let option = &mut cx.options[i as usize];
+        match parse_option_value(&option.kind, text) {
+            Ok(v) => option.value = v,
+            Err(reason) => diags.push(Diagnostic::error(
+                ErrorKind::BadOptionValue {
+                    option: name.clone(),
+                    reason,
+                },
+                None,
+            )),
+        }
+    }
+}
+
+pub fn parse_option_value(kind: &OptionKind, text: &str) -> Result<i64, String> {
+    match kind {
+        OptionKind::Int { min, max } => match text.parse::<i64>() {
+            Ok(v) if (*min..=*max).contains(&v) => Ok(v),
+            Ok(v) => Err(format!("{v} is outside {min}..={max}")),
+            Err(_) => Err(format!("`{text}` is not a whole number")),
+        },
+        OptionKind::Bool => match text {
+            "true" => Ok(1),
+            "false" => Ok(0),
+            _ => Err(format!("`{text}` is not `true` or `false`")),
+        },
+        OptionKind::Choice(choices) => choices
+            .iter()
+            .position(|c| c == text)
+            .map(|i| i as i64)
+            .ok_or_else(|| {
+                format!(
+                    "`{text}` is not one of {}",
+                    super::board::backticked(choices)
+                )
+            }),
+    }
+}

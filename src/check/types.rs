@@ -1,0 +1,262 @@
+//! Types of the checked stage: names resolved to indices, rules typed.
+
+use crate::span::Span;
+
+/// Cell index: `rank * files + file`, ranks and files from 0.
+pub type CellId = u16;
+
+#[derive(Clone, Debug)]
+pub struct CheckedGame {
+    pub name: String,
+    pub summary: String,
+    pub sources: Vec<String>,
+    pub players: Vec<String>,
+    pub board: CheckedBoard,
+    pub regions: Vec<RegionDecl>,
+    pub pieces: Vec<PieceDecl>,
+    /// (cell, player, piece kind)
+    pub setup: Vec<(CellId, u8, u8)>,
+    pub options: Vec<OptionDecl>,
+    pub first_player: u8,
+    pub program: CheckedProgram,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct CheckedBoard {
+    pub files: u16,
+    pub ranks: u16,
+    pub directions: Vec<Direction>,
+    pub direction_sets: Vec<DirectionSet>,
+}
+
+impl CheckedBoard {
+    pub fn cell_count(&self) -> usize {
+        self.files as usize * self.ranks as usize
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Direction {
+    pub name: String,
+    pub file_delta: i8,
+    pub rank_delta: i8,
+}
+
+/// Named directions, one list per player (the same list repeated when shared).
+#[derive(Clone, Debug)]
+pub struct DirectionSet {
+    pub name: String,
+    pub per_player: Vec<Vec<u8>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct RegionDecl {
+    pub name: String,
+    /// One cell list, or one per player.
+    pub cells: Vec<Vec<CellId>>,
+    pub per_player: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct PieceDecl {
+    pub name: String,
+    /// One display character per player.
+    pub symbols: Vec<char>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum OptionKind {
+    Int { min: i64, max: i64 },
+    Bool,
+    Choice(Vec<String>),
+}
+
+#[derive(Clone, Debug)]
+pub struct OptionDecl {
+    pub name: String,
+    pub kind: OptionKind,
+    /// The value in force: ints as is, bools as 0/1, choices as their index.
+    pub value: i64,
+    pub default: i64,
+    pub doc: String,
+    pub span: Span,
+}
+
+impl OptionDecl {
+    pub fn display_value(&self, value: i64) -> String {
+        match &self.kind {
+            OptionKind::Int { .. } => value.to_string(),
+            OptionKind::Bool => (value != 0).to_string(),
+            OptionKind::Choice(c) => c.get(value as usize).cloned().unwrap_or_default(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct CheckedProgram {
+    pub moves: Vec<MoveRule>,
+    pub forbids: Vec<ExprRule>,
+    pub turn_start: Vec<StmtRule>,
+    pub no_moves: Option<StmtRule>,
+}
+
+#[derive(Clone, Debug)]
+pub struct RuleInfo {
+    pub name: String,
+    pub cite: Option<String>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct MoveRule {
+    pub info: RuleInfo,
+    pub generator: Generator,
+    pub filters: Vec<TExpr>,
+    pub compulsory: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct ExprRule {
+    pub info: RuleInfo,
+    pub expr: TExpr,
+}
+
+#[derive(Clone, Debug)]
+pub struct StmtRule {
+    pub info: RuleInfo,
+    pub body: Vec<TStmt>,
+}
+
+/// What a landing cell may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Landing {
+    Empty,
+    Enemy,
+    EmptyOrEnemy,
+}
+
+/// How many enemy pieces a line move removes when its front lands on one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineCapture {
+    /// Landing on an enemy piece is illegal.
+    None,
+    /// The whole enemy run that starts at the landing cell.
+    Run,
+    /// Only the piece on the landing cell.
+    First,
+}
+
+/// A move primitive with its arguments resolved.
+#[derive(Clone, Debug)]
+pub enum Generator {
+    /// One piece, one step in one of `dirs`.
+    Step {
+        piece: Option<u8>,
+        dirs: u16,
+        to: Landing,
+    },
+    /// One piece, any number of steps (up to `max`) over empty cells in one of `dirs`.
+    Slide {
+        piece: Option<u8>,
+        dirs: u16,
+        max: u16,
+        to: Landing,
+    },
+    /// A contiguous run of own pieces (at least `min`) moving along its own line, up to its length.
+    Line {
+        piece: Option<u8>,
+        dirs: u16,
+        min: u8,
+        capture: LineCapture,
+        capture_if: Option<TExpr>,
+    },
+}
+
+/// Values a typed expression may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ty {
+    Int,
+    Bool,
+    Player,
+    Region,
+    Symmetry,
+    Choice(u16),
+}
+
+impl Ty {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Ty::Int => "a number",
+            Ty::Bool => "a condition",
+            Ty::Player => "a player",
+            Ty::Region => "a region",
+            Ty::Symmetry => "a board symmetry",
+            Ty::Choice(_) => "an option choice",
+        }
+    }
+}
+
+/// Values known only while a generator runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Var {
+    /// Number of pieces moving together.
+    Moving,
+    /// Length of the enemy run starting at the landing cell.
+    EnemyRun,
+}
+
+/// Board symmetries every grid has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    MirrorFiles,
+    MirrorRanks,
+    Rotate180,
+}
+
+impl Symmetry {
+    pub const ALL: [(&'static str, Symmetry); 3] = [
+        ("mirror_files", Symmetry::MirrorFiles),
+        ("mirror_ranks", Symmetry::MirrorRanks),
+        ("rotate180", Symmetry::Rotate180),
+    ];
+}
+
+#[derive(Clone, Debug)]
+pub enum TExpr {
+    Int(i64),
+    Mover,
+    Opponent,
+    Player(u8),
+    Option(u16),
+    Ply,
+    Var(Var),
+    Region(u16),
+    /// A per-player region of the given player.
+    PlayerRegion(u16, Box<TExpr>),
+    Count {
+        player: Box<TExpr>,
+        region: Option<Box<TExpr>>,
+        piece: Option<u8>,
+    },
+    /// Some piece of the action ends in the region.
+    LandsIn(Box<TExpr>),
+    /// The position after the action equals its image under the symmetry.
+    Symmetric(Symmetry),
+    Not(Box<TExpr>),
+    Neg(Box<TExpr>),
+    Binary(crate::syntax::ast::BinOp, Box<TExpr>, Box<TExpr>),
+}
+
+#[derive(Clone, Debug)]
+pub enum TStmt {
+    If {
+        cond: TExpr,
+        then: Vec<TStmt>,
+        otherwise: Vec<TStmt>,
+    },
+    Win(TExpr),
+    Lose(TExpr),
+    Draw,
+    Pass,
+}

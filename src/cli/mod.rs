@@ -1,0 +1,264 @@
+//! Subcommands of `tabula`. Each returns `Err(message)` for bad input; `run` prints it and exits non-zero.
+
+mod bench;
+mod play;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::process::ExitCode;
+use tabula::{Catalog, Game, State};
+
+#[derive(Parser)]
+#[command(
+    name = "tabula",
+    version,
+    about = "Plays board games from rules written as data"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Where a command starts: a game, an optional position file and tokens played from there.
+#[derive(clap::Args, Clone)]
+pub struct Start {
+    /// A game name from `games/` or a path to a game file.
+    pub game: String,
+    /// A position file (TOML, as `show --format toml` prints) to start from instead of the initial position.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Action tokens to play first, separated by spaces.
+    #[arg(long, allow_hyphen_values = true)]
+    pub after: Option<String>,
+    /// Set a game option: `--option max_plies=200`. Repeatable.
+    #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Text,
+    Toml,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// The games in `games/` with their names and sources.
+    List,
+    /// Check a game file and report every error and warning.
+    Check {
+        /// A game name or a path to a game file.
+        game: String,
+        #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
+    /// Show a board diagram and the side to move.
+    Show {
+        #[command(flatten)]
+        start: Start,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// The legal action tokens, sorted, one per line.
+    Moves {
+        #[command(flatten)]
+        start: Start,
+    },
+    /// Count action sequences of a given length (the count alone on the last line).
+    Perft {
+        #[command(flatten)]
+        start: Start,
+        #[arg(long)]
+        depth: u32,
+        /// Also print `TOKEN COUNT` for each first action.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Play in the terminal. Choose each player with `--PLAYER human|random` (default: you play the
+    /// first player against the random player).
+    Play(play::PlayArgs),
+    /// Measure random playouts per second, actions per second and perft nodes per second.
+    Bench(bench::BenchArgs),
+}
+
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    let result = match cli.command {
+        Command::List => list(),
+        Command::Check { game, options } => check(&game, &options),
+        Command::Show { start, format } => show(&start, format),
+        Command::Moves { start } => moves(&start),
+        Command::Perft {
+            start,
+            depth,
+            divide,
+        } => perft(&start, depth, divide),
+        Command::Play(args) => play::play(args),
+        Command::Bench(args) => bench::bench(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{}", message.trim_end());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+pub fn parse_overrides(options: &[String]) -> Result<Vec<(String, String)>, String> {
+    options
+        .iter()
+        .map(|o| match o.split_once('=') {
+            Some((k, v)) if !k.trim().is_empty() => {
+                Ok((k.trim().to_string(), v.trim().to_string()))
+            }
+            _ => Err(format!("error: `--option {o}` must be NAME=VALUE")),
+        })
+        .collect()
+}
+
+pub fn load(game: &str, options: &[String]) -> Result<Game, String> {
+    let overrides = parse_overrides(options)?;
+    match Catalog::default().load(game, &overrides) {
+        Ok((game, sources, warnings)) => {
+            if !warnings.items.is_empty() {
+                eprint!("{}", warnings.render(&sources));
+            }
+            Ok(game)
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The game and the position a command starts from.
+pub fn start(start: &Start) -> Result<(Game, State), String> {
+    let game = load(&start.game, &start.options)?;
+    let mut state = game.initial;
+    if let Some(path) = &start.position {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("error: cannot read `{path}`: {e}"))?;
+        let mut sources = tabula::span::Sources::default();
+        state = game
+            .read_position(&mut sources, path, &text)
+            .map_err(|d| d.render(&sources))?;
+    }
+    if let Some(tokens) = &start.after {
+        game.play_tokens(&mut state, tokens)
+            .map_err(|e| format!("error: {e}"))?;
+    }
+    Ok((game, state))
+}
+
+fn list() -> Result<(), String> {
+    let catalog = Catalog::default();
+    let games = catalog.list();
+    if games.is_empty() {
+        return Err(format!(
+            "error: no game files in `{}`",
+            catalog.dir.display()
+        ));
+    }
+    let bases: Vec<_> = games.iter().filter(|g| g.extends.is_none()).collect();
+    let print = |g: &tabula::catalog::Listing, indent: &str| {
+        println!("{indent}{:<20} {}", g.id, g.name);
+        for s in &g.sources {
+            println!("{indent}{:<20}   source: {s}", "");
+        }
+    };
+    for base in &bases {
+        print(base, "");
+        for variant in games
+            .iter()
+            .filter(|g| g.extends.as_deref() == Some(base.id.as_str()))
+        {
+            print(variant, "  ");
+        }
+    }
+    for orphan in games.iter().filter(|g| {
+        g.extends
+            .as_ref()
+            .is_some_and(|e| !bases.iter().any(|b| &b.id == e))
+    }) {
+        print(orphan, "");
+    }
+    Ok(())
+}
+
+fn check(game: &str, options: &[String]) -> Result<(), String> {
+    let overrides = parse_overrides(options)?;
+    let catalog = Catalog::default();
+    match catalog.load(game, &overrides) {
+        Ok((game, sources, warnings)) => {
+            print!("{}", warnings.render(&sources));
+            println!(
+                "ok: `{}`: {} players, {} cells, {} move rules, {} warning(s)",
+                game.name,
+                game.players.len(),
+                game.board.cells,
+                game.moves.len(),
+                warnings.items.len()
+            );
+            Ok(())
+        }
+        Err(e) => {
+            let errors = e.diagnostics.items.len();
+            Err(format!("{e}\n\n{errors} problem(s) found"))
+        }
+    }
+}
+
+fn show(s: &Start, format: Format) -> Result<(), String> {
+    let (game, state) = start(s)?;
+    match format {
+        Format::Toml => print!("{}", game.write_position(&state)),
+        Format::Text => {
+            print!("{}", game.diagram(&state));
+            match game.outcome(&state) {
+                Some(outcome) => println!("game over: {}", game.describe_outcome(outcome)),
+                None => println!(
+                    "{} to move (ply {})",
+                    game.players[state.to_move as usize], state.ply
+                ),
+            }
+        }
+    }
+    Ok(())
+}
+
+fn moves(s: &Start) -> Result<(), String> {
+    let (game, state) = start(s)?;
+    for token in game.legal_tokens(&state) {
+        println!("{token}");
+    }
+    Ok(())
+}
+
+fn perft(s: &Start, depth: u32, divide: bool) -> Result<(), String> {
+    let (game, state) = start(s)?;
+    if divide {
+        let rows = game.perft_divide(&state, depth);
+        for (token, count) in &rows {
+            println!("{token} {count}");
+        }
+        println!(
+            "{}",
+            if depth == 0 {
+                1
+            } else {
+                rows.iter().map(|(_, c)| c).sum::<u64>()
+            }
+        );
+    } else {
+        println!("{}", game.perft(&state, depth));
+    }
+    Ok(())
+}

@@ -1,0 +1,191 @@
+//! Expressions and statements lowered to one flat stack program.
+
+use crate::check::{Symmetry, TExpr, TStmt, Var};
+use crate::syntax::ast::BinOp;
+
+/// A slice of [`crate::Game::code`]: one expression or one rule body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CodeRange {
+    pub start: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    Int(i32),
+    Mover,
+    Opponent,
+    Ply,
+    Var(Var),
+    /// Push a cell-set index.
+    Region(u16),
+    /// Pop a player, push the cell-set index of that player's copy of a per-player region.
+    PlayerRegion(u16),
+    /// Pop an optional region then a player; push how many of the player's pieces (of a kind) stand there.
+    Count {
+        region: bool,
+        piece: Option<u8>,
+    },
+    /// Pop a region; push whether a moved piece ends in it.
+    LandsIn,
+    Symmetric(Symmetry),
+    Not,
+    Neg,
+    Binary(BinOp),
+    /// `and`/`or`: if the top decides the result, jump keeping it; otherwise pop and go on.
+    JumpIfFalseKeep(u32),
+    JumpIfTrueKeep(u32),
+    /// Pop; jump if false.
+    JumpIfFalse(u32),
+    Jump(u32),
+    /// Expression result: pop it and stop.
+    Return,
+    Win,
+    Lose,
+    Draw,
+    Pass,
+    /// End of a rule body without an outcome.
+    Halt,
+}
+
+pub struct Emitter<'a> {
+    code: Vec<Op>,
+    region_first: &'a [u16],
+    options: &'a [i64],
+}
+
+impl<'a> Emitter<'a> {
+    pub fn new(region_first: &'a [u16], options: &'a [i64]) -> Self {
+        Emitter {
+            code: Vec::new(),
+            region_first,
+            options,
+        }
+    }
+
+    pub fn finish(self) -> Vec<Op> {
+        self.code
+    }
+
+    pub fn expr_program(&mut self, e: &TExpr) -> CodeRange {
+        let start = self.code.len() as u32;
+        self.expr(e);
+        self.code.push(Op::Return);
+        CodeRange { start }
+    }
+
+    pub fn stmt_program(&mut self, body: &[TStmt]) -> CodeRange {
+        let start = self.code.len() as u32;
+        self.stmts(body);
+        self.code.push(Op::Halt);
+        CodeRange { start }
+    }
+
+    fn here(&self) -> u32 {
+        self.code.len() as u32
+    }
+
+    fn patch(&mut self, at: u32) {
+        let target = self.here();
+        match &mut self.code[at as usize] {
+            Op::JumpIfFalseKeep(t) | Op::JumpIfTrueKeep(t) | Op::JumpIfFalse(t) | Op::Jump(t) => {
+                *t = target
+            }
+            _ => unreachable!("patching a jump"),
+        }
+    }
+
+    fn stmts(&mut self, body: &[TStmt]) {
+        for s in body {
+            match s {
+                TStmt::If {
+                    cond,
+                    then,
+                    otherwise,
+                } => {
+                    self.expr(cond);
+                    let to_else = self.here();
+                    self.code.push(Op::JumpIfFalse(0));
+                    self.stmts(then);
+                    let to_end = self.here();
+                    self.code.push(Op::Jump(0));
+                    self.patch(to_else);
+                    self.stmts(otherwise);
+                    self.patch(to_end);
+                }
+                TStmt::Win(p) => {
+                    self.expr(p);
+                    self.code.push(Op::Win);
+                }
+                TStmt::Lose(p) => {
+                    self.expr(p);
+                    self.code.push(Op::Lose);
+                }
+                TStmt::Draw => self.code.push(Op::Draw),
+                TStmt::Pass => self.code.push(Op::Pass),
+            }
+        }
+    }
+
+    fn expr(&mut self, e: &TExpr) {
+        match e {
+            TExpr::Int(v) => self.code.push(Op::Int(*v as i32)),
+            TExpr::Mover => self.code.push(Op::Mover),
+            TExpr::Opponent => self.code.push(Op::Opponent),
+            TExpr::Player(p) => self.code.push(Op::Int(*p as i32)),
+            // Options are fixed once a game is loaded.
+            TExpr::Option(o) => self.code.push(Op::Int(self.options[*o as usize] as i32)),
+            TExpr::Ply => self.code.push(Op::Ply),
+            TExpr::Var(v) => self.code.push(Op::Var(*v)),
+            TExpr::Region(r) => self.code.push(Op::Region(self.region_first[*r as usize])),
+            TExpr::PlayerRegion(r, p) => {
+                self.expr(p);
+                self.code
+                    .push(Op::PlayerRegion(self.region_first[*r as usize]));
+            }
+            TExpr::Count {
+                player,
+                region,
+                piece,
+            } => {
+                self.expr(player);
+                if let Some(r) = region {
+                    self.expr(r);
+                }
+                self.code.push(Op::Count {
+                    region: region.is_some(),
+                    piece: *piece,
+                });
+            }
+            TExpr::LandsIn(r) => {
+                self.expr(r);
+                self.code.push(Op::LandsIn);
+            }
+            TExpr::Symmetric(s) => self.code.push(Op::Symmetric(*s)),
+            TExpr::Not(x) => {
+                self.expr(x);
+                self.code.push(Op::Not);
+            }
+            TExpr::Neg(x) => {
+                self.expr(x);
+                self.code.push(Op::Neg);
+            }
+            TExpr::Binary(BinOp::And, l, r) | TExpr::Binary(BinOp::Or, l, r) => {
+                let is_and = matches!(e, TExpr::Binary(BinOp::And, ..));
+                self.expr(l);
+                let jump = self.here();
+                self.code.push(if is_and {
+                    Op::JumpIfFalseKeep(0)
+                } else {
+                    Op::JumpIfTrueKeep(0)
+                });
+                self.expr(r);
+                self.patch(jump);
+            }
+            TExpr::Binary(op, l, r) => {
+                self.expr(l);
+                self.expr(r);
+                self.code.push(Op::Binary(*op));
+            }
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! The compiled stage: dense tables (cells x directions, regions as bit sets) and the rules as one
+//! flat program that the move generator runs without allocating.
+
+mod bytecode;
+mod tables;
+
+pub use bytecode::{CodeRange, Op};
+pub use tables::{Board, CellSet, NO_CELL};
+
+use crate::check::{CheckedGame, Generator, Landing, LineCapture, OptionDecl, PieceDecl, RuleInfo};
+use crate::engine::state::State;
+
+/// A move rule with its arguments lowered to table indices.
+#[derive(Clone, Debug)]
+pub struct CompiledMove {
+    pub info: RuleInfo,
+    pub kind: MoveKind,
+    pub piece: Option<u8>,
+    pub dirs: u16,
+    pub to: Landing,
+    pub min: u8,
+    pub max: u16,
+    pub capture: LineCapture,
+    pub capture_if: Option<CodeRange>,
+    pub filters: Vec<CodeRange>,
+    pub compulsory: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    Step,
+    Slide,
+    Line,
+}
+
+#[derive(Clone, Debug)]
+pub struct CompiledCheck {
+    pub info: RuleInfo,
+    pub code: CodeRange,
+}
+
+/// A region as the user named it: one or one-per-player cell sets in [`Game::region_sets`].
+#[derive(Clone, Debug)]
+pub struct RegionInfo {
+    pub name: String,
+    pub per_player: bool,
+    pub first_set: u16,
+}
+
+/// A game ready to play.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub name: String,
+    pub summary: String,
+    pub sources: Vec<String>,
+    pub players: Vec<String>,
+    pub board: Board,
+    pub pieces: Vec<PieceDecl>,
+    pub regions: Vec<RegionInfo>,
+    pub region_sets: Vec<CellSet>,
+    pub options: Vec<OptionDecl>,
+    pub initial: State,
+    pub moves: Vec<CompiledMove>,
+    pub forbids: Vec<CompiledCheck>,
+    pub turn_start: Vec<CompiledCheck>,
+    pub no_moves: Option<CompiledCheck>,
+    pub code: Vec<Op>,
+    /// Whether any move rule is compulsory (then those are generated first).
+    pub has_compulsory: bool,
+}
+
+pub fn compile(checked: CheckedGame) -> Game {
+    let board = Board::build(&checked.board, checked.players.len());
+    let mut regions = Vec::new();
+    let mut region_sets = Vec::new();
+    let mut region_first = Vec::new();
+    for r in &checked.regions {
+        region_first.push(region_sets.len() as u16);
+        regions.push(RegionInfo {
+            name: r.name.clone(),
+            per_player: r.per_player,
+            first_set: region_sets.len() as u16,
+        });
+        for cells in &r.cells {
+            region_sets.push(CellSet::from_cells(cells));
+        }
+    }
+    let options: Vec<i64> = checked.options.iter().map(|o| o.value).collect();
+    let mut emitter = bytecode::Emitter::new(&region_first, &options);
+    let moves = checked
+        .program
+        .moves
+        .iter()
+        .map(|m| {
+            let filters = m.filters.iter().map(|f| emitter.expr_program(f)).collect();
+            let base = CompiledMove {
+                info: m.info.clone(),
+                kind: MoveKind::Step,
+                piece: None,
+                dirs: 0,
+                to: Landing::Empty,
+                min: 1,
+                max: 1,
+                capture: LineCapture::None,
+                capture_if: None,
+                filters,
+                compulsory: m.compulsory,
+            };
+            match &m.generator {
+                Generator::Step { piece, dirs, to } => CompiledMove {
+                    piece: *piece,
+                    dirs: *dirs,
+                    to: *to,
+                    ..base
+                },
+                Generator::Slide {
+                    piece,
+                    dirs,
+                    max,
+                    to,
+                } => CompiledMove {
+                    kind: MoveKind::Slide,
+                    piece: *piece,
+                    dirs: *dirs,
+                    to: *to,
+                    max: *max,
+                    ..base
+                },
+                Generator::Line {
+                    piece,
+                    dirs,
+                    min,
+                    capture,
+                    capture_if,
+                } => CompiledMove {
+                    kind: MoveKind::Line,
+                    piece: *piece,
+                    dirs: *dirs,
+                    min: *min,
+                    capture: *capture,
+                    capture_if: capture_if.as_ref().map(|e| emitter.expr_program(e)),
+                    ..base
+                },
+            }
+        })
+        .collect::<Vec<_>>();
+    let forbids = checked
+        .program
+        .forbids
+        .iter()
+        .map(|f| CompiledCheck {
+            info: f.info.clone(),
+            code: emitter.expr_program(&f.expr),
+        })
+        .collect();
+    let stmt_checks =
+        |rules: &[crate::check::StmtRule], emitter: &mut bytecode::Emitter| -> Vec<CompiledCheck> {
+            rules
+                .iter()
+                .map(|r| CompiledCheck {
+                    info: r.info.clone(),
+                    code: emitter.stmt_program(&r.body),
+                })
+                .collect()
+        };
+    let turn_start = stmt_checks(&checked.program.turn_start, &mut emitter);
+    let no_moves = checked.program.no_moves.as_ref().map(|r| CompiledCheck {
+        info: r.info.clone(),
+        code: emitter.stmt_program(&r.body),
+    });
+
+    let mut initial = State::empty(checked.first_player);
+    for &(cell, player, kind) in &checked.setup {
+        initial.cells[cell as usize] = State::encode(player, kind);
+    }
+    let has_compulsory = moves.iter().any(|m: &CompiledMove| m.compulsory);
+    Game {
+        name: checked.name,
+        summary: checked.summary,
+        sources: checked.sources,
+        players: checked.players,
+        board,
+        pieces: checked.pieces,
+        regions,
+        region_sets,
+        options: checked.options,
+        initial,
+        moves,
+        forbids,
+        turn_start,
+        no_moves,
+        code: emitter.finish(),
+        has_compulsory,
+    }
+}

@@ -1,0 +1,134 @@
+//! Dense board tables: neighbours per cell and direction, direction sets per player, symmetries.
+
+use crate::check::{CheckedBoard, Symmetry};
+use crate::engine::state::MAX_CELLS;
+
+/// Marks "off the board" in the neighbour table.
+pub const NO_CELL: u16 = u16::MAX;
+
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub files: u16,
+    pub ranks: u16,
+    pub cells: usize,
+    pub direction_names: Vec<String>,
+    pub directions: usize,
+    /// `neighbours[cell * directions + d]`, or [`NO_CELL`].
+    pub neighbours: Vec<u16>,
+    /// Cell index step of each direction, to walk back over cells already walked forward.
+    pub offsets: Vec<i16>,
+    pub direction_set_names: Vec<String>,
+    /// `direction_sets[set][player]`
+    pub direction_sets: Vec<Vec<Vec<u8>>>,
+    /// Image of every cell under each [`Symmetry`], in the order of `Symmetry::ALL`.
+    pub symmetries: Vec<Vec<u16>>,
+}
+
+impl Board {
+    pub fn build(b: &CheckedBoard, _players: usize) -> Board {
+        let (files, ranks) = (b.files as i32, b.ranks as i32);
+        let cells = b.cell_count();
+        let directions = b.directions.len();
+        let mut neighbours = vec![NO_CELL; cells * directions];
+        for cell in 0..cells {
+            let (f, r) = ((cell as i32) % files, (cell as i32) / files);
+            for (d, dir) in b.directions.iter().enumerate() {
+                let (nf, nr) = (f + dir.file_delta as i32, r + dir.rank_delta as i32);
+                if (0..files).contains(&nf) && (0..ranks).contains(&nr) {
+                    neighbours[cell * directions + d] = (nr * files + nf) as u16;
+                }
+            }
+        }
+        let offsets = b
+            .directions
+            .iter()
+            .map(|d| (d.rank_delta as i32 * files + d.file_delta as i32) as i16)
+            .collect();
+        let symmetries = Symmetry::ALL
+            .iter()
+            .map(|(_, s)| {
+                (0..cells as i32)
+                    .map(|c| {
+                        let (f, r) = (c % files, c / files);
+                        let (f, r) = match s {
+                            Symmetry::MirrorFiles => (files - 1 - f, r),
+                            Symmetry::MirrorRanks => (f, ranks - 1 - r),
+                            Symmetry::Rotate180 => (files - 1 - f, ranks - 1 - r),
+                        };
+                        (r * files + f) as u16
+                    })
+                    .collect()
+            })
+            .collect();
+        Board {
+            files: b.files,
+            ranks: b.ranks,
+            cells,
+            direction_names: b.directions.iter().map(|d| d.name.clone()).collect(),
+            directions,
+            neighbours,
+            offsets,
+            direction_set_names: b.direction_sets.iter().map(|s| s.name.clone()).collect(),
+            direction_sets: b
+                .direction_sets
+                .iter()
+                .map(|s| s.per_player.clone())
+                .collect(),
+            symmetries,
+        }
+    }
+
+    #[inline]
+    pub fn neighbour(&self, cell: u16, dir: u8) -> u16 {
+        self.neighbours[cell as usize * self.directions + dir as usize]
+    }
+
+    pub fn cell_name(&self, cell: u16) -> String {
+        let file = (b'a' + (cell % self.files) as u8) as char;
+        format!("{file}{}", cell / self.files + 1)
+    }
+
+    pub fn parse_cell(&self, name: &str) -> Option<u16> {
+        let b = CheckedBoard {
+            files: self.files,
+            ranks: self.ranks,
+            ..Default::default()
+        };
+        crate::check::board_cell(&b, name)
+    }
+}
+
+/// A set of cells as a fixed bit set: membership is one shift and mask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellSet {
+    words: [u64; MAX_CELLS / 64],
+}
+
+impl CellSet {
+    pub fn from_cells(cells: &[u16]) -> CellSet {
+        let mut set = CellSet::default();
+        for &c in cells {
+            set.words[c as usize / 64] |= 1 << (c % 64);
+        }
+        set
+    }
+
+    #[inline]
+    pub fn contains(&self, cell: u16) -> bool {
+        self.words[cell as usize / 64] >> (cell % 64) & 1 != 0
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
+        self.words.iter().enumerate().flat_map(|(i, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let bit = w.trailing_zeros();
+                w &= w - 1;
+                Some((i * 64) as u16 + bit as u16)
+            })
+        })
+    }
+}

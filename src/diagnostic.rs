@@ -1,0 +1,208 @@
+//! Errors and warnings: a kind, a span and an optional hint, rendered with a caret under the source.
+
+use crate::span::{Sources, Span};
+use ariadne::{CharSet, Config, IndexType, Label, Report, ReportKind};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// What went wrong. Messages name the user's words in backticks.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ErrorKind {
+    #[error("{0}")]
+    Toml(String),
+    #[error("syntax error in rules: {0}")]
+    Syntax(String),
+    #[error("cannot read `{path}`: {reason}")]
+    Io { path: String, reason: String },
+    #[error("unknown game `{0}`")]
+    UnknownGame(String),
+    #[error("unknown cell `{0}`")]
+    UnknownCell(String),
+    #[error("unknown direction `{0}`")]
+    UnknownDirection(String),
+    #[error("unknown region `{0}`")]
+    UnknownRegion(String),
+    #[error("unknown piece kind `{0}`")]
+    UnknownPiece(String),
+    #[error("unknown player `{0}`")]
+    UnknownPlayer(String),
+    #[error("unknown name `{0}`")]
+    UnknownName(String),
+    #[error("unknown function `{0}`")]
+    UnknownFunction(String),
+    #[error("unknown argument `{arg}` for `{function}`")]
+    UnknownArgument { function: String, arg: String },
+    #[error("missing argument `{arg}` for `{function}`")]
+    MissingArgument { function: String, arg: String },
+    #[error("argument `{arg}` given twice")]
+    DuplicateArgument { arg: String },
+    #[error("`{function}` takes {expected} argument(s), found {found}")]
+    ArgumentCount {
+        function: String,
+        expected: usize,
+        found: usize,
+    },
+    #[error("expected {expected}, found {found}")]
+    TypeMismatch { expected: String, found: String },
+    #[error("`{name}` can only be used {place}")]
+    OutOfContext { name: String, place: String },
+    #[error("duplicate {what} `{name}`")]
+    Duplicate { what: &'static str, name: String },
+    #[error("missing {0}")]
+    Missing(String),
+    #[error("bad value for option `{option}`: {reason}")]
+    BadOptionValue { option: String, reason: String },
+    #[error("bad cell set `{spec}`: {reason}")]
+    BadCellSet { spec: String, reason: String },
+    #[error("bad board: {0}")]
+    BadBoard(String),
+    #[error("bad position: {0}")]
+    BadPosition(String),
+    #[error("illegal action `{0}`")]
+    IllegalAction(String),
+    #[error("{0}")]
+    Other(String),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub kind: ErrorKind,
+    pub span: Option<Span>,
+    pub label: Option<String>,
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn error(kind: ErrorKind, span: impl Into<Option<Span>>) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            kind,
+            span: span.into(),
+            label: None,
+            help: None,
+        }
+    }
+
+    pub fn warning(kind: ErrorKind, span: impl Into<Option<Span>>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            kind,
+            span: span.into(),
+            label: None,
+            help: None,
+        }
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Plain text, ASCII only, no colour: stable for snapshots and pipes.
+    pub fn render(&self, sources: &Sources) -> String {
+        let kind = match self.severity {
+            Severity::Error => ReportKind::Error,
+            Severity::Warning => ReportKind::Warning,
+        };
+        let Some(span) = self
+            .span
+            .filter(|s| (s.file.0 as usize) < sources.files().len())
+        else {
+            let mut out = format!("{}: {}\n", severity_word(self.severity), self.kind);
+            if let Some(help) = &self.help {
+                out.push_str(&format!("help: {help}\n"));
+            }
+            return out;
+        };
+        let file = sources.get(span.file);
+        let path = file.path.clone();
+        let range = clamp(span.range(), file.text.len());
+        let config = Config::default()
+            .with_color(false)
+            .with_char_set(CharSet::Ascii)
+            .with_index_type(IndexType::Byte);
+        let mut report = Report::build(kind, (path.clone(), range.clone()))
+            .with_config(config)
+            .with_message(self.kind.to_string())
+            .with_label(
+                Label::new((path.clone(), range))
+                    .with_message(self.label.clone().unwrap_or_else(|| "here".into())),
+            );
+        if let Some(help) = &self.help {
+            report = report.with_help(help);
+        }
+        let mut buffer = Vec::new();
+        let cache = (path, ariadne::Source::from(file.text.as_str()));
+        if report.finish().write(cache, &mut buffer).is_err() {
+            return format!("{}: {}\n", severity_word(self.severity), self.kind);
+        }
+        String::from_utf8_lossy(&buffer).into_owned()
+    }
+}
+
+fn severity_word(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    }
+}
+
+fn clamp(range: std::ops::Range<usize>, len: usize) -> std::ops::Range<usize> {
+    let start = range.start.min(len);
+    let end = range.end.clamp(start, len);
+    start..end
+}
+
+/// Everything one pass found, errors and warnings together.
+#[derive(Clone, Debug, Default)]
+pub struct Diagnostics {
+    pub items: Vec<Diagnostic>,
+}
+
+impl Diagnostics {
+    pub fn push(&mut self, d: Diagnostic) {
+        self.items.push(d);
+    }
+
+    pub fn error(&mut self, kind: ErrorKind, span: impl Into<Option<Span>>) -> &mut Diagnostic {
+        self.items.push(Diagnostic::error(kind, span));
+        self.items.last_mut().unwrap()
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.items.iter().any(|d| d.severity == Severity::Error)
+    }
+
+    pub fn render(&self, sources: &Sources) -> String {
+        self.items
+            .iter()
+            .map(|d| d.render(sources))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// A failed load: the diagnostics and the sources they point into.
+#[derive(Clone, Debug)]
+pub struct LoadError {
+    pub diagnostics: Diagnostics,
+    pub sources: Sources,
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.diagnostics.render(&self.sources).trim_end())
+    }
+}
+
+impl std::error::Error for LoadError {}

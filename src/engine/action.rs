@@ -1,0 +1,36 @@
+//! An action: what one player does in one turn, as a small copyable value.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ActionKind {
+    /// `count` pieces in a line from `from` along `dir` move `distance` cells; the front one lands on `to`.
+    Move,
+    Pass,
+}
+
+/// Every move primitive is a line of `count` pieces moving `distance` cells: a step is 1 x 1, a slide
+/// 1 x k. `captured` enemy pieces standing in a row from `to` along `dir` are removed first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Action {
+    pub kind: ActionKind,
+    /// Index of the move rule that made it.
+    pub rule: u8,
+    pub from: u16,
+    pub to: u16,
+    pub dir: u8,
+    pub count: u8,
+    pub distance: u8,
+    pub captured: u8,
+}
+
+impl Action {
+    pub const PASS: Action = Action {
+        kind: ActionKind::Pass,
+        rule: 0,
+        from: 0,
+        to: 0,
+        dir: 0,
+        count: 0,
+        distance: 0,
+        captured: 0,
+    };
+}

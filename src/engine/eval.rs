@@ -1,0 +1,188 @@
+//! Runs the compiled program on a fixed stack, allocating nothing.
+
+use super::action::Action;
+use super::state::State;
+use crate::check::Var;
+use crate::compile::{CodeRange, Game, Op};
+use crate::syntax::ast::BinOp;
+
+const STACK: usize = 32;
+
+/// What a rule body decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Win(u8),
+    Lose(u8),
+    Draw,
+    Pass,
+    Nothing,
+}
+
+/// What an expression may look at besides the position.
+pub struct Frame<'a> {
+    pub state: &'a State,
+    pub action: Option<&'a Action>,
+    /// The position after `action`, made on first use.
+    pub after: Option<State>,
+    pub vars: [i32; 2],
+}
+
+impl<'a> Frame<'a> {
+    pub fn position(state: &'a State) -> Self {
+        Frame {
+            state,
+            action: None,
+            after: None,
+            vars: [0; 2],
+        }
+    }
+}
+
+impl Game {
+    pub fn eval_bool(&self, code: CodeRange, frame: &mut Frame) -> bool {
+        match self.run(code, frame) {
+            Ok(v) => v != 0,
+            Err(_) => false,
+        }
+    }
+
+    pub fn eval_rule(&self, code: CodeRange, frame: &mut Frame) -> Verdict {
+        match self.run(code, frame) {
+            Ok(_) => Verdict::Nothing,
+            Err(v) => v,
+        }
+    }
+
+    /// `Ok(value)` for an expression, `Err(verdict)` for a rule body.
+    fn run(&self, code: CodeRange, frame: &mut Frame) -> Result<i32, Verdict> {
+        let mut stack = [0i32; STACK];
+        let mut sp = 0usize;
+        let mut pc = code.start as usize;
+        let players = self.players.len() as u8;
+        macro_rules! push {
+            ($v:expr) => {{
+                let v = $v;
+                stack[sp] = v;
+                sp += 1;
+            }};
+        }
+        macro_rules! pop {
+            () => {{
+                sp -= 1;
+                stack[sp]
+            }};
+        }
+        loop {
+            let op = self.code[pc];
+            pc += 1;
+            match op {
+                Op::Int(v) => push!(v),
+                Op::Mover => push!(frame.state.to_move as i32),
+                Op::Opponent => push!(((frame.state.to_move + 1) % players) as i32),
+                Op::Ply => push!(frame.state.ply as i32),
+                Op::Var(Var::Moving) => push!(frame.vars[0]),
+                Op::Var(Var::EnemyRun) => push!(frame.vars[1]),
+                Op::Region(r) => push!(r as i32),
+                Op::PlayerRegion(first) => {
+                    let p = pop!();
+                    push!(first as i32 + p)
+                }
+                Op::Count { region, piece } => {
+                    let set = if region { Some(pop!() as usize) } else { None };
+                    let player = pop!() as u8;
+                    push!(self.count(frame.state, player, set, piece))
+                }
+                Op::LandsIn => {
+                    let set = &self.region_sets[pop!() as usize];
+                    let lands = frame
+                        .action
+                        .is_some_and(|a| self.landing_cells(a).any(|c| set.contains(c)));
+                    push!(lands as i32)
+                }
+                Op::Symmetric(s) => {
+                    let symmetric = match frame.action {
+                        Some(a) => {
+                            let after = *frame
+                                .after
+                                .get_or_insert_with(|| self.after(frame.state, a));
+                            self.is_symmetric(&after, s)
+                        }
+                        None => self.is_symmetric(frame.state, s),
+                    };
+                    push!(symmetric as i32)
+                }
+                Op::Not => {
+                    let v = pop!();
+                    push!((v == 0) as i32)
+                }
+                Op::Neg => {
+                    let v = pop!();
+                    push!(v.wrapping_neg())
+                }
+                Op::Binary(op) => {
+                    let r = pop!();
+                    let l = pop!();
+                    push!(match op {
+                        BinOp::Eq => (l == r) as i32,
+                        BinOp::Ne => (l != r) as i32,
+                        BinOp::Lt => (l < r) as i32,
+                        BinOp::Le => (l <= r) as i32,
+                        BinOp::Gt => (l > r) as i32,
+                        BinOp::Ge => (l >= r) as i32,
+                        BinOp::Add => l.wrapping_add(r),
+                        BinOp::Sub => l.wrapping_sub(r),
+                        BinOp::Mul => l.wrapping_mul(r),
+                        BinOp::And => (l != 0 && r != 0) as i32,
+                        BinOp::Or => (l != 0 || r != 0) as i32,
+                    })
+                }
+                Op::JumpIfFalseKeep(t) => {
+                    if stack[sp - 1] == 0 {
+                        pc = t as usize;
+                    } else {
+                        sp -= 1;
+                    }
+                }
+                Op::JumpIfTrueKeep(t) => {
+                    if stack[sp - 1] != 0 {
+                        pc = t as usize;
+                    } else {
+                        sp -= 1;
+                    }
+                }
+                Op::JumpIfFalse(t) => {
+                    if pop!() == 0 {
+                        pc = t as usize;
+                    }
+                }
+                Op::Jump(t) => pc = t as usize,
+                Op::Return => return Ok(pop!()),
+                Op::Win => return Err(Verdict::Win(pop!() as u8)),
+                Op::Lose => return Err(Verdict::Lose(pop!() as u8)),
+                Op::Draw => return Err(Verdict::Draw),
+                Op::Pass => return Err(Verdict::Pass),
+                Op::Halt => return Err(Verdict::Nothing),
+            }
+        }
+    }
+
+    fn count(&self, state: &State, player: u8, set: Option<usize>, piece: Option<u8>) -> i32 {
+        let matches = |cell: u16| match state.piece(cell) {
+            Some((p, k)) => p == player && piece.is_none_or(|want| want == k),
+            None => false,
+        };
+        match set {
+            Some(s) => self.region_sets[s].iter().filter(|&c| matches(c)).count() as i32,
+            None => (0..self.board.cells as u16).filter(|&c| matches(c)).count() as i32,
+        }
+    }
+
+    fn is_symmetric(&self, state: &State, symmetry: crate::check::Symmetry) -> bool {
+        let index = crate::check::Symmetry::ALL
+            .iter()
+            .position(|(_, s)| *s == symmetry)
+            .unwrap_or(0);
+        let image = &self.board.symmetries[index];
+        (0..self.board.cells).all(|c| state.cells[c] == state.cells[image[c] as usize])
+    }
+}

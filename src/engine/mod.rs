@@ -1,0 +1,10 @@
+//! Playing a compiled game: states, actions, the move generator and what is built on it.
+
+pub mod action;
+pub mod eval;
+pub mod movegen;
+pub mod notation;
+pub mod perft;
+pub mod playout;
+pub mod position;
+pub mod state;

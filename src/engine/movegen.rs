@@ -1,0 +1,290 @@
+//! The move generator: runs the compiled move rules over the neighbour table.
+
+use super::action::{Action, ActionKind};
+use super::eval::{Frame, Verdict};
+use super::state::State;
+use crate::check::{Landing, LineCapture};
+use crate::compile::{CompiledMove, Game, MoveKind, NO_CELL};
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win(u8),
+    Draw,
+}
+
+impl Game {
+    /// Fills `out` with the legal actions (empty once the game is over) and returns the outcome if it is.
+    pub fn legal_actions(&self, state: &State, out: &mut Vec<Action>) -> Option<Outcome> {
+        out.clear();
+        let mut frame = Frame::position(state);
+        for check in &self.turn_start {
+            match self.verdict(self.eval_rule(check.code, &mut frame), state) {
+                Some(Ok(outcome)) => return Some(outcome),
+                Some(Err(())) => {
+                    out.push(Action::PASS);
+                    return None;
+                }
+                None => {}
+            }
+        }
+        if self.has_compulsory {
+            for (i, rule) in self.moves.iter().enumerate().filter(|(_, m)| m.compulsory) {
+                self.generate(i as u8, rule, state, out);
+            }
+        }
+        if out.is_empty() {
+            for (i, rule) in self.moves.iter().enumerate().filter(|(_, m)| !m.compulsory) {
+                self.generate(i as u8, rule, state, out);
+            }
+        }
+        if out.is_empty() {
+            let verdict = match &self.no_moves {
+                Some(rule) => self.eval_rule(rule.code, &mut Frame::position(state)),
+                // Where the rules say nothing, a player without a move passes.
+                None => Verdict::Pass,
+            };
+            match self.verdict(verdict, state) {
+                Some(Ok(outcome)) => return Some(outcome),
+                Some(Err(())) | None => out.push(Action::PASS),
+            }
+        }
+        None
+    }
+
+    /// The outcome of a position, if the game is over there.
+    pub fn outcome(&self, state: &State) -> Option<Outcome> {
+        self.legal_actions(state, &mut Vec::new())
+    }
+
+    /// `Ok(outcome)` for an end, `Err(())` for a forced pass.
+    fn verdict(&self, v: Verdict, state: &State) -> Option<Result<Outcome, ()>> {
+        let players = self.players.len() as u8;
+        match v {
+            Verdict::Win(p) => Some(Ok(Outcome::Win(p))),
+            // With two players a loss is the other's win; with more, the next player's (a simplification
+            // until a game needs rankings).
+            Verdict::Lose(p) => Some(Ok(Outcome::Win((p + 1) % players))),
+            Verdict::Draw => Some(Ok(Outcome::Draw)),
+            Verdict::Pass => {
+                let _ = state;
+                Some(Err(()))
+            }
+            Verdict::Nothing => None,
+        }
+    }
+
+    fn generate(&self, index: u8, rule: &CompiledMove, state: &State, out: &mut Vec<Action>) {
+        let me = state.to_move;
+        let dirs = &self.board.direction_sets[rule.dirs as usize][me as usize];
+        for from in 0..self.board.cells as u16 {
+            let Some((owner, kind)) = state.piece(from) else {
+                continue;
+            };
+            if owner != me || rule.piece.is_some_and(|k| k != kind) {
+                continue;
+            }
+            for &dir in dirs {
+                match rule.kind {
+                    MoveKind::Step | MoveKind::Slide => {
+                        self.slide(index, rule, state, from, dir, out)
+                    }
+                    MoveKind::Line => self.line(index, rule, state, from, dir, out),
+                }
+            }
+        }
+    }
+
+    fn slide(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        state: &State,
+        from: u16,
+        dir: u8,
+        out: &mut Vec<Action>,
+    ) {
+        let me = state.to_move;
+        let mut to = from;
+        for distance in 1..=rule.max.min(255) {
+            to = self.board.neighbour(to, dir);
+            if to == NO_CELL {
+                return;
+            }
+            let action = |captured| Action {
+                kind: ActionKind::Move,
+                rule: index,
+                from,
+                to,
+                dir,
+                count: 1,
+                distance: distance as u8,
+                captured,
+            };
+            match state.owner(to) {
+                None => {
+                    if rule.to != Landing::Enemy {
+                        self.push_if_legal(rule, state, action(0), out);
+                    }
+                }
+                Some(owner) => {
+                    if owner != me && rule.to != Landing::Empty {
+                        self.push_if_legal(rule, state, action(1), out);
+                    }
+                    return;
+                }
+            }
+            if rule.kind == MoveKind::Step {
+                return;
+            }
+        }
+    }
+
+    /// A run of own pieces from `rear` to the front of its line along `dir` moves up to its length.
+    fn line(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        state: &State,
+        rear: u16,
+        dir: u8,
+        out: &mut Vec<Action>,
+    ) {
+        let me = state.to_move;
+        let own = |cell: u16| {
+            state
+                .piece(cell)
+                .is_some_and(|(p, k)| p == me && rule.piece.is_none_or(|want| want == k))
+        };
+        let mut count = 1u8;
+        let mut head = rear;
+        loop {
+            let next = self.board.neighbour(head, dir);
+            if next == NO_CELL || !own(next) {
+                break;
+            }
+            head = next;
+            count += 1;
+        }
+        if count < rule.min {
+            return;
+        }
+        let mut to = head;
+        for distance in 1..=count {
+            to = self.board.neighbour(to, dir);
+            if to == NO_CELL {
+                return;
+            }
+            let action = |captured| Action {
+                kind: ActionKind::Move,
+                rule: index,
+                from: rear,
+                to,
+                dir,
+                count,
+                distance,
+                captured,
+            };
+            match state.owner(to) {
+                None => self.push_if_legal(rule, state, action(0), out),
+                Some(owner) if owner == me => return,
+                Some(_) => {
+                    if rule.capture != LineCapture::None {
+                        let mut enemy_run = 0u8;
+                        let mut cell = to;
+                        while cell != NO_CELL && state.owner(cell).is_some_and(|o| o != me) {
+                            enemy_run += 1;
+                            cell = self.board.neighbour(cell, dir);
+                        }
+                        let allowed = match rule.capture_if {
+                            Some(code) => {
+                                let mut frame = Frame::position(state);
+                                frame.vars = [count as i32, enemy_run as i32];
+                                self.eval_bool(code, &mut frame)
+                            }
+                            None => true,
+                        };
+                        if allowed {
+                            let captured = if rule.capture == LineCapture::Run {
+                                enemy_run
+                            } else {
+                                1
+                            };
+                            self.push_if_legal(rule, state, action(captured), out);
+                        }
+                    }
+                    return;
+                }
+            }
+        }
+    }
+
+    fn push_if_legal(
+        &self,
+        rule: &CompiledMove,
+        state: &State,
+        action: Action,
+        out: &mut Vec<Action>,
+    ) {
+        let mut frame = Frame {
+            state,
+            action: Some(&action),
+            after: None,
+            vars: [0; 2],
+        };
+        if rule.filters.iter().all(|&f| self.eval_bool(f, &mut frame))
+            && !self
+                .forbids
+                .iter()
+                .any(|f| self.eval_bool(f.code, &mut frame))
+        {
+            out.push(action);
+        }
+    }
+
+    /// The cells where the moving pieces of an action end.
+    pub fn landing_cells<'g>(&'g self, action: &Action) -> impl Iterator<Item = u16> + use<'g> {
+        let back = self
+            .board
+            .offsets
+            .get(action.dir as usize)
+            .copied()
+            .unwrap_or(0);
+        let count = if action.kind == ActionKind::Pass {
+            0
+        } else {
+            action.count
+        };
+        let to = action.to as i16;
+        (0..count as i16).map(move |i| (to - i * back) as u16)
+    }
+
+    /// Applies an action (assumed legal) in place.
+    pub fn apply(&self, state: &mut State, action: &Action) {
+        if action.kind == ActionKind::Move {
+            let mut cell = action.to;
+            for _ in 0..action.captured {
+                state.cells[cell as usize] = 0;
+                cell = self.board.neighbour(cell, action.dir);
+            }
+            let back = self.board.offsets[action.dir as usize];
+            let mut dst = action.to as i16;
+            let mut src = dst - action.distance as i16 * back;
+            for _ in 0..action.count {
+                state.cells[dst as usize] = state.cells[src as usize];
+                state.cells[src as usize] = 0;
+                dst -= back;
+                src -= back;
+            }
+        }
+        state.to_move = (state.to_move + 1) % self.players.len() as u8;
+        state.ply += 1;
+    }
+
+    /// The position after an action, leaving the given one as it was.
+    pub fn after(&self, state: &State, action: &Action) -> State {
+        let mut next = *state;
+        self.apply(&mut next, action);
+        next
+    }
+}

@@ -1,0 +1,74 @@
+//! Action tokens as the rulings write them: `e2-e3`, `f5xf8`, `pass`.
+
+use super::action::{Action, ActionKind};
+use super::state::State;
+use crate::compile::Game;
+
+impl Game {
+    /// The token of an action: the moving piece's cell (the rearmost one of a line), `-` or `x` for a
+    /// capture, and the cell where the front piece lands.
+    pub fn action_token(&self, action: &Action) -> String {
+        match action.kind {
+            ActionKind::Pass => "pass".to_string(),
+            ActionKind::Move => {
+                let sep = if action.captured > 0 { 'x' } else { '-' };
+                format!(
+                    "{}{sep}{}",
+                    self.board.cell_name(action.from),
+                    self.board.cell_name(action.to)
+                )
+            }
+        }
+    }
+
+    /// The legal tokens of a position, sorted as text.
+    pub fn legal_tokens(&self, state: &State) -> Vec<String> {
+        let mut actions = Vec::new();
+        self.legal_actions(state, &mut actions);
+        let mut tokens: Vec<String> = actions.iter().map(|a| self.action_token(a)).collect();
+        tokens.sort();
+        tokens
+    }
+
+    /// Finds the legal action a token names.
+    pub fn parse_action(&self, state: &State, token: &str) -> Result<Action, String> {
+        let mut actions = Vec::new();
+        if let Some(outcome) = self.legal_actions(state, &mut actions) {
+            return Err(format!(
+                "the game is over ({}): no action is legal",
+                self.describe_outcome(outcome)
+            ));
+        }
+        let token = token.trim();
+        actions
+            .iter()
+            .copied()
+            .find(|a| self.action_token(a) == token)
+            .ok_or_else(|| {
+                let mut legal: Vec<String> = actions.iter().map(|a| self.action_token(a)).collect();
+                legal.sort();
+                format!(
+                    "`{token}` is not a legal action here; legal: {}",
+                    legal.join(" ")
+                )
+            })
+    }
+
+    /// Plays tokens from a position; the error names the token that failed and its place in the list.
+    pub fn play_tokens(&self, state: &mut State, tokens: &str) -> Result<(), String> {
+        for (i, token) in tokens.split_whitespace().enumerate() {
+            let action = self
+                .parse_action(state, token)
+                .map_err(|e| format!("action {} `{token}`: {e}", i + 1))?;
+            self.apply(state, &action);
+        }
+        Ok(())
+    }
+
+    pub fn describe_outcome(&self, outcome: super::movegen::Outcome) -> String {
+        match outcome {
+            super::movegen::Outcome::Win(p) => format!("{} wins", self.players[p as usize]),
+            super::movegen::Outcome::Draw => "draw".to_string(),
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! Positions as hand-writable TOML: `show --format toml` prints what `--position` reads.
+
+use super::state::State;
+use crate::check::board::unknown_cell_in;
+use crate::compile::Game;
+use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
+use crate::span::{FileId, Located, Sources, with_current_file};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionFile {
+    game: Option<Located<String>>,
+    to_move: Located<String>,
+    ply: Option<Located<i64>>,
+    #[serde(default)]
+    pieces: BTreeMap<String, Located<PlayerPieces>>,
+}
+
+/// A list of cells when the game has one kind of piece, else a table of kind -> cells.
+enum PlayerPieces {
+    Cells(Vec<Located<String>>),
+    Kinds(BTreeMap<String, Vec<Located<String>>>),
+}
+
+// A visitor rather than an untagged enum, which would lose the spans.
+impl<'de> Deserialize<'de> for PlayerPieces {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = PlayerPieces;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of cells, or a table of piece kind -> list of cells")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut out = Vec::new();
+                while let Some(item) = seq.next_element()? {
+                    out.push(item);
+                }
+                Ok(PlayerPieces::Cells(out))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut out = BTreeMap::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    out.insert(key, map.next_value()?);
+                }
+                Ok(PlayerPieces::Kinds(out))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl Game {
+    /// Reads a position written for this game. Errors point into `sources`.
+    pub fn read_position(
+        &self,
+        sources: &mut Sources,
+        path: &str,
+        text: &str,
+    ) -> Result<State, Diagnostics> {
+        let id = sources.add(path, text);
+        let mut diags = Diagnostics::default();
+        let file: PositionFile = match with_current_file(id, || toml::from_str(text)) {
+            Ok(f) => f,
+            Err(e) => {
+                diags.push(crate::syntax::game_file::toml_error(id, &e));
+                return Err(diags);
+            }
+        };
+        let _: FileId = id;
+        if let Some(g) = &file.game {
+            if g.value != self.name {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::BadPosition(format!(
+                            "this position is for `{}`, not `{}`",
+                            g.value, self.name
+                        )),
+                        g.span,
+                    )
+                    .with_label("another game"),
+                );
+            }
+        }
+        let to_move = match self.players.iter().position(|p| *p == file.to_move.value) {
+            Some(p) => p as u8,
+            None => {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::UnknownPlayer(file.to_move.value.clone()),
+                        file.to_move.span,
+                    )
+                    .with_help(format!(
+                        "the players are {}",
+                        self.players
+                            .iter()
+                            .map(|p| format!("`{p}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
+                );
+                0
+            }
+        };
+        let mut state = State::empty(to_move);
+        if let Some(ply) = &file.ply {
+            match u32::try_from(ply.value) {
+                Ok(p) => state.ply = p,
+                Err(_) => diags.push(Diagnostic::error(
+                    ErrorKind::BadPosition("`ply` must be 0 or more".into()),
+                    ply.span,
+                )),
+            }
+        }
+        for (player, pieces) in &file.pieces {
+            let Some(p) = self.players.iter().position(|x| x == player) else {
+                diags.push(Diagnostic::error(
+                    ErrorKind::UnknownPlayer(player.clone()),
+                    pieces.span,
+                ));
+                continue;
+            };
+            let mut place = |kind: u8, cells: &[Located<String>], diags: &mut Diagnostics| {
+                for cell in cells {
+                    match self.board.parse_cell(&cell.value) {
+                        Some(c) if state.cells[c as usize] != 0 => diags.push(
+                            Diagnostic::error(
+                                ErrorKind::BadPosition(format!(
+                                    "cell `{}` holds two pieces",
+                                    cell.value
+                                )),
+                                cell.span,
+                            )
+                            .with_label("already taken"),
+                        ),
+                        Some(c) => state.cells[c as usize] = State::encode(p as u8, kind),
+                        None => diags.push(unknown_cell_in(
+                            &cell.value,
+                            cell.span,
+                            self.board.files,
+                            self.board.ranks,
+                        )),
+                    }
+                }
+            };
+            match &pieces.value {
+                PlayerPieces::Cells(cells) => {
+                    if self.pieces.len() != 1 {
+                        diags.push(
+                            Diagnostic::error(
+                                ErrorKind::BadPosition(
+                                    "this game has several kinds of piece".into(),
+                                ),
+                                pieces.span,
+                            )
+                            .with_help(format!("write `{player} = {{ KIND = [...] }}`")),
+                        );
+                        continue;
+                    }
+                    place(0, cells, &mut diags);
+                }
+                PlayerPieces::Kinds(kinds) => {
+                    for (kind, cells) in kinds {
+                        match self.pieces.iter().position(|k| k.name == *kind) {
+                            Some(k) => place(k as u8, cells, &mut diags),
+                            None => diags.push(Diagnostic::error(
+                                ErrorKind::UnknownPiece(kind.clone()),
+                                pieces.span,
+                            )),
+                        }
+                    }
+                }
+            }
+        }
+        if diags.has_errors() {
+            Err(diags)
+        } else {
+            Ok(state)
+        }
+    }
+
+    /// Writes a position in the format [`Game::read_position`] reads.
+    pub fn write_position(&self, state: &State) -> String {
+        let mut out = format!(
+            "game = {}\nto_move = {}\nply = {}\n\n[pieces]\n",
+            quote(&self.name),
+            quote(&self.players[state.to_move as usize]),
+            state.ply
+        );
+        for (p, player) in self.players.iter().enumerate() {
+            let cells_of = |kind: u8| -> Vec<String> {
+                (0..self.board.cells as u16)
+                    .filter(|&c| state.piece(c) == Some((p as u8, kind)))
+                    .map(|c| quote(&self.board.cell_name(c)))
+                    .collect()
+            };
+            if self.pieces.len() == 1 {
+                out.push_str(&format!("{player} = [{}]\n", cells_of(0).join(", ")));
+            } else {
+                let kinds: Vec<String> = (0..self.pieces.len())
+                    .map(|k| {
+                        format!(
+                            "{} = [{}]",
+                            self.pieces[k].name,
+                            cells_of(k as u8).join(", ")
+                        )
+                    })
+                    .collect();
+                out.push_str(&format!("{player} = {{ {} }}\n", kinds.join(", ")));
+            }
+        }
+        out
+    }
+
+    /// A board diagram: rank numbers on the left, files below, the side to move after.
+    pub fn diagram(&self, state: &State) -> String {
+        let mut out = String::new();
+        for rank in (0..self.board.ranks).rev() {
+            out.push_str(&format!("{:>3} ", rank + 1));
+            for file in 0..self.board.files {
+                let cell = rank * self.board.files + file;
+                let c = match state.piece(cell) {
+                    Some((p, k)) => self.pieces[k as usize].symbols[p as usize],
+                    None => '.',
+                };
+                out.push(' ');
+                out.push(c);
+            }
+            out.push('\n');
+        }
+        out.push_str("    ");
+        for file in 0..self.board.files {
+            out.push(' ');
+            out.push((b'a' + file as u8) as char);
+        }
+        out.push('\n');
+        out
+    }
+}
+
+fn quote(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}

@@ -1,0 +1,18 @@
+//! Tabula: board games from rules written as data.
+//!
+//! A game file goes through three stages: [`syntax`] (parsed, with spans), [`check`] (names
+//! resolved, diagnostics) and [`compile`] (dense tables and a flat program), and the compiled
+//! [`Game`] generates and applies actions.
+
+pub mod catalog;
+pub mod check;
+pub mod compile;
+pub mod diagnostic;
+pub mod engine;
+pub mod span;
+pub mod syntax;
+
+pub use catalog::{Catalog, load_game_file, load_game_text};
+pub use compile::Game;
+pub use engine::action::Action;
+pub use engine::state::State;
