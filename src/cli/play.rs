@@ -28,58 +28,69 @@ enum Controller {
     Random,
 }
 
-fn controllers(players: &[String], args: &[String]) -> Result<Vec<Controller>, String> {
-    let mut chosen: Vec<Controller> = (0..players.len())
-        .map(|i| {
-            if i == 0 {
-                Controller::Human
-            } else {
-                Controller::Random
-            }
-        })
-        .collect();
-    let mut i = 0;
-    while i < args.len() {
-        let arg = &args[i];
-        let Some(flag) = arg.strip_prefix("--") else {
-            return Err(format!(
-                "error: unexpected argument `{arg}`; choose players with `--PLAYER human|random`"
-            ));
-        };
-        let (name, value) = match flag.split_once('=') {
-            Some((n, v)) => (n.to_string(), v.to_string()),
-            None => {
-                i += 1;
-                let v = args
-                    .get(i)
-                    .ok_or_else(|| format!("error: `--{flag}` needs `human` or `random`"))?;
-                (flag.to_string(), v.clone())
-            }
-        };
-        let Some(p) = players.iter().position(|x| *x == name) else {
-            return Err(format!(
-                "error: unknown player `{name}`; the players are {}",
-                players.join(", ")
-            ));
-        };
-        chosen[p] = match value.as_str() {
-            "human" => Controller::Human,
-            "random" => Controller::Random,
-            other => {
-                return Err(format!(
-                    "error: `{other}` for `--{name}`: choose `human` or `random`"
-                ));
-            }
-        };
-        i += 1;
+/// Who plays each side, and any `--seed`/`--option` given after the game name, parsed with a command
+/// built from the game's own player names.
+fn controllers(
+    players: &[String],
+    args: &[String],
+    seed: &mut u64,
+    options: &mut Vec<String>,
+) -> Result<Vec<Controller>, String> {
+    use clap::{Arg, ArgAction, Command, value_parser};
+    let mut command = Command::new("tabula play GAME")
+        .no_binary_name(true)
+        .disable_help_flag(true)
+        .arg(
+            Arg::new("seed")
+                .long("seed")
+                .value_parser(value_parser!(u64)),
+        )
+        .arg(
+            Arg::new("option")
+                .short('o')
+                .long("option")
+                .action(ArgAction::Append),
+        );
+    for player in players {
+        command = command.arg(
+            Arg::new(player.clone())
+                .long(player.clone())
+                .value_parser(["human", "random"])
+                .help(format!("who plays {player}")),
+        );
     }
-    Ok(chosen)
+    let matches = command
+        .try_get_matches_from(args)
+        .map_err(|e| e.render().to_string())?;
+    if let Some(s) = matches.get_one::<u64>("seed") {
+        *seed = *s;
+    }
+    if let Some(more) = matches.get_many::<String>("option") {
+        options.extend(more.cloned());
+    }
+    Ok(players
+        .iter()
+        .enumerate()
+        .map(
+            |(i, p)| match matches.get_one::<String>(p).map(String::as_str) {
+                Some("human") => Controller::Human,
+                Some(_) => Controller::Random,
+                None if i == 0 => Controller::Human,
+                None => Controller::Random,
+            },
+        )
+        .collect())
 }
 
 pub fn play(args: PlayArgs) -> Result<(), String> {
-    let game = super::load(&args.game, &args.options)?;
-    let chosen = controllers(&game.players, &args.players)?;
-    let mut rng = seeded_rng(args.seed);
+    // Player names come from the game file, so the players' flags are known only once it is loaded.
+    let mut game = super::load(&args.game, &args.options)?;
+    let (mut seed, mut options) = (args.seed, args.options.clone());
+    let chosen = controllers(&game.players, &args.players, &mut seed, &mut options)?;
+    if options.len() > args.options.len() {
+        game = super::load(&args.game, &options)?;
+    }
+    let mut rng = seeded_rng(seed);
     let mut state = game.initial;
     let mut record: Vec<String> = Vec::new();
     let stdin = std::io::stdin();
