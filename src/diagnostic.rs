@@ -75,6 +75,8 @@ pub struct Diagnostic {
     pub span: Option<Span>,
     pub label: Option<String>,
     pub help: Option<String>,
+    /// Other places that explain this one (the first of two duplicates, say), each with a label.
+    pub notes: Vec<(Span, String)>,
 }
 
 impl Diagnostic {
@@ -85,6 +87,7 @@ impl Diagnostic {
             span: span.into(),
             label: None,
             help: None,
+            notes: Vec::new(),
         }
     }
 
@@ -95,6 +98,7 @@ impl Diagnostic {
             span: span.into(),
             label: None,
             help: None,
+            notes: Vec::new(),
         }
     }
 
@@ -105,6 +109,12 @@ impl Diagnostic {
 
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    /// Points at a second place, shown with its own label under the same report.
+    pub fn with_note_at(mut self, span: Span, label: impl Into<String>) -> Self {
+        self.notes.push((span, label.into()));
         self
     }
 
@@ -119,6 +129,9 @@ impl Diagnostic {
             .filter(|s| (s.file.0 as usize) < sources.files().len())
         else {
             let mut out = format!("{}: {}\n", severity_word(self.severity), self.kind);
+            for (span, label) in &self.notes {
+                out.push_str(&format!("note: {}: {label}\n", location(sources, *span)));
+            }
             if let Some(help) = &self.help {
                 out.push_str(&format!("help: {help}\n"));
             }
@@ -126,7 +139,7 @@ impl Diagnostic {
         };
         let file = sources.get(span.file);
         let path = file.path.clone();
-        let range = clamp(span.range(), file.text.len());
+        let range = clamp(span.range(), &file.text);
         let config = Config::default()
             .with_color(false)
             .with_char_set(CharSet::Ascii)
@@ -135,9 +148,23 @@ impl Diagnostic {
             .with_config(config)
             .with_message(self.kind.to_string())
             .with_label(
-                Label::new((path.clone(), range))
-                    .with_message(self.label.clone().unwrap_or_else(|| "here".into())),
+                Label::new((path.clone(), range.clone()))
+                    .with_message(self.label.clone().unwrap_or_else(|| "here".into()))
+                    .with_order(order(range.start)),
             );
+        for (note, label) in &self.notes {
+            if note.file == span.file {
+                let range = clamp(note.range(), &file.text);
+                // Labels in file order, so that ariadne draws them under one header.
+                report = report.with_label(
+                    Label::new((path.clone(), range.clone()))
+                        .with_message(label)
+                        .with_order(order(range.start)),
+                );
+            } else {
+                report = report.with_note(format!("{}: {label}", location(sources, *note)));
+            }
+        }
         if let Some(help) = &self.help {
             report = report.with_help(help);
         }
@@ -157,9 +184,31 @@ fn severity_word(severity: Severity) -> &'static str {
     }
 }
 
-fn clamp(range: std::ops::Range<usize>, len: usize) -> std::ops::Range<usize> {
-    let start = range.start.min(len);
-    let end = range.end.clamp(start, len);
+fn order(offset: usize) -> i32 {
+    i32::try_from(offset).unwrap_or(i32::MAX)
+}
+
+/// `path:line:col` of a span, for places that cannot be drawn under the report's own source.
+fn location(sources: &Sources, span: Span) -> String {
+    if (span.file.0 as usize) >= sources.files().len() {
+        return "(unknown place)".into();
+    }
+    let start = clamp(span.range(), &sources.get(span.file).text).start;
+    let (line, col) = sources.line_col(span.file, start);
+    format!("{}:{line}:{col}", sources.get(span.file).path)
+}
+
+/// Keeps a range inside the text and on character boundaries, so that a stray span never panics.
+fn clamp(range: std::ops::Range<usize>, text: &str) -> std::ops::Range<usize> {
+    let len = text.len();
+    let mut start = range.start.min(len);
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = range.end.clamp(start, len);
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
     start..end
 }
 

@@ -15,24 +15,38 @@ pub fn check_board(
     whole_file: Option<Span>,
     diags: &mut Diagnostics,
 ) -> CheckedBoard {
+    check_board_size(file, whole_file, diags).0
+}
+
+/// The board, and whether its size is sound enough to check cell names against.
+pub(crate) fn check_board_size(
+    file: &GameFile,
+    whole_file: Option<Span>,
+    diags: &mut Diagnostics,
+) -> (CheckedBoard, bool) {
     let Some(section) = &file.board else {
-        diags.push(Diagnostic::error(
-            ErrorKind::Missing("`[board]` section".into()),
-            whole_file,
-        ));
-        return CheckedBoard {
+        diags.push(
+            Diagnostic::error(ErrorKind::Missing("`[board]` section".into()), whole_file)
+                .with_label("in this file")
+                .with_help("add `[board]` with `files`, `ranks` and `[board.directions]`"),
+        );
+        let board = CheckedBoard {
             files: 1,
             ranks: 1,
             ..Default::default()
         };
+        return (board, false);
     };
+    let mut ok = true;
     let mut dimension = |value: &Option<Located<i64>>, key: &str, max: i64| -> u16 {
         match value {
             None => {
-                diags.push(Diagnostic::error(
-                    ErrorKind::Missing(format!("`[board] {key}`")),
-                    whole_file,
-                ));
+                diags.push(
+                    Diagnostic::error(ErrorKind::Missing(format!("`[board] {key}`")), whole_file)
+                        .with_label("in this file")
+                        .with_help(format!("add `{key} = NUMBER` under `[board]`")),
+                );
+                ok = false;
                 1
             }
             Some(v) if !(1..=max).contains(&v.value) => {
@@ -43,6 +57,7 @@ pub fn check_board(
                     )
                     .with_label(format!("{} is out of range", v.value)),
                 );
+                ok = false;
                 1
             }
             Some(v) => v.value as u16,
@@ -52,20 +67,23 @@ pub fn check_board(
     let ranks = dimension(&section.ranks, "ranks", 99);
     if files as usize * ranks as usize > MAX_CELLS {
         let span = section.ranks.as_ref().map(|r| r.span);
-        diags.push(Diagnostic::error(
-            ErrorKind::BadBoard(format!(
-                "{files} x {ranks} cells is more than the {MAX_CELLS} a board may have"
-            )),
-            span,
-        ));
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::BadBoard(format!(
+                    "{files} x {ranks} cells is more than the {MAX_CELLS} a board may have"
+                )),
+                span,
+            )
+            .with_label("too many cells"),
+        );
     }
     let mut directions = Vec::new();
     for (name, delta) in &section.directions {
         match delta.value.as_slice() {
             [df, dr]
                 if (*df, *dr) != (0, 0)
-                    && df.abs() < files as i64 + 1
-                    && dr.abs() < ranks as i64 + 1 =>
+                    && df.unsigned_abs() <= u64::from(files)
+                    && dr.unsigned_abs() <= u64::from(ranks) =>
             {
                 directions.push(Direction {
                     name: name.clone(),
@@ -80,22 +98,29 @@ pub fn check_board(
                     )),
                     delta.span,
                 )
-                .with_label("two small numbers, not both 0"),
+                .with_label(format!(
+                    "two numbers, not both 0, at most {files} and {ranks} in size"
+                )),
             ),
         }
     }
     if section.directions.is_empty() {
-        diags.push(Diagnostic::error(
-            ErrorKind::Missing("`[board.directions]`".into()),
-            whole_file,
-        ));
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::Missing("`[board.directions]`".into()),
+                whole_file,
+            )
+            .with_label("in this file")
+            .with_help("add `[board.directions]` with lines such as `n = [0, 1]`"),
+        );
     }
-    CheckedBoard {
+    let board = CheckedBoard {
         files,
         ranks,
         directions,
         direction_sets: Vec::new(),
-    }
+    };
+    (board, ok)
 }
 
 /// Direction sets need the players, so they are checked once those are known.
@@ -103,21 +128,24 @@ fn check_direction_sets(file: &GameFile, cx: &mut Context, diags: &mut Diagnosti
     let Some(section) = &file.board else { return };
     let mut sets = Vec::new();
     for (name, spec) in &section.direction_sets {
-        let resolve = |list: &Vec<Located<String>>, diags: &mut Diagnostics| -> Vec<u8> {
+        let resolve = |list: &Vec<Located<String>>, _: Span, diags: &mut Diagnostics| -> Vec<u8> {
             let mut out = Vec::new();
             for d in list {
                 match cx.board.directions.iter().position(|x| x.name == d.value) {
                     Some(i) if !out.contains(&(i as u8)) => out.push(i as u8),
                     Some(_) => {}
+                    // Declared but malformed: that is reported where it is declared.
+                    None if section.directions.contains_key(&d.value) => {}
                     None => {
                         let mut diag =
                             Diagnostic::error(ErrorKind::UnknownDirection(d.value.clone()), d.span);
-                        if let Some(h) = nearest(
-                            &d.value,
-                            cx.board.directions.iter().map(|x| x.name.as_str()),
-                        ) {
-                            diag = diag.with_help(h);
-                        }
+                        let names: Vec<String> =
+                            cx.board.directions.iter().map(|x| x.name.clone()).collect();
+                        diag = diag.with_label("not in `[board.directions]`").with_help(
+                            nearest(&d.value, names.iter().map(String::as_str)).unwrap_or_else(
+                                || format!("the directions are {}", backticked(&names)),
+                            ),
+                        );
                         diags.push(diag);
                     }
                 }
@@ -143,51 +171,70 @@ fn check_direction_sets(file: &GameFile, cx: &mut Context, diags: &mut Diagnosti
 }
 
 /// Expands a shared-or-per-player value to one value per player. Returns whether it was per player.
+/// `resolve` gets each value with the span it was written at.
 fn per_player<T, U: Clone + Default>(
     spec: &PerPlayer<T>,
     span: Span,
     cx: &Context,
     diags: &mut Diagnostics,
-    mut resolve: impl FnMut(&T, &mut Diagnostics) -> U,
+    mut resolve: impl FnMut(&T, Span, &mut Diagnostics) -> U,
 ) -> (Vec<U>, bool) {
     match spec {
         PerPlayer::Shared(v) => {
-            let r = resolve(v, diags);
+            let r = resolve(v, span, diags);
             (vec![r; cx.players.len()], false)
         }
         PerPlayer::Each(map) => {
             let mut out = vec![U::default(); cx.players.len()];
             for (player, value) in map {
                 match cx.player(player) {
-                    Some(p) => out[p as usize] = resolve(&value.value, diags),
-                    None => diags.push(unknown_player(player, value.span, cx)),
+                    Some(p) => out[p as usize] = resolve(&value.value, value.span, diags),
+                    None => {
+                        if let Some(d) = unknown_player(player, value.span, cx) {
+                            diags.push(d);
+                        }
+                    }
                 }
             }
-            for (i, p) in cx.players.iter().enumerate() {
-                if !map.contains_key(p) {
-                    diags.push(
-                        Diagnostic::error(
-                            ErrorKind::Missing(format!("a value for player `{p}`")),
-                            span,
-                        )
-                        .with_help("a per-player table names every player"),
-                    );
-                    let _ = i;
-                }
+            let missing: Vec<String> = cx
+                .players
+                .iter()
+                .filter(|p| !map.contains_key(*p))
+                .cloned()
+                .collect();
+            if cx.players_ok && !missing.is_empty() {
+                let what = if missing.len() == 1 {
+                    format!("a value for player {}", backticked(&missing))
+                } else {
+                    format!("values for players {}", backticked(&missing))
+                };
+                diags.push(
+                    Diagnostic::error(ErrorKind::Missing(what), span)
+                        .with_label(format!("no {} here", backticked(&missing)))
+                        .with_help(format!(
+                            "a per-player table names every player: {}",
+                            backticked(&cx.players)
+                        )),
+                );
             }
             (out, true)
         }
     }
 }
 
-pub(crate) fn unknown_player(name: &str, span: Span, cx: &Context) -> Diagnostic {
-    let mut d = Diagnostic::error(ErrorKind::UnknownPlayer(name.to_string()), span);
+/// The unknown-player error, or `None` when the player list itself is broken (already reported).
+pub(crate) fn unknown_player(name: &str, span: Span, cx: &Context) -> Option<Diagnostic> {
+    if !cx.players_ok {
+        return None;
+    }
+    let mut d = Diagnostic::error(ErrorKind::UnknownPlayer(name.to_string()), span)
+        .with_label("not in `[game] players`");
     if let Some(h) = nearest(name, cx.players.iter().map(|s| s.as_str())) {
         d = d.with_help(h);
     } else {
         d = d.with_help(format!("the players are {}", backticked(&cx.players)));
     }
-    d
+    Some(d)
 }
 
 pub(crate) fn backticked(names: &[String]) -> String {
@@ -202,8 +249,13 @@ pub(crate) fn check_regions(file: &GameFile, cx: &mut Context, diags: &mut Diagn
     check_direction_sets(file, cx, diags);
     for (name, spec) in &file.regions {
         let board = cx.board.clone();
-        let (cells, per) = per_player(&spec.value, spec.span, cx, diags, |s, d| {
-            cell_set(s, spec.span, &board, d)
+        let board_ok = cx.board_ok;
+        let (cells, per) = per_player(&spec.value, spec.span, cx, diags, |s, span, d| {
+            if board_ok {
+                cell_set(s, span, &board, d)
+            } else {
+                Vec::new()
+            }
         });
         let cells = if per { cells } else { vec![cells[0].clone()] };
         cx.regions.push(RegionDecl {
@@ -215,7 +267,12 @@ pub(crate) fn check_regions(file: &GameFile, cx: &mut Context, diags: &mut Diagn
     }
 }
 
-pub(crate) fn check_pieces(file: &GameFile, cx: &mut Context, diags: &mut Diagnostics) {
+pub(crate) fn check_pieces(
+    file: &GameFile,
+    cx: &mut Context,
+    whole_file: Option<Span>,
+    diags: &mut Diagnostics,
+) {
     for (name, piece) in &file.pieces {
         let mut symbols = vec!['?'; cx.players.len()];
         for (player, symbol) in &piece.value.symbols {
@@ -226,13 +283,18 @@ pub(crate) fn check_pieces(file: &GameFile, cx: &mut Context, diags: &mut Diagno
                         ErrorKind::Other(format!("symbol of `{name}` must be one character")),
                         symbol.span,
                     )
-                    .with_label("not one character"),
+                    .with_label(format!("{} characters", symbol.value.chars().count()))
+                    .with_help("a symbol is the one character that shows the piece on the board"),
                 );
                 continue;
             };
             match cx.player(player) {
                 Some(p) => symbols[p as usize] = c,
-                None => diags.push(unknown_player(player, symbol.span, cx)),
+                None => {
+                    if let Some(d) = unknown_player(player, symbol.span, cx) {
+                        diags.push(d);
+                    }
+                }
             }
         }
         cx.pieces.push(PieceDecl {
@@ -241,10 +303,14 @@ pub(crate) fn check_pieces(file: &GameFile, cx: &mut Context, diags: &mut Diagno
         });
     }
     if file.pieces.is_empty() {
-        diags.push(Diagnostic::error(
-            ErrorKind::Missing("`[pieces]`: a game needs at least one piece kind".into()),
-            None,
-        ));
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::Missing("`[pieces]`: a game needs at least one piece kind".into()),
+                whole_file,
+            )
+            .with_label("in this file")
+            .with_help("add `[pieces.stone]` with `symbols = { PLAYER = \"S\", ... }`"),
+        );
     }
 }
 
@@ -260,39 +326,76 @@ pub(crate) fn check_setup(
                 ErrorKind::Missing("`[setup]`: where the pieces stand at the start".into()),
                 whole_file,
             )
+            .with_label("in this file")
             .with_help("add `[setup.PLAYER]` tables such as `stone = \"a1..h2\"`"),
         );
     }
     let mut placed: Vec<(CellId, u8, u8)> = Vec::new();
+    // Where each placed cell was set up, to point at the first of two.
+    let mut placed_at: Vec<Span> = Vec::new();
     for (player, kinds) in &file.setup {
         let Some(p) = cx.player(player) else {
-            diags.push(unknown_player(player, kinds.span, cx));
+            if let Some(d) = unknown_player(player, kinds.span, cx) {
+                diags.push(d);
+            }
             continue;
         };
         for (kind, cells) in &kinds.value {
             let Some(k) = cx.piece(kind) else {
-                let mut d = Diagnostic::error(ErrorKind::UnknownPiece(kind.clone()), cells.span);
-                if let Some(h) = nearest(kind, cx.pieces.iter().map(|x| x.name.as_str())) {
-                    d = d.with_help(h);
-                }
+                let names: Vec<String> = cx.pieces.iter().map(|x| x.name.clone()).collect();
+                let d = Diagnostic::error(ErrorKind::UnknownPiece(kind.clone()), cells.span)
+                    .with_label(format!("cells for `{kind}`, which is not in `[pieces]`"))
+                    .with_help(
+                        nearest(kind, names.iter().map(String::as_str)).unwrap_or_else(|| {
+                            format!("the piece kinds are {}", backticked(&names))
+                        }),
+                    );
                 diags.push(d);
                 continue;
             };
+            if !cx.board_ok {
+                continue;
+            }
+            let mut twice: Vec<String> = Vec::new();
+            let mut first_at: Option<Span> = None;
             for cell in cell_set(&cells.value, cells.span, &cx.board, diags) {
-                if placed.iter().any(|&(c, _, _)| c == cell) {
-                    diags.push(
-                        Diagnostic::error(
-                            ErrorKind::Other(format!(
-                                "cell `{}` is set up twice",
-                                cell_name(&cx.board, cell)
-                            )),
-                            cells.span,
-                        )
-                        .with_label("a second piece here"),
-                    );
+                if let Some(i) = placed.iter().position(|&(c, _, _)| c == cell) {
+                    twice.push(cell_name(&cx.board, cell));
+                    first_at.get_or_insert(placed_at[i]);
                 } else {
                     placed.push((cell, p, k));
+                    placed_at.push(cells.span);
                 }
+            }
+            if !twice.is_empty() {
+                let shown = if twice.len() > 6 {
+                    format!("{} and {} more", backticked(&twice[..6]), twice.len() - 6)
+                } else {
+                    backticked(&twice)
+                };
+                // Point at the later of the two in the file, and note the earlier.
+                let (later, earlier) = match first_at.filter(|f| *f != cells.span) {
+                    Some(f) if f.file == cells.span.file && f.start > cells.span.start => {
+                        (f, Some(cells.span))
+                    }
+                    other => (cells.span, other),
+                };
+                let mut d = Diagnostic::error(
+                    ErrorKind::Other(format!(
+                        "{} set up twice: {shown}",
+                        if twice.len() == 1 {
+                            "a cell is"
+                        } else {
+                            "cells are"
+                        }
+                    )),
+                    later,
+                )
+                .with_label("set up again here");
+                if let Some(earlier) = earlier {
+                    d = d.with_note_at(earlier, "first set up here");
+                }
+                diags.push(d);
             }
         }
     }
@@ -343,41 +446,58 @@ fn cell_set(
 }
 
 fn cell_item(
-    item: &str,
+    raw: &str,
     span: Span,
     board: &CheckedBoard,
     diags: &mut Diagnostics,
     out: &mut Vec<CellId>,
 ) {
-    let item = item.trim();
-    let bad = |reason: &str| {
+    let item = raw.trim();
+    let lead = raw.len() - raw.trim_start().len();
+    // The span of part of the string, when the string is written plainly (no escapes).
+    let part = |offset: usize, len: usize| -> Span {
+        if (span.end - span.start) as usize == raw.len() + 2 {
+            let start = span.start as usize + 1 + offset;
+            Span::new(span.file, start..start + len)
+        } else {
+            span
+        }
+    };
+    let bad = |reason: String, label: &str| {
         Diagnostic::error(
             ErrorKind::BadCellSet {
                 spec: item.to_string(),
-                reason: reason.to_string(),
+                reason,
             },
-            span,
+            part(lead, item.len()),
         )
-        .with_help(
-            "write a cell `a1`, a rectangle `a1..h2`, `rank 3`, `file c`, or a list of those",
-        )
+        .with_label(label.to_string())
     };
     if let Some(n) = item.strip_prefix("rank ") {
         match n.trim().parse::<u16>() {
             Ok(r) if r >= 1 && r <= board.ranks => {
                 out.extend((0..board.files).map(|f| (r - 1) * board.files + f))
             }
-            _ => diags.push(bad(&format!("the ranks are 1 to {}", board.ranks))),
+            _ => diags.push(bad(
+                format!("the ranks are 1 to {}", board.ranks),
+                "no such rank",
+            )),
         }
     } else if let Some(f) = item.strip_prefix("file ") {
         match parse_cell(board, &format!("{}1", f.trim())) {
             Some(c) => out.extend((0..board.ranks).map(|r| r * board.files + c)),
-            None => diags.push(bad(&format!(
-                "the files are a to {}",
-                (b'a' + board.files as u8 - 1) as char
-            ))),
+            None => diags.push(bad(
+                format!("the files are a to {}", last_file(board)),
+                "no such file",
+            )),
         }
+    } else if let Some(hint) = rectangle_hint(item, board) {
+        diags.push(
+            bad("not a cell or a rectangle".into(), "not a cell set")
+                .with_help(format!("{hint} a rectangle is two corners joined by `..`")),
+        );
     } else if let Some((a, b)) = item.split_once("..") {
+        let b_offset = a.len() + 2;
         match (parse_cell(board, a.trim()), parse_cell(board, b.trim())) {
             (Some(a), Some(b)) => {
                 let (f0, f1) = sorted(a % board.files, b % board.files);
@@ -386,25 +506,53 @@ fn cell_item(
                     out.extend((f0..=f1).map(|f| r * board.files + f));
                 }
             }
-            _ => {
-                let which = if parse_cell(board, a.trim()).is_none() {
-                    a.trim()
-                } else {
-                    b.trim()
-                };
-                diags.push(unknown_cell(which, span, board));
+            (a_cell, b_cell) => {
+                for (text, offset, found) in [(a, 0, a_cell), (b, b_offset, b_cell)] {
+                    if found.is_none() {
+                        let t = text.trim();
+                        let at = lead + offset + (text.len() - text.trim_start().len());
+                        diags.push(unknown_cell(t, part(at, t.len()), board));
+                    }
+                }
             }
         }
     } else {
         match parse_cell(board, item) {
             Some(c) => out.push(c),
-            None => diags.push(unknown_cell(item, span, board)),
+            None => diags.push(unknown_cell(item, part(lead, item.len()), board)),
         }
     }
 }
 
+fn last_file(board: &CheckedBoard) -> char {
+    (b'a' + (board.files.clamp(1, 26) as u8) - 1) as char
+}
+
+/// "did you mean `a1..n2`?" for a rectangle written with another separator (`a1:n2`, `a1-n2`).
+fn rectangle_hint(item: &str, board: &CheckedBoard) -> Option<String> {
+    for separator in ["...", ":", "-", "\u{2013}", "\u{2026}", " to "] {
+        if let Some((a, b)) = item.split_once(separator) {
+            let (a, b) = (a.trim(), b.trim());
+            if parse_cell(board, a).is_some() && parse_cell(board, b).is_some() {
+                return Some(format!("did you mean `{a}..{b}`?"));
+            }
+        }
+    }
+    None
+}
+
 pub fn unknown_cell(name: &str, span: Span, board: &CheckedBoard) -> Diagnostic {
-    Diagnostic::error(ErrorKind::UnknownCell(name.to_string()), span).with_help(format!(
+    let d = Diagnostic::error(ErrorKind::UnknownCell(name.to_string()), span);
+    let lower = name.to_lowercase();
+    if lower != name && parse_cell(board, &lower).is_some() {
+        return d
+            .with_label("not a cell")
+            .with_help(format!("cells are written in lower case: `{lower}`"));
+    }
+    if board.files == 0 || board.ranks == 0 {
+        return d.with_label("not a cell");
+    }
+    d.with_label("not on the board").with_help(format!(
         "cells run from `a1` to `{}` on this {} x {} board",
         cell_name(board, (board.cell_count() - 1) as CellId),
         board.files,

@@ -31,31 +31,39 @@ pub fn check(
     let name = match &game.name {
         Some(n) => n.value.clone(),
         None => {
-            diags.push(Diagnostic::error(
-                ErrorKind::Missing("`[game] name`".into()),
-                whole_file,
-            ));
+            diags.push(
+                Diagnostic::error(ErrorKind::Missing("`[game] name`".into()), whole_file)
+                    .with_label("in this file")
+                    .with_help("add `name = \"...\"` under `[game]`"),
+            );
             String::new()
         }
     };
-    let players = players(&game, whole_file, &mut diags);
-    let board = board::check_board(file, whole_file, &mut diags);
+    let (players, players_ok) = players(&game, whole_file, &mut diags);
+    let (board, board_ok) = board::check_board_size(file, whole_file, &mut diags);
     let mut cx = Context::new(players, board);
+    cx.players_ok = players_ok;
+    cx.board_ok = board_ok;
     board::check_regions(file, &mut cx, &mut diags);
-    board::check_pieces(file, &mut cx, &mut diags);
+    board::check_pieces(file, &mut cx, whole_file, &mut diags);
     let setup = board::check_setup(file, &cx, whole_file, &mut diags);
     options::check_options(file, overrides, &mut cx, &mut diags);
     let first_player = match file.turn.as_ref().and_then(|t| t.first.as_ref()) {
         Some(first) => cx.player(&first.value).unwrap_or_else(|| {
-            diags.push(Diagnostic::error(
-                ErrorKind::UnknownPlayer(first.value.clone()),
-                first.span,
-            ));
+            if let Some(d) = board::unknown_player(&first.value, first.span, &cx) {
+                diags.push(d);
+            }
             0
         }),
         None => 0,
     };
-    let program = rules::check_rules(&parsed.rules, &cx, whole_file, &mut diags);
+    let program = rules::check_rules(
+        &parsed.rules,
+        parsed.rules_incomplete,
+        &cx,
+        whole_file,
+        &mut diags,
+    );
 
     if diags.has_errors() {
         return Err(diags);
@@ -76,28 +84,37 @@ pub fn check(
     Ok((checked, diags))
 }
 
+/// The player names, and whether the list is sound enough to check other names against.
 fn players(
     game: &crate::syntax::game_file::GameSection,
     whole_file: Option<crate::span::Span>,
     diags: &mut Diagnostics,
-) -> Vec<String> {
+) -> (Vec<String>, bool) {
     let Some(list) = &game.players else {
-        diags.push(Diagnostic::error(
-            ErrorKind::Missing("`[game] players`".into()),
-            whole_file,
-        ));
-        return vec!["first".into(), "second".into()];
+        diags.push(
+            Diagnostic::error(ErrorKind::Missing("`[game] players`".into()), whole_file)
+                .with_label("in this file")
+                .with_help("add `players = [\"white\", \"black\"]` under `[game]`"),
+        );
+        return (vec!["first".into(), "second".into()], false);
     };
+    let mut ok = true;
     let mut names: Vec<String> = Vec::new();
-    for p in &list.value {
-        if names.contains(&p.value) {
-            diags.push(Diagnostic::error(
-                ErrorKind::Duplicate {
-                    what: "player",
-                    name: p.value.clone(),
-                },
-                p.span,
-            ));
+    for (i, p) in list.value.iter().enumerate() {
+        if let Some(first) = list.value[..i].iter().find(|q| q.value == p.value) {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Duplicate {
+                        what: "player",
+                        name: p.value.clone(),
+                    },
+                    p.span,
+                )
+                .with_label("listed again here")
+                .with_note_at(first.span, "first listed here")
+                .with_help("list each player once"),
+            );
+            ok = false;
         } else if !is_identifier(&p.value) {
             diags.push(
                 Diagnostic::error(
@@ -110,13 +127,17 @@ fn players(
         names.push(p.value.clone());
     }
     if !(1..=4).contains(&names.len()) {
-        diags.push(Diagnostic::error(
-            ErrorKind::Other(format!("a game has 1 to 4 players, found {}", names.len())),
-            list.span,
-        ));
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::Other(format!("a game has 1 to 4 players, found {}", names.len())),
+                list.span,
+            )
+            .with_label(format!("{} player(s)", names.len())),
+        );
         names.resize(names.len().clamp(1, 4), "player".into());
+        ok = false;
     }
-    names
+    (names, ok)
 }
 
 pub(crate) fn is_identifier(s: &str) -> bool {
@@ -134,6 +155,11 @@ pub(crate) struct Context {
     pub regions: Vec<RegionDecl>,
     pub pieces: Vec<PieceDecl>,
     pub options: Vec<OptionDecl>,
+    /// False once `[game] players` had an error: names are then not checked against it, so that
+    /// one mistake is not reported again at every use of a player.
+    pub players_ok: bool,
+    /// False once the board's size had an error: cells are then not checked against it.
+    pub board_ok: bool,
 }
 
 impl Context {
@@ -144,6 +170,8 @@ impl Context {
             regions: Vec::new(),
             pieces: Vec::new(),
             options: Vec::new(),
+            players_ok: true,
+            board_ok: true,
         }
     }
 
@@ -193,6 +221,9 @@ pub(crate) fn nearest<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<String> {
+    if name.is_empty() {
+        return None;
+    }
     candidates
         .into_iter()
         .map(|c| (strsim_distance(name, c), c))

@@ -13,13 +13,52 @@ pub fn check_options(
 ) {
     for (name, decl) in &file.options {
         let o = &decl.value;
+        // An option with a broken declaration is still declared, so its uses are not reported too.
+        let guessed_kind = match &o.choices {
+            Some(c) => OptionKind::Choice(c.value.clone()),
+            None => OptionKind::Int {
+                min: i64::from(i32::MIN),
+                max: i64::from(i32::MAX),
+            },
+        };
+        let declare_broken = |cx: &mut Context| {
+            if cx.option(name).is_none() {
+                cx.options.push(OptionDecl {
+                    name: name.clone(),
+                    kind: guessed_kind.clone(),
+                    value: 0,
+                    default: 0,
+                    doc: String::new(),
+                    span: decl.span,
+                });
+            }
+        };
         let Some(default) = &o.default else {
-            diags.push(Diagnostic::error(
-                ErrorKind::Missing(format!("`default` for option `{name}`")),
-                decl.span,
-            ));
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Missing(format!("`default` for option `{name}`")),
+                    decl.span,
+                )
+                .with_label("this option has no `default`"),
+            );
+            declare_broken(cx);
             continue;
         };
+        if let (Some(min), Some(max)) = (&o.min, &o.max)
+            && min.value > max.value
+        {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadOptionValue {
+                        option: name.clone(),
+                        reason: format!("`min` ({}) is more than `max` ({})", min.value, max.value),
+                    },
+                    min.span,
+                )
+                .with_label("more than `max`")
+                .with_note_at(max.span, "`max` is here"),
+            );
+        }
         let bad = |reason: String, span: Span| {
             Diagnostic::error(
                 ErrorKind::BadOptionValue {
@@ -33,10 +72,18 @@ pub fn check_options(
             (toml::Value::Integer(v), None) => {
                 let min = o.min.as_ref().map_or(i64::from(i32::MIN), |m| m.value);
                 let max = o.max.as_ref().map_or(i64::from(i32::MAX), |m| m.value);
-                if !(min..=max).contains(v) {
+                if !(min..=max).contains(v) && min <= max {
+                    let label = if *v < min {
+                        format!("less than `min = {min}`")
+                    } else {
+                        format!("more than `max = {max}`")
+                    };
                     diags.push(
-                        bad(format!("{v} is outside {min}..={max}"), default.span)
-                            .with_label("out of range"),
+                        bad(
+                            format!("the default {v} is outside {min}..={max}"),
+                            default.span,
+                        )
+                        .with_label(label),
                     );
                 }
                 (OptionKind::Int { min, max }, *v)
@@ -46,12 +93,16 @@ pub fn check_options(
                 match choices.value.iter().position(|c| c == s) {
                     Some(i) => (OptionKind::Choice(choices.value.clone()), i as i64),
                     None => {
+                        let near = nearest(s, choices.value.iter().map(String::as_str));
                         diags.push(
                             bad(format!("`{s}` is not one of the choices"), default.span)
-                                .with_help(format!(
-                                    "choose one of {}",
-                                    super::board::backticked(&choices.value)
-                                )),
+                                .with_label("not in `choices`")
+                                .with_help(near.unwrap_or_else(|| {
+                                    format!(
+                                        "choose one of {}",
+                                        super::board::backticked(&choices.value)
+                                    )
+                                })),
                         );
                         (OptionKind::Choice(choices.value.clone()), 0)
                     }
@@ -62,24 +113,31 @@ pub fn check_options(
                     bad("a text option needs `choices`".into(), default.span)
                         .with_help("add `choices = [...]` listing the allowed values"),
                 );
+                declare_broken(cx);
                 continue;
             }
             _ => {
-                diags.push(bad(
-                    "the default must be a number, `true`/`false`, or one of `choices`".into(),
-                    default.span,
-                ));
+                diags.push(
+                    bad(
+                        "the default must be a whole number, `true`/`false`, or one of `choices`"
+                            .into(),
+                        default.span,
+                    )
+                    .with_label("not a whole number, `true`/`false` or a choice"),
+                );
+                declare_broken(cx);
                 continue;
             }
         };
-        if cx.option(name).is_some() || cx.player(name).is_some() {
-            diags.push(Diagnostic::error(
-                ErrorKind::Duplicate {
-                    what: "name",
-                    name: name.clone(),
-                },
-                decl.span,
-            ));
+        if cx.player(name).is_some() {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other(format!("option `{name}` has the name of a player")),
+                    decl.span,
+                )
+                .with_label("also a player")
+                .with_help("rename the option: rules could not tell the two apart"),
+            );
         }
         cx.options.push(OptionDecl {
             name: name.clone(),

@@ -27,6 +27,7 @@ impl Place {
 
 pub fn check_rules(
     rules: &RulesAst,
+    rules_incomplete: bool,
     cx: &Context,
     whole_file: Option<Span>,
     diags: &mut Diagnostics,
@@ -46,6 +47,10 @@ pub fn check_rules(
                 compulsory,
             } => {
                 let generator = checker.generator(generator, diags);
+                let (generator, avoid, promote) = match generator {
+                    Some((g, avoid, promote)) => (Some(g), avoid, promote),
+                    None => (None, None, None),
+                };
                 let filters = filters
                     .iter()
                     .filter_map(|f| checker.expect(f, Ty::Bool, Place::Action, diags))
@@ -56,6 +61,8 @@ pub fn check_rules(
                         generator,
                         filters,
                         compulsory: *compulsory,
+                        avoid,
+                        promote,
                     });
                 }
             }
@@ -75,14 +82,16 @@ pub fn check_rules(
                 if let Some(previous) = &program.no_moves {
                     diags.push(
                         Diagnostic::error(
-                            ErrorKind::Duplicate {
-                                what: "`no_moves` rule",
-                                name: item.name.text.clone(),
-                            },
+                            ErrorKind::Other(format!(
+                                "a game has one `no_moves` rule; `{}` is a second one",
+                                item.name.text
+                            )),
                             item.name.span,
                         )
+                        .with_label("second `no_moves` rule")
+                        .with_note_at(previous.info.span, "the first one")
                         .with_help(format!(
-                            "`{}` already says what happens without a move",
+                            "`{}` already says what happens without a move; merge the two",
                             previous.info.name
                         )),
                     );
@@ -92,12 +101,18 @@ pub fn check_rules(
         }
     }
     check_duplicate_names(&rules.items, diags);
-    if program.moves.is_empty() {
+    // A move rule with errors has been reported already.
+    let any_move = rules
+        .items
+        .iter()
+        .any(|i| matches!(i.kind, ItemKind::Move { .. }));
+    if !any_move && !rules_incomplete {
         diags.push(
             Diagnostic::error(
                 ErrorKind::Missing("move rules: the game has no `move` rule".into()),
                 whole_file,
             )
+            .with_label("in this file")
             .with_help("add a `[rules] text` with at least one `move NAME { step(...) }`"),
         );
     }
@@ -118,14 +133,18 @@ fn check_duplicate_names(items: &[Item], diags: &mut Diagnostics) {
                     },
                     item.name.span,
                 )
-                .with_help(format!(
-                    "the first `{}` is at byte {}; rename one of them",
-                    first.name.text, first.name.span.start
-                )),
+                .with_label("second rule of this name")
+                .with_note_at(first.name.span, "first rule of this name")
+                .with_help("rename one of them: a variant replaces a rule by its name"),
             );
         }
     }
 }
+
+/// `avoid:` region of a move rule.
+type Avoid = Option<u16>;
+/// `promote:` kind and `promote_in:` region of a move rule.
+type Promote = Option<(u8, u16)>;
 
 struct RuleChecker<'a> {
     cx: &'a Context,
@@ -153,7 +172,8 @@ impl<'c> Args<'c> {
                                 arg: n.text.clone(),
                             },
                             n.span,
-                        );
+                        )
+                        .with_label(format!("not an argument of `{}`", call.name.text));
                         d = d.with_help(nearest(&n.text, params.iter().copied()).unwrap_or_else(
                             || {
                                 format!(
@@ -175,26 +195,45 @@ impl<'c> Args<'c> {
                 None => match params.get(i) {
                     Some(p) => *p,
                     None => {
-                        diags.push(Diagnostic::error(
-                            ErrorKind::ArgumentCount {
-                                function: call.name.text.clone(),
-                                expected: params.len(),
-                                found: call.args.len(),
-                            },
-                            arg.value.span,
-                        ));
+                        // Once, at the first argument too many.
+                        if i == params.len() {
+                            diags.push(
+                                Diagnostic::error(
+                                    ErrorKind::ArgumentCount {
+                                        function: call.name.text.clone(),
+                                        expected: params.len(),
+                                        found: call.args.len(),
+                                    },
+                                    arg.value.span,
+                                )
+                                .with_label("one too many")
+                                .with_help(format!(
+                                    "`{}` takes {}",
+                                    call.name.text,
+                                    quoted(params)
+                                )),
+                            );
+                        }
                         ok = false;
                         continue;
                     }
                 },
             };
-            if given.iter().any(|(p, _)| *p == param) {
-                diags.push(Diagnostic::error(
-                    ErrorKind::DuplicateArgument {
-                        arg: param.to_string(),
-                    },
-                    arg.value.span,
-                ));
+            if let Some((_, first)) = given.iter().find(|(p, _)| *p == param) {
+                let at = arg
+                    .name
+                    .as_ref()
+                    .map_or(arg.value.span, |n| n.span.to(arg.value.span));
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::DuplicateArgument {
+                            arg: param.to_string(),
+                        },
+                        at,
+                    )
+                    .with_label("given again here")
+                    .with_note_at(first.span, "first given here"),
+                );
                 ok = false;
             }
             given.push((param, &arg.value));
@@ -238,33 +277,112 @@ fn name_of(expr: &Expr) -> Option<&str> {
     }
 }
 
+/// What an expression is, for "expected a name, found ...".
+fn describe(expr: &Expr) -> String {
+    match &expr.kind {
+        ExprKind::Int(n) => format!("the number `{n}`"),
+        ExprKind::Bool(b) => format!("`{b}`"),
+        ExprKind::Name(n) => format!("`{n}`"),
+        ExprKind::Call(c) => format!("a call of `{}`", c.name.text),
+        ExprKind::Unary(..) | ExprKind::Binary(..) => "an expression".into(),
+    }
+}
+
+/// Help for a name that is not one of `names`: the nearest, else the whole list.
+fn near_or_list(name: &str, what: &str, names: &[String]) -> String {
+    nearest(name, names.iter().map(String::as_str)).unwrap_or_else(|| {
+        if names.is_empty() {
+            format!("this game declares no {what}")
+        } else {
+            format!("the {what} are {}", quoted_strings(names))
+        }
+    })
+}
+
 impl RuleChecker<'_> {
-    fn generator(&self, call: &Call, diags: &mut Diagnostics) -> Option<Generator> {
-        let params: &[&'static str] =
-            match call.name.text.as_str() {
-                "step" => &["piece", "dirs", "to"],
-                "slide" => &["piece", "dirs", "max", "to"],
-                "line" => &["piece", "dirs", "min", "capture", "capture_if"],
-                other => {
-                    let mut d = Diagnostic::error(
-                        ErrorKind::UnknownFunction(other.to_string()),
-                        call.name.span,
-                    )
-                    .with_label("not a move primitive");
-                    d = d.with_help(nearest(other, ["step", "slide", "line"]).unwrap_or_else(
-                        || "the move primitives are `step`, `slide` and `line`".into(),
-                    ));
-                    diags.push(d);
-                    return None;
-                }
-            };
+    /// A move primitive with its arguments, and the movement modifiers every primitive takes.
+    fn generator(
+        &self,
+        call: &Call,
+        diags: &mut Diagnostics,
+    ) -> Option<(Generator, Avoid, Promote)> {
+        let params: &[&'static str] = match call.name.text.as_str() {
+            "step" => &["piece", "dirs", "to", "avoid", "promote", "promote_in"],
+            "slide" => &[
+                "piece",
+                "dirs",
+                "max",
+                "to",
+                "avoid",
+                "promote",
+                "promote_in",
+            ],
+            "line" => &["piece", "dirs", "min", "capture", "capture_if", "avoid"],
+            "jump" => &[
+                "piece",
+                "dirs",
+                "over",
+                "chain",
+                "avoid",
+                "promote",
+                "promote_in",
+            ],
+            other => {
+                let mut d = Diagnostic::error(
+                    ErrorKind::UnknownFunction(other.to_string()),
+                    call.name.span,
+                )
+                .with_label("not a move primitive");
+                d = d.with_help(
+                    nearest(other, ["step", "slide", "line", "jump"]).unwrap_or_else(|| {
+                        "the move primitives are `step`, `slide`, `line` and `jump`".into()
+                    }),
+                );
+                diags.push(d);
+                return None;
+            }
+        };
         let args = Args::bind(call, params, diags)?;
         let piece = match args.get("piece") {
             Some(e) => Some(self.piece(e, diags)?),
             None => None,
         };
         let dirs = self.direction_set(args.require("dirs", diags)?, diags)?;
-        match call.name.text.as_str() {
+        let avoid = match args.get("avoid") {
+            Some(e) => Some(self.region_name(e, diags)?),
+            None => None,
+        };
+        let promote = match (args.get("promote"), args.get("promote_in")) {
+            (Some(kind), Some(region)) => {
+                Some((self.piece(kind, diags)?, self.region_name(region, diags)?))
+            }
+            (None, None) => None,
+            (Some(_), None) => {
+                args.require("promote_in", diags);
+                return None;
+            }
+            (None, Some(_)) => {
+                args.require("promote", diags);
+                return None;
+            }
+        };
+        let generator = match call.name.text.as_str() {
+            "jump" => {
+                let over = match args.get("over") {
+                    Some(e) => Some(self.piece(e, diags)?),
+                    None => None,
+                };
+                let chain = match args.get("chain") {
+                    Some(e) => self.constant_bool(e, diags)?,
+                    None => false,
+                };
+                Some(Generator::Jump {
+                    piece,
+                    dirs,
+                    over,
+                    chain,
+                })
+            }
             "step" => {
                 let to = self.landing(args.get("to"), diags)?;
                 Some(Generator::Step { piece, dirs, to })
@@ -272,7 +390,7 @@ impl RuleChecker<'_> {
             "slide" => {
                 let to = self.landing(args.get("to"), diags)?;
                 let max = match args.get("max") {
-                    Some(e) => self.constant(e, 1, 255, diags)? as u16,
+                    Some(e) => self.constant(e, "`max` of `slide`", 1, 255, diags)? as u16,
                     None => u16::MAX,
                 };
                 Some(Generator::Slide {
@@ -284,7 +402,7 @@ impl RuleChecker<'_> {
             }
             _ => {
                 let min = match args.get("min") {
-                    Some(e) => self.constant(e, 1, 64, diags)? as u8,
+                    Some(e) => self.constant(e, "`min` of `line`", 1, 64, diags)? as u8,
                     None => 1,
                 };
                 let capture = match args.get("capture") {
@@ -307,18 +425,61 @@ impl RuleChecker<'_> {
                     capture_if,
                 })
             }
+        }?;
+        Some((generator, avoid, promote))
+    }
+
+    /// `true`, `false` or a boolean option: fixed when the game is loaded.
+    fn constant_bool(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<bool> {
+        let value = match &expr.kind {
+            ExprKind::Bool(b) => Some(*b),
+            ExprKind::Name(n) => self
+                .cx
+                .option(n)
+                .map(|o| &self.cx.options[o as usize])
+                .filter(|o| o.kind == OptionKind::Bool)
+                .map(|o| o.value != 0),
+            _ => None,
+        };
+        if value.is_none() {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::TypeMismatch {
+                        expected: "`true`, `false` or a true/false option".into(),
+                        found: describe(expr),
+                    },
+                    expr.span,
+                )
+                .with_label("must be known when the game is loaded"),
+            );
         }
+        value
+    }
+
+    /// A region named as an argument; a per-player region means the mover's own.
+    fn region_name(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<u16> {
+        let name = name_of(expr).unwrap_or("");
+        let found = self.cx.region(name);
+        if found.is_none() {
+            let mut d = Diagnostic::error(ErrorKind::UnknownRegion(name.to_string()), expr.span)
+                .with_label("not a region");
+            if let Some(h) = nearest(name, self.cx.regions.iter().map(|r| r.name.as_str())) {
+                d = d.with_help(h);
+            }
+            diags.push(d);
+        }
+        found
     }
 
     fn symbol(&self, expr: &Expr, choices: &[&str], diags: &mut Diagnostics) -> Option<usize> {
         let found = name_of(expr).and_then(|n| choices.iter().position(|c| *c == n));
         if found.is_none() {
-            let text = name_of(expr).unwrap_or("this");
+            let text = name_of(expr).unwrap_or("");
             diags.push(
                 Diagnostic::error(
                     ErrorKind::TypeMismatch {
                         expected: format!("one of {}", quoted(choices)),
-                        found: format!("`{text}`"),
+                        found: describe(expr),
                     },
                     expr.span,
                 )
@@ -345,37 +506,87 @@ impl RuleChecker<'_> {
     }
 
     fn piece(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<u8> {
-        let name = name_of(expr).unwrap_or("");
+        let names: Vec<String> = self.cx.pieces.iter().map(|p| p.name.clone()).collect();
+        let Some(name) = name_of(expr) else {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::TypeMismatch {
+                        expected: "a piece kind".into(),
+                        found: describe(expr),
+                    },
+                    expr.span,
+                )
+                .with_label("not a name")
+                .with_help(near_or_list("", "piece kinds", &names)),
+            );
+            return None;
+        };
         let found = self.cx.piece(name);
         if found.is_none() {
-            let mut d = Diagnostic::error(ErrorKind::UnknownPiece(name.to_string()), expr.span);
-            if let Some(h) = nearest(name, self.cx.pieces.iter().map(|p| p.name.as_str())) {
-                d = d.with_help(h);
-            }
-            diags.push(d);
+            diags.push(
+                Diagnostic::error(ErrorKind::UnknownPiece(name.to_string()), expr.span)
+                    .with_label("not in `[pieces]`")
+                    .with_help(near_or_list(name, "piece kinds", &names)),
+            );
         }
         found
     }
 
     fn direction_set(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<u16> {
-        let name = name_of(expr).unwrap_or("");
+        let names: Vec<String> = self
+            .cx
+            .board
+            .direction_sets
+            .iter()
+            .map(|s| s.name.clone())
+            .collect();
+        let Some(name) = name_of(expr) else {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::TypeMismatch {
+                        expected: "a direction or direction set".into(),
+                        found: describe(expr),
+                    },
+                    expr.span,
+                )
+                .with_label("not a name")
+                .with_help(near_or_list(
+                    "",
+                    "directions and direction sets",
+                    &names,
+                )),
+            );
+            return None;
+        };
         let found = self.cx.direction_set(name);
         if found.is_none() {
-            let mut d = Diagnostic::error(ErrorKind::UnknownDirection(name.to_string()), expr.span)
-                .with_label("not a direction or direction set");
-            if let Some(h) = nearest(
-                name,
-                self.cx.board.direction_sets.iter().map(|s| s.name.as_str()),
-            ) {
-                d = d.with_help(h);
-            }
-            diags.push(d);
+            diags.push(
+                Diagnostic::error(ErrorKind::UnknownDirection(name.to_string()), expr.span)
+                    .with_label("not a direction or direction set")
+                    .with_help(
+                        nearest(name, names.iter().map(String::as_str)).unwrap_or_else(|| {
+                            format!(
+                                "the directions and direction sets are {}; declare a new set \
+                                 under `[board.direction_sets]`",
+                                quoted_strings(&names)
+                            )
+                        }),
+                    ),
+            );
         }
         found
     }
 
-    /// A number fixed when the game is loaded: a literal or an integer option.
-    fn constant(&self, expr: &Expr, min: i64, max: i64, diags: &mut Diagnostics) -> Option<i64> {
+    /// A number fixed when the game is loaded: a literal or an integer option. `what` names the
+    /// argument (`` `min` of `line` ``) in messages.
+    fn constant(
+        &self,
+        expr: &Expr,
+        what: &str,
+        min: i64,
+        max: i64,
+        diags: &mut Diagnostics,
+    ) -> Option<i64> {
         let value = match &expr.kind {
             ExprKind::Int(v) => Some(*v),
             ExprKind::Name(n) => self
@@ -389,20 +600,33 @@ impl RuleChecker<'_> {
         match value {
             Some(v) if (min..=max).contains(&v) => Some(v),
             Some(v) => {
-                diags.push(Diagnostic::error(
-                    ErrorKind::Other(format!("{v} is outside {min}..={max}")),
-                    expr.span,
-                ));
+                let found = if v > i64::from(i32::MAX) {
+                    "a number too large".to_string()
+                } else {
+                    v.to_string()
+                };
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other(format!(
+                            "{what} must be from {min} to {max}, found {found}"
+                        )),
+                        expr.span,
+                    )
+                    .with_label("out of range"),
+                );
                 None
             }
             None => {
-                diags.push(Diagnostic::error(
-                    ErrorKind::TypeMismatch {
-                        expected: "a number or an integer option".into(),
-                        found: "an expression".into(),
-                    },
-                    expr.span,
-                ));
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::TypeMismatch {
+                            expected: format!("a number or an integer option for {what}"),
+                            found: describe(expr),
+                        },
+                        expr.span,
+                    )
+                    .with_help("the value is fixed when the game loads: write a number or the name of a number option"),
+                );
                 None
             }
         }
@@ -427,10 +651,22 @@ impl RuleChecker<'_> {
                     })
                 }
                 Stmt::Win(p, _) => self
-                    .expect(p, Ty::Player, Place::Position, diags)
+                    .expect_with_help(
+                        p,
+                        Ty::Player,
+                        Place::Position,
+                        "`win` names the player who wins, as in `win mover`",
+                        diags,
+                    )
                     .map(TStmt::Win),
                 Stmt::Lose(p, _) => self
-                    .expect(p, Ty::Player, Place::Position, diags)
+                    .expect_with_help(
+                        p,
+                        Ty::Player,
+                        Place::Position,
+                        "`lose` names the player who loses, as in `lose mover`",
+                        diags,
+                    )
                     .map(TStmt::Lose),
                 Stmt::Draw(_) => Some(TStmt::Draw),
                 Stmt::Pass(_) => Some(TStmt::Pass),
@@ -439,18 +675,34 @@ impl RuleChecker<'_> {
     }
 
     fn expect(&self, expr: &Expr, ty: Ty, place: Place, diags: &mut Diagnostics) -> Option<TExpr> {
+        self.expect_with_help(expr, ty, place, "", diags)
+    }
+
+    /// As [`Self::expect`], with a help line (unless empty) when the type is wrong.
+    fn expect_with_help(
+        &self,
+        expr: &Expr,
+        ty: Ty,
+        place: Place,
+        help: &str,
+        diags: &mut Diagnostics,
+    ) -> Option<TExpr> {
         let (e, found) = self.expr(expr, place, Some(ty), diags)?;
         if found != ty {
-            diags.push(
-                Diagnostic::error(
-                    ErrorKind::TypeMismatch {
-                        expected: ty.describe().into(),
-                        found: found.describe().into(),
-                    },
-                    expr.span,
-                )
-                .with_label(format!("this is {}", found.describe())),
-            );
+            let mut d = Diagnostic::error(
+                ErrorKind::TypeMismatch {
+                    expected: ty.describe().into(),
+                    found: found.describe().into(),
+                },
+                expr.span,
+            )
+            .with_label(format!("this is {}", found.describe()));
+            if !help.is_empty() {
+                d = d.with_help(help);
+            } else if ty == Ty::Bool && found == Ty::Int {
+                d = d.with_help("compare it to make a condition, as in `ply > 0`");
+            }
+            diags.push(d);
             return None;
         }
         Some(e)
@@ -495,11 +747,31 @@ impl RuleChecker<'_> {
                     BinOp::Add | BinOp::Sub | BinOp::Mul => (Ty::Int, Ty::Int, Ty::Int),
                     BinOp::Eq | BinOp::Ne => {
                         // Either side may be a choice option; type the other side against it.
-                        let (le, lty) = match self.expr(l, place, None, diags) {
-                            Some(x) => x,
+                        // A choice on the left (`loses == no_move`) is typed once the right is known.
+                        let mut left_diags = Diagnostics::default();
+                        let (le, lty) = match self.expr(l, place, None, &mut left_diags) {
+                            Some(x) => {
+                                diags.items.extend(left_diags.items);
+                                x
+                            }
                             None => {
-                                self.expr(r, place, None, diags);
-                                return None;
+                                let mut right_diags = Diagnostics::default();
+                                match self.expr(r, place, None, &mut right_diags) {
+                                    Some((re, rty @ Ty::Choice(_)))
+                                        if matches!(l.kind, ExprKind::Name(_)) =>
+                                    {
+                                        let le = self.expect(l, rty, place, diags)?;
+                                        return Some((
+                                            TExpr::Binary(*op, Box::new(le), Box::new(re)),
+                                            Ty::Bool,
+                                        ));
+                                    }
+                                    _ => {
+                                        diags.items.extend(left_diags.items);
+                                        diags.items.extend(right_diags.items);
+                                        return None;
+                                    }
+                                }
                             }
                         };
                         let re = self.expect(r, lty, place, diags)?;
@@ -516,8 +788,17 @@ impl RuleChecker<'_> {
                         return Some((TExpr::Binary(*op, Box::new(le), Box::new(re)), Ty::Bool));
                     }
                 };
-                let le = self.expect(l, lt, place, diags);
-                let re = self.expect(r, rt, place, diags);
+                let help = format!(
+                    "`{}` needs {} on each side",
+                    op.symbol(),
+                    if lt == Ty::Bool {
+                        "a condition"
+                    } else {
+                        "a number"
+                    }
+                );
+                let le = self.expect_with_help(l, lt, place, &help, diags);
+                let re = self.expect_with_help(r, rt, place, &help, diags);
                 Some((TExpr::Binary(*op, Box::new(le?), Box::new(re?)), result))
             }
         }
@@ -532,12 +813,11 @@ impl RuleChecker<'_> {
         diags: &mut Diagnostics,
     ) -> Option<(TExpr, Ty)> {
         let cx = self.cx;
-        if let Some(Ty::Choice(o)) = hint {
-            if let OptionKind::Choice(choices) = &cx.options[o as usize].kind {
-                if let Some(i) = choices.iter().position(|c| c == n) {
-                    return Some((TExpr::Int(i as i64), Ty::Choice(o)));
-                }
-            }
+        if let Some(Ty::Choice(o)) = hint
+            && let OptionKind::Choice(choices) = &cx.options[o as usize].kind
+            && let Some(i) = choices.iter().position(|c| c == n)
+        {
+            return Some((TExpr::Int(i as i64), Ty::Choice(o)));
         }
         let found = match n {
             "mover" => Some((TExpr::Mover, Ty::Player)),
@@ -545,13 +825,24 @@ impl RuleChecker<'_> {
             "ply" => Some((TExpr::Ply, Ty::Int)),
             "moving" | "enemy_run" => {
                 if place != Place::LineCapture {
-                    diags.push(Diagnostic::error(
-                        ErrorKind::OutOfContext {
-                            name: n.into(),
-                            place: Place::LineCapture.describe().into(),
-                        },
-                        span,
-                    ));
+                    let meaning = if n == "moving" {
+                        "the number of pieces moving together"
+                    } else {
+                        "the length of the enemy run where a line lands"
+                    };
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::OutOfContext {
+                                name: n.into(),
+                                place: Place::LineCapture.describe().into(),
+                            },
+                            span,
+                        )
+                        .with_label(format!("not known {}", place.describe()))
+                        .with_help(format!(
+                            "`{n}` is {meaning}, known only while a `line` move is built"
+                        )),
+                    );
                     return None;
                 }
                 let var = if n == "moving" {
@@ -600,8 +891,26 @@ impl RuleChecker<'_> {
         candidates.extend(cx.players.iter().map(|s| s.as_str()));
         candidates.extend(cx.options.iter().map(|s| s.name.as_str()));
         candidates.extend(cx.regions.iter().map(|s| s.name.as_str()));
-        let mut d = Diagnostic::error(ErrorKind::UnknownName(n.into()), span);
-        if let Some(h) = nearest(n, candidates) {
+        candidates.extend(Symmetry::ALL.iter().map(|(name, _)| *name));
+        let mut d = Diagnostic::error(ErrorKind::UnknownName(n.into()), span)
+            .with_label("not declared in this game");
+        // Compared with a choice option: the name should be one of its choices.
+        let choice = match hint {
+            Some(Ty::Choice(o)) => match &cx.options[o as usize].kind {
+                OptionKind::Choice(choices) => Some((&cx.options[o as usize].name, choices)),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some((option, choices)) = choice {
+            d = d
+                .with_label(format!("not a choice of `{option}`"))
+                .with_help(
+                    nearest(n, choices.iter().map(String::as_str)).unwrap_or_else(|| {
+                        format!("`{option}` is one of {}", quoted_strings(choices))
+                    }),
+                );
+        } else if let Some(h) = nearest(n, candidates) {
             d = d.with_help(h);
         }
         diags.push(d);
@@ -654,13 +963,24 @@ impl RuleChecker<'_> {
             }
             "lands_in" | "symmetric" => {
                 if place != Place::Action {
-                    diags.push(Diagnostic::error(
-                        ErrorKind::OutOfContext {
-                            name: name.into(),
-                            place: Place::Action.describe().into(),
-                        },
-                        call.name.span,
-                    ));
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::OutOfContext {
+                                name: name.into(),
+                                place: Place::Action.describe().into(),
+                            },
+                            call.name.span,
+                        )
+                        .with_label(format!("not known {}", place.describe()))
+                        .with_help(format!(
+                            "`{name}` looks at the action being played; {} see only the position",
+                            if place == Place::Position {
+                                "end tests"
+                            } else {
+                                "`capture_if` conditions"
+                            }
+                        )),
+                    );
                     return None;
                 }
                 if name == "lands_in" {
@@ -687,7 +1007,8 @@ impl RuleChecker<'_> {
             }
             _ => {
                 let mut d =
-                    Diagnostic::error(ErrorKind::UnknownFunction(name.into()), call.name.span);
+                    Diagnostic::error(ErrorKind::UnknownFunction(name.into()), call.name.span)
+                        .with_label("not a function or per-player region");
                 let mut candidates = vec!["count", "lands_in", "symmetric"];
                 candidates.extend(
                     cx.regions
@@ -695,14 +1016,21 @@ impl RuleChecker<'_> {
                         .filter(|r| r.per_player)
                         .map(|r| r.name.as_str()),
                 );
-                if let Some(h) = nearest(name, candidates) {
-                    d = d.with_help(h);
-                }
+                let names: Vec<String> = candidates.iter().map(|c| c.to_string()).collect();
+                d = d.with_help(near_or_list(name, "functions", &names));
                 diags.push(d);
                 None
             }
         }
     }
+}
+
+fn quoted_strings(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|c| format!("`{c}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn quoted(choices: &[&str]) -> String {

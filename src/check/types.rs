@@ -114,6 +114,10 @@ pub struct MoveRule {
     pub generator: Generator,
     pub filters: Vec<TExpr>,
     pub compulsory: bool,
+    /// Region the moving piece may never enter (`avoid:`).
+    pub avoid: Option<u16>,
+    /// Kind the moving piece becomes when it ends in a region (`promote:` and `promote_in:`).
+    pub promote: Option<(u8, u16)>,
 }
 
 #[derive(Clone, Debug)]
@@ -150,6 +154,14 @@ pub enum LineCapture {
 /// A move primitive with its arguments resolved.
 #[derive(Clone, Debug)]
 pub enum Generator {
+    /// One piece jumps over an adjacent enemy piece (of kind `over`) to the empty cell beyond; with
+    /// `chain` it goes on jumping while it can.
+    Jump {
+        piece: Option<u8>,
+        dirs: u16,
+        over: Option<u8>,
+        chain: bool,
+    },
     /// One piece, one step in one of `dirs`.
     Step {
         piece: Option<u8>,

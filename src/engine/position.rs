@@ -4,7 +4,7 @@ use super::state::State;
 use crate::check::board::unknown_cell_in;
 use crate::compile::Game;
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
-use crate::span::{FileId, Located, Sources, with_current_file};
+use crate::span::{Located, Sources, with_current_file};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -75,20 +75,17 @@ impl Game {
                 return Err(diags);
             }
         };
-        let _: FileId = id;
-        if let Some(g) = &file.game {
-            if g.value != self.name {
-                diags.push(
-                    Diagnostic::error(
-                        ErrorKind::BadPosition(format!(
-                            "this position is for `{}`, not `{}`",
-                            g.value, self.name
-                        )),
-                        g.span,
-                    )
-                    .with_label("another game"),
-                );
-            }
+        if let Some(g) = file.game.as_ref().filter(|g| g.value != self.name) {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadPosition(format!(
+                        "this position is for `{}`, not `{}`",
+                        g.value, self.name
+                    )),
+                    g.span,
+                )
+                .with_label("another game"),
+            );
         }
         let to_move = match self.players.iter().position(|p| *p == file.to_move.value) {
             Some(p) => p as u8,

@@ -1,7 +1,7 @@
 //! The TOML structure of a game file, and a variant file layered over its base with `extends`.
 
 use super::ast::RulesAst;
-use super::rules::parse_rules;
+use super::rules::{OffsetMap, parse_rules_recovering};
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
 use crate::span::{FileId, Located, Sources, Span, with_current_file};
 use serde::Deserialize;
@@ -163,14 +163,19 @@ pub struct ParsedGame {
     pub rules: RulesAst,
     /// The files of the chain, base first.
     pub chain: Vec<FileId>,
+    /// Some rules did not parse (and were reported): the checker does not miss them again.
+    pub rules_incomplete: bool,
 }
+
+/// Finds the `(path, text)` of an `extends` target by name or path, or says why it cannot.
+pub type Resolve<'a> = dyn FnMut(&str) -> Result<(String, String), String> + 'a;
 
 /// Reads a game file from text. `resolve` finds the text of an `extends` target (name or path).
 pub fn parse_game(
     sources: &mut Sources,
     path: &str,
     text: String,
-    resolve: &mut dyn FnMut(&str) -> Result<(String, String), String>,
+    resolve: &mut Resolve,
 ) -> Result<ParsedGame, Diagnostics> {
     let mut layers: Vec<(FileId, GameFile)> = Vec::new();
     let mut diags = Diagnostics::default();
@@ -195,9 +200,14 @@ pub fn parse_game(
             match resolve(&base.value) {
                 Ok(found) => next = Some(found),
                 Err(reason) => {
+                    let help = match nearest_game(&base.value, &sources.get(id).path) {
+                        Some(near) => format!("{reason}; did you mean `{near}`?"),
+                        None => reason,
+                    };
                     diags.push(
                         Diagnostic::error(ErrorKind::UnknownGame(base.value.clone()), base.span)
-                            .with_help(reason),
+                            .with_label("no such game")
+                            .with_help(help),
                     );
                     return Err(diags);
                 }
@@ -209,22 +219,30 @@ pub fn parse_game(
     let mut parsed = ParsedGame::default();
     for (id, layer) in layers {
         if let Some(text) = layer.rules.as_ref().and_then(|r| r.text.as_ref()) {
-            let offset = string_body_offset(&sources.get(id).text, text.span);
-            match parse_rules(&text.value, id, offset) {
-                Ok(ast) => merge_rules(&mut parsed.rules, ast),
-                Err(d) => diags.push(d),
+            let map = string_offsets(&sources.get(id).text, text.span, &text.value);
+            let (ast, errors) = parse_rules_recovering(&text.value, id, &map);
+            merge_rules(&mut parsed.rules, ast);
+            if !errors.is_empty() {
+                parsed.rules_incomplete = true;
+                diags.items.extend(errors);
             }
         }
         merge(&mut parsed.file, layer);
         parsed.chain.push(id);
     }
     if diags.has_errors() {
+        // The rest of the game can still be checked, so that one pass reports every problem.
+        if let Err(more) = crate::check::check(&parsed, &[]) {
+            diags.items.extend(more.items);
+        }
         Err(diags)
     } else {
         Ok(parsed)
     }
 }
 
+// A diagnostic is a few strings; an error is returned once per file, so it is not boxed.
+#[allow(clippy::result_large_err)]
 fn read_toml(sources: &Sources, id: FileId) -> Result<GameFile, Diagnostic> {
     let text = &sources.get(id).text;
     with_current_file(id, || toml::from_str::<GameFile>(text)).map_err(|e| toml_error(id, &e))
@@ -234,38 +252,170 @@ pub fn toml_error(id: FileId, e: &toml::de::Error) -> Diagnostic {
     let span = e
         .span()
         .map(|r| Span::new(id, r.start..r.end.max(r.start + 1)));
-    Diagnostic::error(ErrorKind::Toml(e.message().trim().to_string()), span)
+    let message = e.message().trim();
+    let mut d = Diagnostic::error(ErrorKind::Toml(plain_serde_message(message)), span);
+    // serde lists the keys it knows: `unknown field `file`, expected one of `files`, `ranks``.
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        if let Some((field, expected)) = rest.split_once('`') {
+            let known: Vec<&str> = expected
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .filter(|k| !k.is_empty())
+                .collect();
+            d = d.with_label("unknown key");
+            if let Some(hint) = crate::check::nearest_name(field, known.iter().copied()) {
+                d = d.with_help(hint);
+            }
+        }
+    } else if message.contains("invalid type: string") && message.contains("expected i64") {
+        d = d.with_help("write numbers without quotes");
+    }
+    d
 }
 
-/// Where the contents of a TOML string start, so rule spans point into the file.
-fn string_body_offset(source: &str, span: Span) -> usize {
-    let raw = &source[span.range()];
-    let start = span.start as usize;
-    for delimiter in ["'''", "\"\"\""] {
-        if let Some(rest) = raw.strip_prefix(delimiter) {
-            // TOML drops a newline right after the opening delimiter.
-            let skip = if rest.starts_with("\r\n") {
-                2
-            } else if rest.starts_with('\n') {
-                1
-            } else {
-                0
-            };
-            return start + 3 + skip;
+/// serde's words for types, in the words of a game file.
+fn plain_serde_message(message: &str) -> String {
+    message
+        .replace("invalid type: ", "wrong type: found ")
+        .replace("expected i64", "expected a whole number")
+        .replace("expected a sequence", "expected a list")
+        .replace("expected a map", "expected a table")
+}
+
+/// The closest game name beside `path` or in the games folder, for a mistyped `extends`.
+fn nearest_game(name: &str, path: &str) -> Option<String> {
+    let beside = std::path::Path::new(path)
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default();
+    let mut names: Vec<String> = Vec::new();
+    for dir in [beside, crate::catalog::Catalog::default().dir] {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let p = entry.path();
+            if p.extension().is_some_and(|x| x == "toml")
+                && let Some(stem) = p.file_stem()
+            {
+                names.push(stem.to_string_lossy().into_owned());
+            }
         }
     }
-    start + 1
+    names.sort();
+    names.dedup();
+    let stem = name.strip_suffix(".toml").unwrap_or(name);
+    crate::check::nearest_name(stem, names.iter().map(String::as_str))
+        .and_then(|hint| hint.split('`').nth(1).map(str::to_string))
 }
 
+/// Where each byte of a TOML string's value sits in the file, so rule spans point at what the user
+/// wrote even after escapes such as `\"` or `\u00e9`.
+fn string_offsets(source: &str, span: Span, value: &str) -> OffsetMap {
+    let Some(raw) = source.get(span.range()) else {
+        return OffsetMap::shifted(span.start as usize);
+    };
+    let start = span.start as usize;
+    let (delimiter, literal) = if raw.starts_with("'''") {
+        ("'''", true)
+    } else if raw.starts_with("\"\"\"") {
+        ("\"\"\"", false)
+    } else if raw.starts_with('\'') {
+        ("'", true)
+    } else {
+        ("\"", false)
+    };
+    let fallback = OffsetMap::shifted(start + delimiter.len());
+    let Some(mut body) = raw
+        .strip_prefix(delimiter)
+        .and_then(|b| b.strip_suffix(delimiter))
+    else {
+        return fallback;
+    };
+    let mut body_start = start + delimiter.len();
+    if delimiter.len() == 3 {
+        // TOML drops a newline right after the opening delimiter.
+        for newline in ["\r\n", "\n"] {
+            if let Some(rest) = body.strip_prefix(newline) {
+                body = rest;
+                body_start += newline.len();
+                break;
+            }
+        }
+    }
+    if literal {
+        return if body == value {
+            OffsetMap::shifted(body_start)
+        } else {
+            fallback
+        };
+    }
+    match decode_basic(body, body_start) {
+        Some((decoded, points)) if decoded == value => OffsetMap::from_points(points),
+        _ => OffsetMap::shifted(body_start),
+    }
+}
+
+/// Decodes the body of a TOML basic string, noting after each escape where the text resumes.
+fn decode_basic(body: &str, body_start: usize) -> Option<(String, Vec<(usize, usize)>)> {
+    let mut out = String::with_capacity(body.len());
+    let mut points = vec![(0, body_start)];
+    let mut chars = body.char_indices().peekable();
+    while let Some((_, c)) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let (_, e) = chars.next()?;
+        let mut hex = |n: usize| -> Option<char> {
+            let mut v = 0u32;
+            for _ in 0..n {
+                v = v * 16 + chars.next()?.1.to_digit(16)?;
+            }
+            char::from_u32(v)
+        };
+        match e {
+            'b' => out.push('\u{8}'),
+            't' => out.push('\t'),
+            'n' => out.push('\n'),
+            'f' => out.push('\u{c}'),
+            'r' => out.push('\r'),
+            'e' => out.push('\u{1b}'),
+            '"' => out.push('"'),
+            '\\' => out.push('\\'),
+            'x' => out.push(hex(2)?),
+            'u' => out.push(hex(4)?),
+            'U' => out.push(hex(8)?),
+            c if c.is_whitespace() => {
+                // A line-ending backslash drops the whitespace and newlines after it.
+                while chars.peek().is_some_and(|(_, c)| c.is_whitespace()) {
+                    chars.next();
+                }
+            }
+            _ => return None,
+        }
+        let resume = chars.peek().map_or(body.len(), |(j, _)| *j);
+        points.push((out.len(), body_start + resume));
+    }
+    Some((out, points))
+}
+
+/// A variant's rule replaces the base's rule of the same name. Two rules of one name in one file
+/// are both kept, for the checker to report.
 fn merge_rules(into: &mut RulesAst, layer: RulesAst) {
+    let base_len = into.items.len();
+    let mut replaced = vec![false; base_len];
     for item in layer.items {
-        match into
-            .items
-            .iter_mut()
-            .find(|i| i.name.text == item.name.text)
-        {
-            Some(existing) => *existing = item,
-            None => into.items.push(item),
+        let slot = into.items[..base_len]
+            .iter()
+            .position(|i| i.name.text == item.name.text);
+        match slot {
+            Some(i) if !replaced[i] => {
+                into.items[i] = item;
+                replaced[i] = true;
+            }
+            _ => into.items.push(item),
         }
     }
 }

@@ -28,42 +28,208 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
         .op(Op::prefix(Rule::neg))
 });
 
-/// Parses `text`, whose first byte is at `offset` in `file`.
-pub fn parse_rules(text: &str, file: FileId, offset: usize) -> Result<RulesAst, Diagnostic> {
-    let ctx = Ctx { file, offset };
-    let mut pairs = RulesParser::parse(Rule::file, text).map_err(|e| ctx.syntax_error(e))?;
-    let file_pair = pairs.next().expect("pest returns the file rule");
-    let mut items = Vec::new();
-    for pair in file_pair.into_inner().filter(not_keyword) {
-        if pair.as_rule() != Rule::EOI {
-            items.push(ctx.item(pair));
+/// Where each byte of a rules text came from in its file: the text of a TOML string is its source
+/// with the delimiters dropped and the escapes decoded, so offsets shift at every escape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OffsetMap {
+    /// (offset in the text, offset in the file), sorted; each holds until the next.
+    points: Vec<(usize, usize)>,
+}
+
+impl OffsetMap {
+    /// A text copied byte for byte from the file, starting at `offset`.
+    pub fn shifted(offset: usize) -> Self {
+        OffsetMap {
+            points: vec![(0, offset)],
         }
     }
-    Ok(RulesAst { items })
-}
 
-struct Ctx {
-    file: FileId,
-    offset: usize,
-}
-
-impl Ctx {
-    fn span(&self, pair: &Pair<Rule>) -> Span {
-        let s = pair.as_span();
-        Span::new(self.file, self.offset + s.start()..self.offset + s.end())
+    /// A map from explicit points; the first must be for text offset 0.
+    pub fn from_points(points: Vec<(usize, usize)>) -> Self {
+        debug_assert!(points.first().is_some_and(|p| p.0 == 0));
+        OffsetMap { points }
     }
 
-    fn syntax_error(&self, e: pest::error::Error<Rule>) -> Diagnostic {
-        let (start, end) = match e.location {
-            pest::error::InputLocation::Pos(p) => (p, p + 1),
-            pest::error::InputLocation::Span((a, b)) => (a, b.max(a + 1)),
+    /// The file offset of a text offset.
+    pub fn map(&self, offset: usize) -> usize {
+        let i = self.points.partition_point(|p| p.0 <= offset).max(1);
+        let (text, file) = self.points.get(i - 1).copied().unwrap_or((0, 0));
+        file + offset.saturating_sub(text)
+    }
+}
+
+/// Parses `text`, whose first byte is at `offset` in `file`.
+// A diagnostic is a few strings; an error is returned once per rules text, so it is not boxed.
+#[allow(clippy::result_large_err)]
+pub fn parse_rules(text: &str, file: FileId, offset: usize) -> Result<RulesAst, Diagnostic> {
+    parse_rules_mapped(text, file, &OffsetMap::shifted(offset))
+}
+
+/// Parses `text`, whose bytes come from `file` as `map` says. Stops at the first syntax error.
+#[allow(clippy::result_large_err)]
+pub fn parse_rules_mapped(
+    text: &str,
+    file: FileId,
+    map: &OffsetMap,
+) -> Result<RulesAst, Diagnostic> {
+    let ctx = Ctx { file, map, base: 0 };
+    ctx.parse(text, text.len()).map(|items| RulesAst { items })
+}
+
+/// Parses `text` as [`parse_rules_mapped`] does, but after a syntax error goes on rule by rule, so
+/// that every broken rule is reported and the rules that parse are kept for checking.
+pub fn parse_rules_recovering(
+    text: &str,
+    file: FileId,
+    map: &OffsetMap,
+) -> (RulesAst, Vec<Diagnostic>) {
+    let first = match parse_rules_mapped(text, file, map) {
+        Ok(ast) => return (ast, Vec::new()),
+        Err(d) => d,
+    };
+    let starts = item_starts(text);
+    let mut items = Vec::new();
+    let mut errors = Vec::new();
+    for (i, &start) in starts.iter().enumerate() {
+        let end = starts.get(i + 1).copied().unwrap_or(text.len());
+        let ctx = Ctx {
+            file,
+            map,
+            base: start,
         };
-        let e = e.renamed_rules(rule_description);
-        let message = e.variant.message().into_owned();
-        Diagnostic::error(
-            ErrorKind::Syntax(message),
-            Span::new(self.file, self.offset + start..self.offset + end),
+        match ctx.parse(text, end) {
+            Ok(part) => items.extend(part),
+            Err(d) => errors.push(d),
+        }
+    }
+    if errors.is_empty() {
+        // Split where a rule did not really start: the whole-text error is the one to trust.
+        errors.push(first);
+    }
+    (RulesAst { items }, errors)
+}
+
+/// Where rules may start: 0, and each line that begins with `move`, `forbid`, `turn_start` or
+/// `no_moves` followed by a space.
+fn item_starts(text: &str) -> Vec<usize> {
+    let mut starts = vec![0];
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let indent = line.len() - line.trim_start().len();
+        let rest = &line[indent..];
+        let starts_item = ["move", "forbid", "turn_start", "no_moves"]
+            .iter()
+            .any(|k| {
+                rest.strip_prefix(k)
+                    .is_some_and(|r| r.starts_with([' ', '\t']))
+            });
+        if starts_item && offset + indent > 0 {
+            starts.push(offset + indent);
+        }
+        offset += line.len();
+    }
+    starts
+}
+
+struct Ctx<'m> {
+    file: FileId,
+    map: &'m OffsetMap,
+    /// Where the part being parsed starts in the whole text.
+    base: usize,
+}
+
+impl Ctx<'_> {
+    /// Parses `text[self.base..end]` as a sequence of rules.
+    #[allow(clippy::result_large_err)]
+    fn parse(&self, text: &str, end: usize) -> Result<Vec<Item>, Diagnostic> {
+        let part = &text[self.base..end];
+        let mut pairs = match RulesParser::parse(Rule::file, part) {
+            Ok(pairs) => pairs,
+            Err(first) => {
+                // Parse again with pest tracking the tokens it tried, to name them in the message.
+                pest::set_error_detail(true);
+                let e = RulesParser::parse(Rule::file, part).err().unwrap_or(first);
+                return Err(self.syntax_error(text, e));
+            }
+        };
+        let Some(file_pair) = pairs.next() else {
+            return Ok(Vec::new());
+        };
+        let mut items = Vec::new();
+        for pair in file_pair.into_inner().filter(not_keyword) {
+            if pair.as_rule() != Rule::EOI {
+                items.push(self.item(pair));
+            }
+        }
+        Ok(items)
+    }
+
+    fn span(&self, pair: &Pair<Rule>) -> Span {
+        let s = pair.as_span();
+        self.text_span(self.base + s.start()..self.base + s.end())
+    }
+
+    fn text_span(&self, range: std::ops::Range<usize>) -> Span {
+        Span::new(
+            self.file,
+            self.map.map(range.start)..self.map.map(range.end),
         )
+    }
+
+    /// "expected `)`, `,` or an operator, found `}`", with the caret on what was found and, when
+    /// that is on a later line, a second one after the last thing that parsed.
+    fn syntax_error(&self, text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
+        let local = match e.location {
+            pest::error::InputLocation::Pos(p) => p,
+            pest::error::InputLocation::Span((a, _)) => a,
+        };
+        let pos = (self.base + local).min(text.len());
+        let (found, found_len) = found_at(text, pos);
+        let message = match &e.variant {
+            pest::error::ErrorVariant::ParsingError { positives, .. } => {
+                let tokens: Vec<String> = e
+                    .parse_attempts()
+                    .filter(|a| a.max_position == local)
+                    .map(|a| a.expected_tokens().iter().map(|t| t.to_string()).collect())
+                    .unwrap_or_default();
+                let expected = expected_list(positives, &tokens);
+                if expected.is_empty() {
+                    format!("unexpected {found}")
+                } else {
+                    format!("expected {expected}, found {found}")
+                }
+            }
+            pest::error::ErrorVariant::CustomError { message } => message.clone(),
+        };
+        let before = previous_token_end(text, pos);
+        let last = text[..before].chars().next_back().map_or(0, char::len_utf8);
+        let at_end = text[pos..].trim().is_empty();
+        let mut d = if at_end && before > 0 {
+            // Nothing left: point at the last thing written rather than at blank lines.
+            Diagnostic::error(
+                ErrorKind::Syntax(message),
+                self.text_span(before - last..before),
+            )
+            .with_label("the rules end after this")
+        } else {
+            let mut d = Diagnostic::error(
+                ErrorKind::Syntax(message),
+                self.text_span(pos..pos + found_len),
+            )
+            .with_label(format!("unexpected {found}"));
+            if before > 0 && text[before..pos].contains('\n') {
+                d = d.with_note_at(self.text_span(before - last..before), "after this");
+            }
+            d
+        };
+        let positives: &[Rule] = match &e.variant {
+            pest::error::ErrorVariant::ParsingError { positives, .. } => positives,
+            pest::error::ErrorVariant::CustomError { .. } => &[],
+        };
+        if let Some(help) = syntax_help(&text[pos..pos + found_len], positives) {
+            d = d.with_help(help);
+        }
+        d
     }
 
     fn name(&self, pair: Pair<Rule>) -> Name {
@@ -102,7 +268,7 @@ impl Ctx {
                 }
                 let generator = self.call(inner.next().unwrap());
                 let filters = inner
-                    .map(|w| self.expr(w.into_inner().filter(not_keyword).next().unwrap()))
+                    .map(|w| self.expr(w.into_inner().find(not_keyword).unwrap()))
                     .collect();
                 ItemKind::Move {
                     generator,
@@ -147,17 +313,15 @@ impl Ctx {
                 }
             }
             Rule::outcome => {
-                let o = pair.into_inner().filter(not_keyword).next().unwrap();
+                let o = pair.into_inner().find(not_keyword).unwrap();
                 let span = self.span(&o);
                 match o.as_rule() {
-                    Rule::win => Stmt::Win(
-                        self.expr(o.into_inner().filter(not_keyword).next().unwrap()),
-                        span,
-                    ),
-                    Rule::lose => Stmt::Lose(
-                        self.expr(o.into_inner().filter(not_keyword).next().unwrap()),
-                        span,
-                    ),
+                    Rule::win => {
+                        Stmt::Win(self.expr(o.into_inner().find(not_keyword).unwrap()), span)
+                    }
+                    Rule::lose => {
+                        Stmt::Lose(self.expr(o.into_inner().find(not_keyword).unwrap()), span)
+                    }
                     Rule::draw => Stmt::Draw(span),
                     _ => Stmt::Pass(span),
                 }
@@ -266,13 +430,161 @@ fn not_keyword(pair: &Pair<Rule>) -> bool {
     )
 }
 
+const KEYWORDS: [&str; 17] = [
+    "move",
+    "forbid",
+    "turn_start",
+    "no_moves",
+    "compulsory",
+    "where",
+    "if",
+    "else",
+    "win",
+    "lose",
+    "draw",
+    "pass",
+    "and",
+    "or",
+    "not",
+    "true",
+    "false",
+];
+
+/// A hint for what was found where the parser stopped: a misspelt keyword that was expected there,
+/// a keyword used as a name, `=` for `==`.
+fn syntax_help(found: &str, expected: &[Rule]) -> Option<String> {
+    match found {
+        "=" => return Some("to compare, write `==`".into()),
+        "&" | "&&" => return Some("write `and`".into()),
+        "|" | "||" => return Some("write `or`".into()),
+        "!" => return Some("write `not`, or `!=` to compare".into()),
+        _ => {}
+    }
+    if KEYWORDS.contains(&found) {
+        return expected
+            .contains(&Rule::ident)
+            .then(|| format!("`{found}` is a keyword of the rules language and cannot be a name"));
+    }
+    let mut keywords: Vec<&str> = Vec::new();
+    for rule in expected {
+        keywords.extend_from_slice(match rule {
+            Rule::EOI
+            | Rule::file
+            | Rule::kw_move
+            | Rule::kw_forbid
+            | Rule::kw_no_moves
+            | Rule::trigger
+            | Rule::move_rule
+            | Rule::forbid_rule
+            | Rule::check_rule
+            | Rule::no_moves_rule => &["move", "forbid", "turn_start", "no_moves"],
+            Rule::outcome | Rule::win | Rule::lose | Rule::draw | Rule::pass => {
+                &["win", "lose", "draw", "pass"]
+            }
+            Rule::if_stmt | Rule::kw_if => &["if"],
+            Rule::kw_else => &["else"],
+            Rule::where_clause | Rule::kw_where => &["where"],
+            Rule::compulsory => &["compulsory"],
+            _ => &[],
+        });
+    }
+    if found.chars().next().is_some_and(char::is_alphabetic) {
+        return crate::check::nearest_name(found, keywords);
+    }
+    None
+}
+
+/// What the text holds at `pos`, for "found ...", and how many bytes of it to underline.
+fn found_at(text: &str, pos: usize) -> (String, usize) {
+    let rest = &text[pos..];
+    let Some(c) = rest.chars().next() else {
+        return ("the end of the rules".into(), 0);
+    };
+    let word_len = if c.is_alphanumeric() || c == '_' {
+        rest.find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len())
+    } else if c == '"' {
+        rest[1..].find('"').map_or(1, |i| i + 2)
+    } else {
+        c.len_utf8()
+    };
+    let word = &rest[..word_len];
+    if word.len() > 40 {
+        (
+            format!("`{}...`", &word[..word.floor_char_boundary(40)]),
+            word_len,
+        )
+    } else {
+        (format!("`{word}`"), word_len)
+    }
+}
+
+/// Where the last token before `pos` ends, skipping whitespace and `#` comments.
+fn previous_token_end(text: &str, pos: usize) -> usize {
+    let mut p = pos;
+    loop {
+        p = text[..p].trim_end().len();
+        let line_start = text[..p].rfind('\n').map_or(0, |i| i + 1);
+        match comment_start(&text[line_start..p]) {
+            Some(h) => p = line_start + h,
+            None => return p,
+        }
+    }
+}
+
+/// The start of a `#` comment on a line, outside quoted citations.
+fn comment_start(line: &str) -> Option<usize> {
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '#' if !quoted => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// "`)`, `,` or an operator": the punctuation pest tried at `pos`, then the rules it expected.
+fn expected_list(positives: &[Rule], tokens: &[String]) -> String {
+    let mut items: Vec<String> = Vec::new();
+    let mut add = |s: String| {
+        if !items.contains(&s) {
+            items.push(s);
+        }
+    };
+    let punctuation = ["{", ")", ",", ":", "}", "("];
+    let has_other = tokens
+        .iter()
+        .any(|t| t != "(" && punctuation.contains(&t.as_str()));
+    // A `(` after a name would make it a call: only worth naming when nothing else fits.
+    for t in punctuation {
+        if tokens.iter().any(|x| x == t) && (t != "(" || !has_other) {
+            add(format!("`{t}`"));
+        }
+    }
+    for rule in positives {
+        add(rule_description(rule));
+    }
+    match items.len() {
+        0 => String::new(),
+        1 => items.remove(0),
+        n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
 fn rule_description(rule: &Rule) -> String {
     match rule {
-        Rule::EOI => "end of rules",
-        Rule::move_rule => "`move`",
-        Rule::forbid_rule => "`forbid`",
-        Rule::check_rule | Rule::trigger => "`turn_start`",
-        Rule::no_moves_rule => "`no_moves`",
+        Rule::EOI
+        | Rule::file
+        | Rule::kw_move
+        | Rule::kw_forbid
+        | Rule::kw_no_moves
+        | Rule::move_rule
+        | Rule::forbid_rule
+        | Rule::no_moves_rule
+        | Rule::check_rule
+        | Rule::trigger => "a rule (`move`, `forbid`, `turn_start` or `no_moves`)",
         Rule::compulsory => "`compulsory`",
         Rule::where_clause => "`where`",
         Rule::cite => "a quoted citation",
@@ -287,11 +599,21 @@ fn rule_description(rule: &Rule) -> String {
         Rule::int => "a number",
         Rule::boolean => "`true` or `false`",
         Rule::ident => "a name",
-        Rule::not => "`not`",
+        Rule::not | Rule::kw_not => "`not`",
+        Rule::kw_if => "`if`",
+        Rule::kw_else => "`else`",
+        Rule::kw_where => "`where`",
         Rule::neg => "`-`",
-        Rule::or | Rule::and | Rule::eq | Rule::ne | Rule::le | Rule::ge | Rule::lt | Rule::gt => {
-            "an operator"
-        }
+        Rule::or
+        | Rule::and
+        | Rule::kw_or
+        | Rule::kw_and
+        | Rule::eq
+        | Rule::ne
+        | Rule::le
+        | Rule::ge
+        | Rule::lt
+        | Rule::gt => "an operator",
         Rule::add | Rule::sub | Rule::mul => "an operator",
         _ => return format!("{rule:?}"),
     }

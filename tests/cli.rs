@@ -1,0 +1,423 @@
+//! The `tabula` binary end to end: exit codes and what it prints.
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `tabula ARGS` from the crate root, with stdin closed and the default games folder.
+fn tabula(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("TABULA_GAMES")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the tabula binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Asserts success and returns stdout.
+fn ok(args: &[&str]) -> String {
+    let o = tabula(args);
+    assert!(
+        o.status.success(),
+        "tabula {args:?} failed ({:?}):\n{}",
+        o.status,
+        stderr(&o)
+    );
+    stdout(&o)
+}
+
+/// Asserts failure with exit code 1 (bad input, not a crash) and returns stderr.
+fn fails(args: &[&str]) -> String {
+    let o = tabula(args);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "tabula {args:?} should fail with 1; stdout:\n{}\nstderr:\n{}",
+        stdout(&o),
+        stderr(&o)
+    );
+    let err = stderr(&o);
+    assert!(
+        !err.contains("panicked"),
+        "tabula {args:?} panicked:\n{err}"
+    );
+    err
+}
+
+/// A scratch folder for files the tests write, and the text with its path replaced by `[TMP]`.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("cli")
+        .join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(dir: &std::path::Path, file: &str, text: &str) -> String {
+    let path = dir.join(file);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+fn hide(text: &str, dir: &std::path::Path) -> String {
+    text.replace(&dir.display().to_string(), "[TMP]")
+}
+
+// ---------- list and check ----------
+
+#[test]
+fn list_shows_the_game_and_its_variant() {
+    let out = ok(&["list"]);
+    let lines: Vec<&str> = out.lines().collect();
+    let base = lines
+        .iter()
+        .position(|l| l.starts_with("epaminondas ") && l.contains("Epaminondas"))
+        .unwrap_or_else(|| panic!("no epaminondas line in:\n{out}"));
+    let variant = lines
+        .iter()
+        .position(|l| {
+            l.trim_start().starts_with("epaminondas-8x8") && l.contains("Epaminondas 8x8")
+        })
+        .unwrap_or_else(|| panic!("no epaminondas-8x8 line in:\n{out}"));
+    assert!(
+        variant > base,
+        "the variant is listed under its base:\n{out}"
+    );
+    assert!(
+        lines[variant].starts_with("  "),
+        "the variant is indented:\n{out}"
+    );
+}
+
+#[test]
+fn check_accepts_the_shipped_games() {
+    let out = ok(&["check", "games/epaminondas.toml"]);
+    assert_eq!(
+        out,
+        "ok: `Epaminondas`: 2 players, 168 cells, 2 move rules, 0 warning(s)\n"
+    );
+    let out = ok(&["check", "epaminondas-8x8"]);
+    assert!(
+        out.starts_with("ok: `Epaminondas 8x8`: 2 players, 64 cells"),
+        "{out}"
+    );
+}
+
+#[test]
+fn check_reports_a_broken_game_with_a_caret() {
+    let err = fails(&["check", "tests/bad_games/unknown_argument.toml"]);
+    assert!(
+        err.contains("tests/bad_games/unknown_argument.toml:60:24"),
+        "{err}"
+    );
+    assert!(err.contains('^'), "{err}");
+    insta::assert_snapshot!(err);
+}
+
+#[test]
+fn check_reports_every_problem_and_counts_them() {
+    let err = fails(&["check", "tests/bad_games/three_mistakes.toml"]);
+    assert_eq!(err.matches("Error: ").count(), 3, "{err}");
+    assert!(err.trim_end().ends_with("3 problem(s) found"), "{err}");
+}
+
+#[test]
+fn check_of_a_missing_file_fails_with_its_path() {
+    let err = fails(&["check", "tests/bad_games/no_such_file.toml"]);
+    assert!(
+        err.contains("cannot read `tests/bad_games/no_such_file.toml`"),
+        "{err}"
+    );
+}
+
+// ---------- moves and perft ----------
+
+#[test]
+fn moves_prints_the_114_opening_tokens_sorted() {
+    let out = ok(&["moves", "epaminondas"]);
+    let tokens: Vec<&str> = out.lines().collect();
+    assert_eq!(tokens.len(), 114);
+    let mut sorted = tokens.clone();
+    sorted.sort();
+    assert_eq!(tokens, sorted, "moves are sorted");
+    sorted.dedup();
+    assert_eq!(sorted.len(), 114, "no token twice");
+    assert!(tokens.contains(&"a1-a3"), "{out}");
+    assert!(tokens.iter().all(|t| !t.is_empty() && !t.contains(' ')));
+}
+
+#[test]
+fn moves_after_legal_tokens_is_the_other_side() {
+    let out = ok(&["moves", "epaminondas", "--after", "a1-a3"]);
+    assert!(!out.is_empty());
+    // Black moves from ranks 11 and 12.
+    assert!(
+        out.lines().all(|t| t.contains("11-") || t.contains("12-")),
+        "{out}"
+    );
+}
+
+#[test]
+fn moves_after_an_illegal_token_names_it() {
+    let err = fails(&["moves", "epaminondas", "--after", "a1-a3 a1-a9"]);
+    assert!(err.contains("action 2 `a1-a9`"), "{err}");
+    assert!(err.contains("is not a legal action here"), "{err}");
+    let err = fails(&["moves", "epaminondas", "--after", "zz"]);
+    assert!(err.contains("`zz`"), "{err}");
+}
+
+#[test]
+fn perft_depth_2_is_12996() {
+    let out = ok(&["perft", "epaminondas", "--depth", "2"]);
+    assert_eq!(out.lines().last(), Some("12996"));
+    assert_eq!(ok(&["perft", "epaminondas", "--depth", "1"]).trim(), "114");
+    assert_eq!(ok(&["perft", "epaminondas", "--depth", "0"]).trim(), "1");
+}
+
+#[test]
+fn perft_divide_prints_token_counts_and_the_total_last() {
+    let out = ok(&["perft", "epaminondas", "--depth", "2", "--divide"]);
+    let lines: Vec<&str> = out.lines().collect();
+    let (total, rows) = lines.split_last().unwrap();
+    assert_eq!(*total, "12996");
+    assert_eq!(rows.len(), 114);
+    let mut sum = 0u64;
+    let moves = ok(&["moves", "epaminondas"]);
+    for (row, token) in rows.iter().zip(moves.lines()) {
+        let (t, count) = row
+            .split_once(' ')
+            .unwrap_or_else(|| panic!("not `TOKEN COUNT`: {row}"));
+        assert_eq!(t, token, "divide rows follow the sorted tokens");
+        sum += count.parse::<u64>().unwrap();
+    }
+    assert_eq!(sum, 12996);
+}
+
+// ---------- positions ----------
+
+#[test]
+fn show_toml_round_trips_through_position() {
+    let dir = scratch("round_trip");
+    for (game, after) in [
+        ("epaminondas", "a1-a3"),
+        ("epaminondas", "a1-a3 a11-a10 b1-b3"),
+        ("epaminondas-8x8", "a2-a3"),
+    ] {
+        let first = ok(&["show", game, "--after", after, "--format", "toml"]);
+        let path = write(&dir, &format!("{game}.toml"), &first);
+        let second = ok(&["show", game, "--position", &path, "--format", "toml"]);
+        assert_eq!(first, second, "{game} after {after}");
+        // And the position plays on as the original does.
+        let direct = ok(&["moves", game, "--after", after]);
+        let via_file = ok(&["moves", game, "--position", &path]);
+        assert_eq!(direct, via_file, "{game} after {after}");
+    }
+}
+
+#[test]
+fn show_text_draws_the_board() {
+    let out = ok(&["show", "epaminondas-8x8"]);
+    assert_eq!(out.lines().count(), 10, "{out}");
+    assert!(out.contains("white to move (ply 0)"), "{out}");
+}
+
+const GOOD_POSITION: &str = "game = \"Epaminondas\"\nto_move = \"white\"\nply = 0\n\n[pieces]\n";
+
+#[test]
+fn a_position_with_an_unknown_cell_is_located() {
+    let dir = scratch("unknown_cell");
+    let path = write(
+        &dir,
+        "p.toml",
+        &format!("{GOOD_POSITION}white = [\"a1\", \"z9\"]\nblack = [\"n12\"]\n"),
+    );
+    let err = hide(&fails(&["show", "epaminondas", "--position", &path]), &dir);
+    assert!(err.contains("[TMP]/p.toml:6:16"), "{err}");
+    insta::assert_snapshot!(err);
+}
+
+#[test]
+fn a_position_with_two_pieces_on_one_cell_is_located() {
+    let dir = scratch("two_pieces");
+    let path = write(
+        &dir,
+        "p.toml",
+        &format!("{GOOD_POSITION}white = [\"a1\", \"b1\"]\nblack = [\"b1\"]\n"),
+    );
+    let err = hide(&fails(&["show", "epaminondas", "--position", &path]), &dir);
+    assert!(err.contains("cell `b1` holds two pieces"), "{err}");
+    insta::assert_snapshot!(err);
+}
+
+#[test]
+fn a_position_that_is_not_toml_is_located() {
+    let dir = scratch("bad_toml");
+    let path = write(&dir, "p.toml", "to_move = \"white\nply = 0\n");
+    let err = hide(&fails(&["show", "epaminondas", "--position", &path]), &dir);
+    assert!(err.contains("[TMP]/p.toml:1:"), "{err}");
+    insta::assert_snapshot!(err);
+}
+
+#[test]
+fn a_position_with_an_unknown_player_is_located() {
+    let dir = scratch("unknown_player");
+    let path = write(
+        &dir,
+        "p.toml",
+        "game = \"Epaminondas\"\nto_move = \"red\"\n\n[pieces]\nwhite = [\"a1\"]\n",
+    );
+    let err = hide(&fails(&["show", "epaminondas", "--position", &path]), &dir);
+    assert!(err.contains("unknown player `red`"), "{err}");
+    assert!(err.contains("[TMP]/p.toml:2:11"), "{err}");
+}
+
+#[test]
+fn a_missing_position_file_is_named() {
+    let err = fails(&["show", "epaminondas", "--position", "no/such/position.toml"]);
+    assert!(err.contains("`no/such/position.toml`"), "{err}");
+}
+
+// ---------- games and options ----------
+
+#[test]
+fn an_unknown_game_gets_a_hint() {
+    let err = fails(&["moves", "epaminondos"]);
+    insta::assert_snapshot!(err);
+    let err = fails(&["check", "chess"]);
+    assert!(err.contains("unknown game `chess`"), "{err}");
+    assert!(err.contains("tabula list"), "{err}");
+}
+
+#[test]
+fn options_change_the_game() {
+    // With a ply limit of 1 the game is drawn after one action: no moves are left.
+    let out = ok(&[
+        "moves",
+        "epaminondas",
+        "-o",
+        "max_plies=1",
+        "--after",
+        "a1-a3",
+    ]);
+    assert_eq!(out, "");
+    let out = ok(&[
+        "show",
+        "epaminondas",
+        "--option",
+        "max_plies=1",
+        "--after",
+        "a1-a3",
+    ]);
+    assert!(out.contains("game over: draw"), "{out}");
+}
+
+#[test]
+fn an_unknown_option_gets_a_hint() {
+    let err = fails(&["moves", "epaminondas", "--option", "max_plys=10"]);
+    insta::assert_snapshot!(err);
+}
+
+#[test]
+fn an_option_out_of_range_is_refused() {
+    let err = fails(&["moves", "epaminondas", "--option", "max_plies=-3"]);
+    insta::assert_snapshot!(err);
+}
+
+#[test]
+fn an_option_value_not_among_the_choices_is_refused() {
+    let err = fails(&["moves", "epaminondas", "--option", "no_move=wins"]);
+    assert!(err.contains("`wins`"), "{err}");
+    assert!(err.contains("`loses`, `passes`"), "{err}");
+}
+
+#[test]
+fn an_option_without_a_value_is_refused() {
+    let err = fails(&["moves", "epaminondas", "--option", "max_plies"]);
+    assert!(err.contains("NAME=VALUE"), "{err}");
+}
+
+// ---------- play ----------
+
+fn random_game(seed: &str) -> String {
+    let out = ok(&[
+        "play",
+        "epaminondas",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--seed",
+        seed,
+    ]);
+    let record = out
+        .lines()
+        .find(|l| l.starts_with("record:"))
+        .unwrap_or_else(|| panic!("no record line in:\n{out}"));
+    assert!(
+        out.contains("game over:") || out.contains("game stopped"),
+        "{out}"
+    );
+    record.to_string()
+}
+
+#[test]
+fn play_random_against_random_finishes_and_replays_by_seed() {
+    let first = random_game("3");
+    assert!(first.len() > "record: ".len(), "{first}");
+    assert_eq!(first, random_game("3"), "the same seed, the same game");
+    // Every recorded token is a legal action in turn: replaying it succeeds.
+    let tokens = first.trim_start_matches("record:").trim();
+    let last = tokens.split_whitespace().last().unwrap();
+    let before_last = &tokens[..tokens.len() - last.len()];
+    let moves = ok(&["moves", "epaminondas", "--after", before_last]);
+    assert!(
+        moves.lines().any(|t| t == last),
+        "{last} is legal at its turn"
+    );
+}
+
+#[test]
+fn play_a_human_with_stdin_closed_stops() {
+    let out = ok(&[
+        "play",
+        "epaminondas",
+        "--white",
+        "human",
+        "--black",
+        "random",
+    ]);
+    assert!(out.contains("game stopped"), "{out}");
+    assert!(out.contains("record:"), "{out}");
+}
+
+#[test]
+fn play_with_an_unknown_player_flag_fails() {
+    let o = tabula(&["play", "epaminondas", "--red", "random"]);
+    assert!(!o.status.success(), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(err.contains("red"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn play_with_a_bad_controller_fails() {
+    let o = tabula(&["play", "epaminondas", "--white", "robot"]);
+    assert!(!o.status.success(), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(err.contains("robot"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn play_an_unknown_game_fails() {
+    let err = fails(&["play", "epaminondos", "--white", "random"]);
+    assert!(err.contains("unknown game `epaminondos`"), "{err}");
+}

@@ -1,0 +1,169 @@
+//! Broken game files and the whole text the checker prints for each.
+//!
+//! Each file in `tests/bad_games/` is a small broken copy of a game file, with the mistake described
+//! in its first lines. Its test snapshots every diagnostic, rendered as `tabula check` prints them.
+//! Paths are relative to the crate root, so the snapshots do not depend on where the crate lives.
+
+use tabula::diagnostic::Severity;
+use tabula::load_game_text;
+
+const DIR: &str = "tests/bad_games";
+
+/// Loads a broken game and returns its rendered diagnostics; fails if it loads.
+fn rendered(name: &str) -> String {
+    let path = format!("{DIR}/{name}.toml");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    match load_game_text(&path, text, &[]) {
+        Ok(_) => panic!("{path} loaded without errors"),
+        Err(e) => {
+            assert!(
+                e.diagnostics.has_errors(),
+                "{path}: a failed load reports at least one error"
+            );
+            e.to_string()
+        }
+    }
+}
+
+macro_rules! bad_games {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                insta::assert_snapshot!(rendered(stringify!($name)));
+            }
+        )*
+
+        /// Every file in the folder has a test above, and every test a file.
+        #[test]
+        fn every_bad_game_has_a_test() {
+            let mut listed: Vec<&str> = vec![$(stringify!($name)),*];
+            listed.sort();
+            let mut found: Vec<String> = std::fs::read_dir(DIR)
+                .expect("tests/bad_games exists")
+                .filter_map(|e| {
+                    let path = e.ok()?.path();
+                    (path.extension()? == "toml")
+                        .then(|| path.file_stem().unwrap().to_string_lossy().into_owned())
+                })
+                .collect();
+            found.sort();
+            assert_eq!(found, listed, "tests/bad_games and the list in tests/diagnostics.rs differ");
+        }
+    };
+}
+
+bad_games!(
+    bad_direction_vector,
+    bad_rank_in_region,
+    bad_rectangle,
+    cells_set_up_twice,
+    choice_misspelt,
+    compare_count_with_player,
+    dirs_not_a_name,
+    duplicate_player,
+    duplicate_rule_name,
+    escaped_rules_string,
+    extends_unknown_game,
+    lands_in_in_end_test,
+    line_min_out_of_range,
+    missing_board,
+    missing_setup,
+    misspelt_keyword,
+    moving_outside_capture_if,
+    option_default_not_a_choice,
+    option_default_out_of_range,
+    option_min_above_max,
+    region_missing_player,
+    rules_end_early,
+    second_no_moves_rule,
+    symbol_not_one_character,
+    syntax_error_in_rule,
+    syntax_errors_in_two_rules,
+    three_mistakes,
+    toml_syntax_error,
+    unknown_argument,
+    unknown_cell_in_region,
+    unknown_cell_in_setup,
+    unknown_direction_in_set,
+    unknown_direction_set_in_rule,
+    unknown_function,
+    unknown_move_primitive,
+    unknown_name,
+    unknown_player_in_setup,
+    unknown_toml_key,
+    uppercase_cell,
+    variant_unknown_cell,
+    win_number,
+    wrong_value_type,
+);
+
+fn load_errors(name: &str) -> Vec<String> {
+    let path = format!("{DIR}/{name}.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    match load_game_text(&path, text, &[]) {
+        Ok(_) => panic!("{path} loaded"),
+        Err(e) => e
+            .diagnostics
+            .items
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| d.kind.to_string())
+            .collect(),
+    }
+}
+
+/// Three independent mistakes in one file: all three are reported in one pass, nothing else.
+#[test]
+fn three_independent_mistakes_are_all_reported() {
+    assert_eq!(
+        load_errors("three_mistakes"),
+        [
+            "unknown cell `n13`",
+            "unknown argument `pice` for `step`",
+            "unknown name `max_ply`",
+        ]
+    );
+}
+
+/// A syntax error in one rule does not hide the others, nor the checks of the rest of the file.
+#[test]
+fn syntax_errors_do_not_stop_the_check() {
+    let errors = load_errors("syntax_errors_in_two_rules");
+    assert_eq!(errors.len(), 3, "{errors:#?}");
+    assert!(errors[0].starts_with("syntax error in rules: expected `)`"));
+    assert!(errors[1].starts_with("syntax error in rules: expected `{`"));
+    assert_eq!(errors[2], "unknown name `max_ply`");
+}
+
+/// Every diagnostic of a broken file points into a file, at a line and column.
+#[test]
+fn every_diagnostic_is_located() {
+    for entry in std::fs::read_dir(DIR).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let text = rendered(&name);
+        for report in text.split("\nError: ").skip(1) {
+            assert!(
+                report.contains(",-[ tests/bad_games/"),
+                "{name}: a diagnostic without a location:\n{report}"
+            );
+        }
+        assert!(
+            text.starts_with("Error: "),
+            "{name}: not an error report:\n{text}"
+        );
+    }
+}
+
+/// The shipped games load without a single diagnostic.
+#[test]
+fn shipped_games_are_clean() {
+    for name in ["games/epaminondas.toml", "games/epaminondas-8x8.toml"] {
+        let text = std::fs::read_to_string(name).unwrap();
+        match load_game_text(name, text, &[]) {
+            Ok((_, _, warnings)) => assert!(warnings.items.is_empty(), "{name} has warnings"),
+            Err(e) => panic!("{name} does not load:\n{e}"),
+        }
+    }
+}
