@@ -24,6 +24,14 @@ pub struct CompiledMove {
     pub capture_if: Option<CodeRange>,
     pub filters: Vec<CodeRange>,
     pub compulsory: bool,
+    /// Jumps: go on jumping while possible (a turn is one whole sequence).
+    pub chain: bool,
+    /// Jumps: the kind of enemy piece that may be jumped (any if `None`).
+    pub over_piece: Option<u8>,
+    /// Cells the moving piece may never enter.
+    pub avoid: Option<RegionRef>,
+    /// The kind the moving piece becomes when it ends in the region; a jump sequence stops there.
+    pub promote: Option<(u8, RegionRef)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +39,14 @@ pub enum MoveKind {
     Step,
     Slide,
     Line,
+    Jump,
+}
+
+/// A region named in a move rule: a per-player region means the mover's own copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RegionRef {
+    pub first_set: u16,
+    pub per_player: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -69,6 +85,15 @@ pub struct Game {
     pub has_compulsory: bool,
 }
 
+impl Game {
+    /// The cell set a move rule's region means for `player`.
+    #[inline]
+    pub fn region_of(&self, region: RegionRef, player: u8) -> &CellSet {
+        let offset = if region.per_player { player as u16 } else { 0 };
+        &self.region_sets[(region.first_set + offset) as usize]
+    }
+}
+
 pub fn compile(checked: CheckedGame) -> Game {
     let board = Board::build(&checked.board, checked.players.len());
     let mut regions = Vec::new();
@@ -86,6 +111,10 @@ pub fn compile(checked: CheckedGame) -> Game {
         }
     }
     let options: Vec<i64> = checked.options.iter().map(|o| o.value).collect();
+    let region_ref = |r: u16| RegionRef {
+        first_set: region_first[r as usize],
+        per_player: checked.regions[r as usize].per_player,
+    };
     let mut emitter = bytecode::Emitter::new(&region_first, &options);
     let moves = checked
         .program
@@ -105,6 +134,10 @@ pub fn compile(checked: CheckedGame) -> Game {
                 capture_if: None,
                 filters,
                 compulsory: m.compulsory,
+                chain: false,
+                over_piece: None,
+                avoid: m.avoid.map(region_ref),
+                promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),
             };
             match &m.generator {
                 Generator::Step { piece, dirs, to } => CompiledMove {
@@ -124,6 +157,19 @@ pub fn compile(checked: CheckedGame) -> Game {
                     dirs: *dirs,
                     to: *to,
                     max: *max,
+                    ..base
+                },
+                Generator::Jump {
+                    piece,
+                    dirs,
+                    over,
+                    chain,
+                } => CompiledMove {
+                    kind: MoveKind::Jump,
+                    piece: *piece,
+                    dirs: *dirs,
+                    over_piece: *over,
+                    chain: *chain,
                     ..base
                 },
                 Generator::Line {

@@ -4,6 +4,8 @@
 pub enum ActionKind {
     /// `count` pieces in a line from `from` along `dir` move `distance` cells; the front one lands on `to`.
     Move,
+    /// One piece jumps from `from` over `captured` enemy pieces; `path` holds each jump's direction.
+    Jump,
     Pass,
 }
 
@@ -20,6 +22,18 @@ pub struct Action {
     pub count: u8,
     pub distance: u8,
     pub captured: u8,
+    /// Jumps: direction of jump `i` in bits `4 i .. 4 i + 4`.
+    pub path: u64,
+}
+
+/// The longest jump sequence an action can hold.
+pub const MAX_JUMPS: u8 = 16;
+
+impl Action {
+    #[inline]
+    pub fn jump_direction(&self, i: u8) -> u8 {
+        (self.path >> (4 * i as u32) & 0xf) as u8
+    }
 }
 
 impl Action {
@@ -32,5 +46,6 @@ impl Action {
         count: 0,
         distance: 0,
         captured: 0,
+        path: 0,
     };
 }

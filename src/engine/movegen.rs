@@ -1,6 +1,6 @@
 //! The move generator: runs the compiled move rules over the neighbour table.
 
-use super::action::{Action, ActionKind};
+use super::action::{Action, ActionKind, MAX_JUMPS};
 use super::eval::{Frame, Verdict};
 use super::state::State;
 use crate::check::{Landing, LineCapture};
@@ -19,7 +19,7 @@ impl Game {
         out.clear();
         let mut frame = Frame::position(state);
         for check in &self.turn_start {
-            match self.verdict(self.eval_rule(check.code, &mut frame), state) {
+            match self.verdict(self.eval_rule(check.code, &mut frame)) {
                 Some(Ok(outcome)) => return Some(outcome),
                 Some(Err(())) => {
                     out.push(Action::PASS);
@@ -44,7 +44,7 @@ impl Game {
                 // Where the rules say nothing, a player without a move passes.
                 None => Verdict::Pass,
             };
-            match self.verdict(verdict, state) {
+            match self.verdict(verdict) {
                 Some(Ok(outcome)) => return Some(outcome),
                 Some(Err(())) | None => out.push(Action::PASS),
             }
@@ -58,7 +58,7 @@ impl Game {
     }
 
     /// `Ok(outcome)` for an end, `Err(())` for a forced pass.
-    fn verdict(&self, v: Verdict, state: &State) -> Option<Result<Outcome, ()>> {
+    fn verdict(&self, v: Verdict) -> Option<Result<Outcome, ()>> {
         let players = self.players.len() as u8;
         match v {
             Verdict::Win(p) => Some(Ok(Outcome::Win(p))),
@@ -66,10 +66,7 @@ impl Game {
             // until a game needs rankings).
             Verdict::Lose(p) => Some(Ok(Outcome::Win((p + 1) % players))),
             Verdict::Draw => Some(Ok(Outcome::Draw)),
-            Verdict::Pass => {
-                let _ = state;
-                Some(Err(()))
-            }
+            Verdict::Pass => Some(Err(())),
             Verdict::Nothing => None,
         }
     }
@@ -84,15 +81,26 @@ impl Game {
             if owner != me || rule.piece.is_some_and(|k| k != kind) {
                 continue;
             }
-            for &dir in dirs {
-                match rule.kind {
-                    MoveKind::Step | MoveKind::Slide => {
-                        self.slide(index, rule, state, from, dir, out)
+            match rule.kind {
+                MoveKind::Jump => self.jumps(index, rule, state, from, dirs, out),
+                MoveKind::Step | MoveKind::Slide => {
+                    for &dir in dirs {
+                        self.slide(index, rule, state, from, dir, out);
                     }
-                    MoveKind::Line => self.line(index, rule, state, from, dir, out),
+                }
+                MoveKind::Line => {
+                    for &dir in dirs {
+                        self.line(index, rule, state, from, dir, out);
+                    }
                 }
             }
         }
+    }
+
+    #[inline]
+    fn avoided(&self, rule: &CompiledMove, player: u8, cell: u16) -> bool {
+        rule.avoid
+            .is_some_and(|r| self.region_of(r, player).contains(cell))
     }
 
     fn slide(
@@ -108,7 +116,7 @@ impl Game {
         let mut to = from;
         for distance in 1..=rule.max.min(255) {
             to = self.board.neighbour(to, dir);
-            if to == NO_CELL {
+            if to == NO_CELL || self.avoided(rule, me, to) {
                 return;
             }
             let action = |captured| Action {
@@ -120,6 +128,7 @@ impl Game {
                 count: 1,
                 distance: distance as u8,
                 captured,
+                path: 0,
             };
             match state.owner(to) {
                 None => {
@@ -172,7 +181,7 @@ impl Game {
         let mut to = head;
         for distance in 1..=count {
             to = self.board.neighbour(to, dir);
-            if to == NO_CELL {
+            if to == NO_CELL || self.avoided(rule, me, to) {
                 return;
             }
             let action = |captured| Action {
@@ -184,6 +193,7 @@ impl Game {
                 count,
                 distance,
                 captured,
+                path: 0,
             };
             match state.owner(to) {
                 None => self.push_if_legal(rule, state, action(0), out),
@@ -219,6 +229,101 @@ impl Game {
         }
     }
 
+    /// Jumps over an adjacent enemy piece to the empty cell beyond, and with `chain` on and on while
+    /// possible. Jumped pieces leave at once, so none is jumped twice.
+    fn jumps(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        state: &State,
+        from: u16,
+        dirs: &[u8],
+        out: &mut Vec<Action>,
+    ) {
+        let mut scratch = *state;
+        let piece = scratch.cells[from as usize];
+        scratch.cells[from as usize] = 0;
+        let start = Action {
+            kind: ActionKind::Jump,
+            rule: index,
+            from,
+            to: from,
+            dir: 0,
+            count: 1,
+            distance: 0,
+            captured: 0,
+            path: 0,
+        };
+        self.jump_on(rule, state, &mut scratch, piece, dirs, start, out);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn jump_on(
+        &self,
+        rule: &CompiledMove,
+        state: &State,
+        scratch: &mut State,
+        piece: u8,
+        dirs: &[u8],
+        so_far: Action,
+        out: &mut Vec<Action>,
+    ) {
+        let me = state.to_move;
+        let mut extended = false;
+        if so_far.captured < MAX_JUMPS {
+            for &dir in dirs {
+                let over = self.board.neighbour(so_far.to, dir);
+                if over == NO_CELL {
+                    continue;
+                }
+                let Some((owner, kind)) = scratch.piece(over) else {
+                    continue;
+                };
+                if owner == me || rule.over_piece.is_some_and(|k| k != kind) {
+                    continue;
+                }
+                let land = self.board.neighbour(over, dir);
+                if land == NO_CELL
+                    || scratch.cells[land as usize] != 0
+                    || self.avoided(rule, me, land)
+                {
+                    continue;
+                }
+                extended = true;
+                let next = Action {
+                    to: land,
+                    dir: if so_far.captured == 0 {
+                        dir
+                    } else {
+                        so_far.dir
+                    },
+                    captured: so_far.captured + 1,
+                    path: so_far.path | (dir as u64) << (4 * so_far.captured as u32),
+                    ..so_far
+                };
+                if !rule.chain || self.promotes(rule, me, piece, land) {
+                    self.push_if_legal(rule, state, next, out);
+                    continue;
+                }
+                let jumped = scratch.cells[over as usize];
+                scratch.cells[over as usize] = 0;
+                self.jump_on(rule, state, scratch, piece, dirs, next, out);
+                scratch.cells[over as usize] = jumped;
+            }
+        }
+        if !extended && so_far.captured > 0 {
+            self.push_if_legal(rule, state, so_far, out);
+        }
+    }
+
+    /// Whether `piece` ending on `cell` is promoted by the rule.
+    #[inline]
+    fn promotes(&self, rule: &CompiledMove, player: u8, piece: u8, cell: u16) -> bool {
+        rule.promote.is_some_and(|(kind, region)| {
+            State::encode(player, kind) != piece && self.region_of(region, player).contains(cell)
+        })
+    }
+
     fn push_if_legal(
         &self,
         rule: &CompiledMove,
@@ -250,31 +355,68 @@ impl Game {
             .get(action.dir as usize)
             .copied()
             .unwrap_or(0);
-        let count = if action.kind == ActionKind::Pass {
-            0
-        } else {
-            action.count
+        let count = match action.kind {
+            ActionKind::Pass => 0,
+            ActionKind::Jump => 1,
+            ActionKind::Move => action.count,
         };
         let to = action.to as i16;
         (0..count as i16).map(move |i| (to - i * back) as u16)
     }
 
+    /// The cells a jump lands on in turn, the last one being `action.to`.
+    pub fn jump_landings<'g>(&'g self, action: &Action) -> impl Iterator<Item = u16> + use<'g> {
+        let a = *action;
+        let mut cell = a.from;
+        (0..a.captured).map(move |i| {
+            let dir = a.jump_direction(i);
+            cell = self.board.neighbour(self.board.neighbour(cell, dir), dir);
+            cell
+        })
+    }
+
     /// Applies an action (assumed legal) in place.
     pub fn apply(&self, state: &mut State, action: &Action) {
-        if action.kind == ActionKind::Move {
-            let mut cell = action.to;
-            for _ in 0..action.captured {
-                state.cells[cell as usize] = 0;
-                cell = self.board.neighbour(cell, action.dir);
+        let me = state.to_move;
+        match action.kind {
+            ActionKind::Move => {
+                let mut cell = action.to;
+                for _ in 0..action.captured {
+                    state.cells[cell as usize] = 0;
+                    cell = self.board.neighbour(cell, action.dir);
+                }
+                let back = self.board.offsets[action.dir as usize];
+                let mut dst = action.to as i16;
+                let mut src = dst - action.distance as i16 * back;
+                for _ in 0..action.count {
+                    state.cells[dst as usize] = state.cells[src as usize];
+                    state.cells[src as usize] = 0;
+                    dst -= back;
+                    src -= back;
+                }
             }
-            let back = self.board.offsets[action.dir as usize];
-            let mut dst = action.to as i16;
-            let mut src = dst - action.distance as i16 * back;
-            for _ in 0..action.count {
-                state.cells[dst as usize] = state.cells[src as usize];
-                state.cells[src as usize] = 0;
-                dst -= back;
-                src -= back;
+            ActionKind::Jump => {
+                let piece = state.cells[action.from as usize];
+                state.cells[action.from as usize] = 0;
+                let mut cell = action.from;
+                for i in 0..action.captured {
+                    let dir = action.jump_direction(i);
+                    let over = self.board.neighbour(cell, dir);
+                    state.cells[over as usize] = 0;
+                    cell = self.board.neighbour(over, dir);
+                }
+                state.cells[cell as usize] = piece;
+            }
+            ActionKind::Pass => {}
+        }
+        if action.kind != ActionKind::Pass && action.count == 1 {
+            let rule = &self.moves[action.rule as usize];
+            let piece = state.cells[action.to as usize];
+            if let Some((kind, _)) = rule
+                .promote
+                .filter(|_| self.promotes(rule, me, piece, action.to))
+            {
+                state.cells[action.to as usize] = State::encode(me, kind);
             }
         }
         state.to_move = (state.to_move + 1) % self.players.len() as u8;

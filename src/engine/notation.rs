@@ -10,6 +10,14 @@ impl Game {
     pub fn action_token(&self, action: &Action) -> String {
         match action.kind {
             ActionKind::Pass => "pass".to_string(),
+            ActionKind::Jump => {
+                let mut token = self.board.cell_name(action.from);
+                for cell in self.jump_landings(action) {
+                    token.push('x');
+                    token.push_str(&self.board.cell_name(cell));
+                }
+                token
+            }
             ActionKind::Move => {
                 let sep = if action.captured > 0 { 'x' } else { '-' };
                 format!(
