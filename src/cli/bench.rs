@@ -1,7 +1,9 @@
-//! `tabula bench`: random playouts and perft, timed.
+//! `tabula bench`: uniformly random playouts and perft, timed the way published game-system
+//! benchmarks are: each step generates the full legal list, picks one uniformly, applies it.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
+use tabula::Game;
 use tabula::engine::playout::seeded_rng;
 
 #[derive(clap::Args)]
@@ -11,11 +13,22 @@ pub struct BenchArgs {
     /// How long to run the playouts.
     #[arg(long, default_value_t = 10.0)]
     seconds: f64,
-    /// Perft depth to time from the initial position.
+    /// Perft depth to time from the initial position (0 skips perft).
     #[arg(long, default_value_t = 3)]
     depth: u32,
+    /// Seed of the first thread; thread i uses seed + i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Stop each thread after this many playouts instead of after `--seconds` (repeatable counts for
+    /// profilers such as callgrind).
+    #[arg(long)]
+    playouts: Option<u64>,
+    /// Independent playout threads; the figures are their total.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
     /// Set a game option: `--option max_plies=200`. Repeatable.
     #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
@@ -24,52 +37,113 @@ pub struct BenchArgs {
 /// A playout longer than this is cut (a game without a length cap could otherwise run forever).
 const MAX_PLAYOUT_ACTIONS: u64 = 100_000;
 
+#[derive(Default, Clone, Copy)]
+struct Tally {
+    playouts: u64,
+    actions: u64,
+    cut: u64,
+}
+
+fn run_playouts(
+    game: &Game,
+    seed: u64,
+    budget: Duration,
+    limit: Option<u64>,
+    progress: bool,
+) -> Tally {
+    let mut rng = seeded_rng(seed);
+    let mut buffer = Vec::with_capacity(512);
+    let started = Instant::now();
+    let mut last_report = started;
+    let mut tally = Tally::default();
+    while limit.map_or(started.elapsed() < budget, |n| tally.playouts < n) {
+        let p = game.random_playout(&mut rng, &mut buffer, MAX_PLAYOUT_ACTIONS);
+        tally.playouts += 1;
+        tally.actions += p.actions;
+        tally.cut += u64::from(p.outcome.is_none());
+        if progress && last_report.elapsed() >= Duration::from_millis(250) {
+            last_report = Instant::now();
+            let done = 100.0 * started.elapsed().as_secs_f64() / budget.as_secs_f64();
+            eprint!("\rplayouts: {} ({done:.0}%)", tally.playouts);
+            let _ = std::io::stderr().flush();
+        }
+    }
+    tally
+}
+
 pub fn bench(args: BenchArgs) -> Result<(), String> {
     if !(args.seconds > 0.0 && args.seconds.is_finite()) {
         return Err("error: `--seconds` must be a positive number".into());
     }
-    let game = super::load(&args.game, &args.options)?;
-    let mut rng = seeded_rng(args.seed);
-    let mut buffer = Vec::with_capacity(512);
-    let budget = Duration::from_secs_f64(args.seconds);
-    let started = Instant::now();
-    let mut last_report = started;
-    let (mut playouts, mut actions, mut cut) = (0u64, 0u64, 0u64);
-    let show_progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    while started.elapsed() < budget {
-        let p = game.random_playout(&mut rng, &mut buffer, MAX_PLAYOUT_ACTIONS);
-        playouts += 1;
-        actions += p.actions;
-        cut += u64::from(p.outcome.is_none());
-        if show_progress && last_report.elapsed() >= Duration::from_millis(250) {
-            last_report = Instant::now();
-            eprint!(
-                "\rplayouts: {playouts} ({:.0}%)",
-                100.0 * started.elapsed().as_secs_f64() / args.seconds
-            );
-            let _ = std::io::stderr().flush();
-        }
+    if !(1..=256).contains(&args.threads) {
+        return Err("error: `--threads` must be from 1 to 256".into());
     }
+    let game = super::load(&args.game, &args.options)?;
+    let budget = Duration::from_secs_f64(args.seconds);
+    let progress = !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let started = Instant::now();
+    let tallies: Vec<Tally> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..args.threads)
+            .map(|i| {
+                let game = &game;
+                let seed = args.seed.wrapping_add(i as u64);
+                let limit = args.playouts;
+                scope.spawn(move || run_playouts(game, seed, budget, limit, progress && i == 0))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
     let elapsed = started.elapsed().as_secs_f64();
-    if show_progress {
+    if progress {
         eprint!("\r\x1b[K");
     }
-    let perft_started = Instant::now();
-    let nodes = game.perft(&game.initial, args.depth);
-    let perft_elapsed = perft_started.elapsed().as_secs_f64().max(1e-9);
+    let total = tallies.iter().fold(Tally::default(), |a, t| Tally {
+        playouts: a.playouts + t.playouts,
+        actions: a.actions + t.actions,
+        cut: a.cut + t.cut,
+    });
+    let (nodes, perft_seconds) = if args.depth > 0 {
+        let t = Instant::now();
+        let nodes = game.perft(&game.initial, args.depth);
+        (nodes, t.elapsed().as_secs_f64().max(1e-9))
+    } else {
+        (0, 0.0)
+    };
+    let playouts_per_s = total.playouts as f64 / elapsed;
+    let actions_per_s = total.actions as f64 / elapsed;
+    let length = total.actions as f64 / total.playouts.max(1) as f64;
+    let nodes_per_s = if perft_seconds > 0.0 {
+        nodes as f64 / perft_seconds
+    } else {
+        0.0
+    };
+    let state_bytes = std::mem::size_of::<tabula::State>();
+    if args.json {
+        println!(
+            "{{\"game\":{:?},\"threads\":{},\"seconds\":{elapsed:.3},\"playouts\":{},\"cut\":{},\"playouts_per_s\":{playouts_per_s:.1},\"actions_per_s\":{actions_per_s:.0},\"average_length\":{length:.2},\"perft_depth\":{},\"perft_nodes\":{nodes},\"perft_seconds\":{perft_seconds:.4},\"perft_nodes_per_s\":{nodes_per_s:.0},\"state_bytes\":{state_bytes}}}",
+            game.name, args.threads, total.playouts, total.cut, args.depth
+        );
+        return Ok(());
+    }
     println!("game: {}", game.name);
-    println!("state size: {} bytes", std::mem::size_of::<tabula::State>());
-    println!("playouts: {playouts} in {elapsed:.2} s ({cut} cut at {MAX_PLAYOUT_ACTIONS} actions)");
-    println!("playouts/s: {:.1}", playouts as f64 / elapsed);
-    println!("actions/s: {:.0}", actions as f64 / elapsed);
+    println!("state size: {state_bytes} bytes");
+    println!("threads: {}", args.threads);
     println!(
-        "average game length: {:.1} actions",
-        actions as f64 / playouts.max(1) as f64
+        "playouts: {} in {elapsed:.2} s ({} cut at {MAX_PLAYOUT_ACTIONS} actions)",
+        total.playouts, total.cut
     );
-    println!(
-        "perft({}): {nodes} nodes in {perft_elapsed:.3} s",
-        args.depth
-    );
-    println!("perft nodes/s: {:.0}", nodes as f64 / perft_elapsed);
+    println!("playouts/s: {playouts_per_s:.1}");
+    println!("actions/s: {actions_per_s:.0}");
+    println!("average game length: {length:.1} actions");
+    if args.depth > 0 {
+        println!(
+            "perft({}): {nodes} nodes in {perft_seconds:.3} s",
+            args.depth
+        );
+        println!("perft nodes/s: {nodes_per_s:.0}");
+    }
     Ok(())
 }

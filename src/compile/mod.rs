@@ -7,8 +7,11 @@ mod tables;
 pub use bytecode::{CodeRange, Op};
 pub use tables::{Board, CellSet, NO_CELL};
 
-use crate::check::{CheckedGame, Generator, Landing, LineCapture, OptionDecl, PieceDecl, RuleInfo};
+use crate::check::{
+    CheckedGame, Generator, Landing, LineCapture, OptionDecl, PieceDecl, RuleInfo, TExpr,
+};
 use crate::engine::state::State;
+use crate::syntax::ast::BinOp;
 
 /// A move rule with its arguments lowered to table indices.
 #[derive(Clone, Debug)]
@@ -53,6 +56,9 @@ pub struct RegionRef {
 pub struct CompiledCheck {
     pub info: RuleInfo,
     pub code: CodeRange,
+    /// For a `forbid` of the shape `lands_in(R) and ...`: R, so the rule is skipped without running
+    /// when no moved piece ends there.
+    pub guard: Option<RegionRef>,
 }
 
 /// A region as the user named it: one or one-per-player cell sets in [`Game::region_sets`].
@@ -91,6 +97,22 @@ impl Game {
     pub fn region_of(&self, region: RegionRef, player: u8) -> &CellSet {
         let offset = if region.per_player { player as u16 } else { 0 };
         &self.region_sets[(region.first_set + offset) as usize]
+    }
+}
+
+/// The region R of an expression `lands_in(R)` or `lands_in(R) and ...`, R shared or the mover's.
+fn lands_in_guard(expr: &TExpr) -> Option<u16> {
+    let lands_in = match expr {
+        TExpr::Binary(BinOp::And, left, _) => left,
+        other => other,
+    };
+    match lands_in {
+        TExpr::LandsIn(region) => match region.as_ref() {
+            TExpr::Region(r) => Some(*r),
+            TExpr::PlayerRegion(r, player) if matches!(player.as_ref(), TExpr::Mover) => Some(*r),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -197,6 +219,7 @@ pub fn compile(checked: CheckedGame) -> Game {
         .map(|f| CompiledCheck {
             info: f.info.clone(),
             code: emitter.expr_program(&f.expr),
+            guard: lands_in_guard(&f.expr).map(region_ref),
         })
         .collect();
     let stmt_checks =
@@ -206,6 +229,7 @@ pub fn compile(checked: CheckedGame) -> Game {
                 .map(|r| CompiledCheck {
                     info: r.info.clone(),
                     code: emitter.stmt_program(&r.body),
+                    guard: None,
                 })
                 .collect()
         };
@@ -213,6 +237,7 @@ pub fn compile(checked: CheckedGame) -> Game {
     let no_moves = checked.program.no_moves.as_ref().map(|r| CompiledCheck {
         info: r.info.clone(),
         code: emitter.stmt_program(&r.body),
+        guard: None,
     });
 
     let mut initial = State::empty(checked.first_player);

@@ -114,6 +114,30 @@ impl CellSet {
     }
 
     #[inline]
+    pub fn insert(&mut self, cell: u16) {
+        self.words[cell as usize / 64] |= 1 << (cell % 64);
+    }
+
+    #[inline]
+    pub fn and(&self, other: &CellSet) -> CellSet {
+        let mut words = self.words;
+        for (w, o) in words.iter_mut().zip(other.words) {
+            *w &= o;
+        }
+        CellSet { words }
+    }
+
+    #[inline]
+    pub fn len(&self) -> u32 {
+        self.words.iter().map(|w| w.count_ones()).sum()
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    #[inline]
     pub fn contains(&self, cell: u16) -> bool {
         self.words[cell as usize / 64] >> (cell % 64) & 1 != 0
     }

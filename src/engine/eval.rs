@@ -3,7 +3,7 @@
 use super::action::Action;
 use super::state::State;
 use crate::check::Var;
-use crate::compile::{CodeRange, Game, Op};
+use crate::compile::{CellSet, CodeRange, Game, Op};
 use crate::syntax::ast::BinOp;
 
 const STACK: usize = 32;
@@ -18,23 +18,43 @@ pub enum Verdict {
     Nothing,
 }
 
-/// What an expression may look at besides the position.
+/// What an expression may look at: the position, the pieces of each player as bit sets (found
+/// once per position), and while a move is being judged, the action and the position after it.
+/// One frame serves a whole position, so the stack is not set up again for each expression.
 pub struct Frame<'a> {
     pub state: &'a State,
-    pub action: Option<&'a Action>,
+    pub occupancy: [CellSet; 4],
+    pub action: Option<Action>,
     /// The position after `action`, made on first use.
     pub after: Option<State>,
     pub vars: [i32; 2],
+    stack: [i32; STACK],
 }
 
 impl<'a> Frame<'a> {
-    pub fn position(state: &'a State) -> Self {
+    pub fn position(game: &Game, state: &'a State) -> Self {
+        let mut occupancy = [CellSet::default(); 4];
+        for cell in 0..game.board.cells {
+            let v = state.cells[cell];
+            if v != 0 {
+                occupancy[(v & 3) as usize].insert(cell as u16);
+            }
+        }
         Frame {
             state,
+            occupancy,
             action: None,
             after: None,
             vars: [0; 2],
+            stack: [0; STACK],
         }
+    }
+
+    /// Judges `action` next: forgets the position after the previous one.
+    #[inline]
+    pub fn consider(&mut self, action: Action) {
+        self.action = Some(action);
+        self.after = None;
     }
 }
 
@@ -55,21 +75,20 @@ impl Game {
 
     /// `Ok(value)` for an expression, `Err(verdict)` for a rule body.
     fn run(&self, code: CodeRange, frame: &mut Frame) -> Result<i32, Verdict> {
-        let mut stack = [0i32; STACK];
         let mut sp = 0usize;
         let mut pc = code.start as usize;
         let players = self.players.len() as u8;
         macro_rules! push {
             ($v:expr) => {{
                 let v = $v;
-                stack[sp] = v;
+                frame.stack[sp] = v;
                 sp += 1;
             }};
         }
         macro_rules! pop {
             () => {{
                 sp -= 1;
-                stack[sp]
+                frame.stack[sp]
             }};
         }
         loop {
@@ -90,22 +109,21 @@ impl Game {
                 Op::Count { region, piece } => {
                     let set = if region { Some(pop!() as usize) } else { None };
                     let player = pop!() as u8;
-                    push!(self.count(frame.state, player, set, piece))
+                    push!(self.count(frame, player, set, piece))
                 }
                 Op::LandsIn => {
                     let set = &self.region_sets[pop!() as usize];
                     let lands = frame
                         .action
-                        .is_some_and(|a| self.landing_cells(a).any(|c| set.contains(c)));
+                        .is_some_and(|a| self.landing_cells(&a).any(|c| set.contains(c)));
                     push!(lands as i32)
                 }
                 Op::Symmetric(s) => {
                     let symmetric = match frame.action {
                         Some(a) => {
-                            let after = *frame
-                                .after
-                                .get_or_insert_with(|| self.after(frame.state, a));
-                            self.is_symmetric(&after, s)
+                            let state = frame.state;
+                            let after = frame.after.get_or_insert_with(|| self.after(state, &a));
+                            self.is_symmetric(after, s)
                         }
                         None => self.is_symmetric(frame.state, s),
                     };
@@ -137,14 +155,14 @@ impl Game {
                     })
                 }
                 Op::JumpIfFalseKeep(t) => {
-                    if stack[sp - 1] == 0 {
+                    if frame.stack[sp - 1] == 0 {
                         pc = t as usize;
                     } else {
                         sp -= 1;
                     }
                 }
                 Op::JumpIfTrueKeep(t) => {
-                    if stack[sp - 1] != 0 {
+                    if frame.stack[sp - 1] != 0 {
                         pc = t as usize;
                     } else {
                         sp -= 1;
@@ -166,14 +184,18 @@ impl Game {
         }
     }
 
-    fn count(&self, state: &State, player: u8, set: Option<usize>, piece: Option<u8>) -> i32 {
-        let matches = |cell: u16| match state.piece(cell) {
-            Some((p, k)) => p == player && piece.is_none_or(|want| want == k),
-            None => false,
-        };
-        match set {
-            Some(s) => self.region_sets[s].iter().filter(|&c| matches(c)).count() as i32,
-            None => (0..self.board.cells as u16).filter(|&c| matches(c)).count() as i32,
+    /// Pieces of a player, in a region and of a kind if given: bit set intersections.
+    fn count(&self, frame: &Frame, player: u8, set: Option<usize>, piece: Option<u8>) -> i32 {
+        let mut cells = frame.occupancy[player as usize & 3];
+        if let Some(s) = set {
+            cells = cells.and(&self.region_sets[s]);
+        }
+        match piece {
+            None => cells.len() as i32,
+            Some(kind) => cells
+                .iter()
+                .filter(|&c| frame.state.piece(c).is_some_and(|(_, k)| k == kind))
+                .count() as i32,
         }
     }
 

@@ -17,7 +17,7 @@ impl Game {
     /// Fills `out` with the legal actions (empty once the game is over) and returns the outcome if it is.
     pub fn legal_actions(&self, state: &State, out: &mut Vec<Action>) -> Option<Outcome> {
         out.clear();
-        let mut frame = Frame::position(state);
+        let mut frame = Frame::position(self, state);
         for check in &self.turn_start {
             match self.verdict(self.eval_rule(check.code, &mut frame)) {
                 Some(Ok(outcome)) => return Some(outcome),
@@ -30,17 +30,18 @@ impl Game {
         }
         if self.has_compulsory {
             for (i, rule) in self.moves.iter().enumerate().filter(|(_, m)| m.compulsory) {
-                self.generate(i as u8, rule, state, out);
+                self.generate(i as u8, rule, &mut frame, out);
             }
         }
         if out.is_empty() {
             for (i, rule) in self.moves.iter().enumerate().filter(|(_, m)| !m.compulsory) {
-                self.generate(i as u8, rule, state, out);
+                self.generate(i as u8, rule, &mut frame, out);
             }
         }
         if out.is_empty() {
+            frame.action = None;
             let verdict = match &self.no_moves {
-                Some(rule) => self.eval_rule(rule.code, &mut Frame::position(state)),
+                Some(rule) => self.eval_rule(rule.code, &mut frame),
                 // Where the rules say nothing, a player without a move passes.
                 None => Verdict::Pass,
             };
@@ -71,28 +72,33 @@ impl Game {
         }
     }
 
-    fn generate(&self, index: u8, rule: &CompiledMove, state: &State, out: &mut Vec<Action>) {
+    fn generate(&self, index: u8, rule: &CompiledMove, frame: &mut Frame, out: &mut Vec<Action>) {
+        let state = frame.state;
         let me = state.to_move;
         let dirs = &self.board.direction_sets[rule.dirs as usize][me as usize];
-        for from in 0..self.board.cells as u16 {
-            let Some((owner, kind)) = state.piece(from) else {
-                continue;
-            };
-            if owner != me || rule.piece.is_some_and(|k| k != kind) {
+        let own = frame.occupancy[me as usize];
+        for from in own.iter() {
+            let kind = (state.cells[from as usize] >> 2) - 1;
+            if rule.piece.is_some_and(|k| k != kind) {
                 continue;
             }
             match rule.kind {
-                MoveKind::Jump => self.jumps(index, rule, state, from, dirs, out),
-                MoveKind::Step | MoveKind::Slide => {
+                MoveKind::Step => {
                     for &dir in dirs {
-                        self.slide(index, rule, state, from, dir, out);
+                        self.step(index, rule, frame, from, dir, out);
+                    }
+                }
+                MoveKind::Slide => {
+                    for &dir in dirs {
+                        self.slide(index, rule, frame, from, dir, out);
                     }
                 }
                 MoveKind::Line => {
                     for &dir in dirs {
-                        self.line(index, rule, state, from, dir, out);
+                        self.line(index, rule, frame, from, dir, out);
                     }
                 }
+                MoveKind::Jump => self.jumps(index, rule, frame, from, dirs, out),
             }
         }
     }
@@ -103,47 +109,78 @@ impl Game {
             .is_some_and(|r| self.region_of(r, player).contains(cell))
     }
 
-    fn slide(
+    /// What landing on `cell` means for the rule: `Some(captured)` if allowed.
+    #[inline]
+    fn landing(&self, rule: &CompiledMove, state: &State, cell: u16) -> Option<u8> {
+        let v = state.cells[cell as usize];
+        if v == 0 {
+            (rule.to != Landing::Enemy).then_some(0)
+        } else {
+            (v & 3 != state.to_move && rule.to != Landing::Empty).then_some(1)
+        }
+    }
+
+    #[inline]
+    fn step(
         &self,
         index: u8,
         rule: &CompiledMove,
-        state: &State,
+        frame: &mut Frame,
         from: u16,
         dir: u8,
         out: &mut Vec<Action>,
     ) {
-        let me = state.to_move;
-        let mut to = from;
-        for distance in 1..=rule.max.min(255) {
-            to = self.board.neighbour(to, dir);
-            if to == NO_CELL || self.avoided(rule, me, to) {
-                return;
-            }
-            let action = |captured| Action {
+        let to = self.board.neighbour(from, dir);
+        if to == NO_CELL || self.avoided(rule, frame.state.to_move, to) {
+            return;
+        }
+        if let Some(captured) = self.landing(rule, frame.state, to) {
+            let action = Action {
                 kind: ActionKind::Move,
                 rule: index,
                 from,
                 to,
                 dir,
                 count: 1,
-                distance: distance as u8,
+                distance: 1,
                 captured,
                 path: 0,
             };
-            match state.owner(to) {
-                None => {
-                    if rule.to != Landing::Enemy {
-                        self.push_if_legal(rule, state, action(0), out);
-                    }
-                }
-                Some(owner) => {
-                    if owner != me && rule.to != Landing::Empty {
-                        self.push_if_legal(rule, state, action(1), out);
-                    }
-                    return;
-                }
+            self.push_if_legal(rule, frame, action, out);
+        }
+    }
+
+    fn slide(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        frame: &mut Frame,
+        from: u16,
+        dir: u8,
+        out: &mut Vec<Action>,
+    ) {
+        let me = frame.state.to_move;
+        let mut to = from;
+        for distance in 1..=rule.max.min(255) {
+            to = self.board.neighbour(to, dir);
+            if to == NO_CELL || self.avoided(rule, me, to) {
+                return;
             }
-            if rule.kind == MoveKind::Step {
+            if let Some(captured) = self.landing(rule, frame.state, to) {
+                let action = Action {
+                    kind: ActionKind::Move,
+                    rule: index,
+                    from,
+                    to,
+                    dir,
+                    count: 1,
+                    distance: distance as u8,
+                    captured,
+                    path: 0,
+                };
+                self.push_if_legal(rule, frame, action, out);
+            }
+            if frame.state.cells[to as usize] != 0 {
                 return;
             }
         }
@@ -154,11 +191,12 @@ impl Game {
         &self,
         index: u8,
         rule: &CompiledMove,
-        state: &State,
+        frame: &mut Frame,
         rear: u16,
         dir: u8,
         out: &mut Vec<Action>,
     ) {
+        let state = frame.state;
         let me = state.to_move;
         let own = |cell: u16| {
             state
@@ -196,7 +234,7 @@ impl Game {
                 path: 0,
             };
             match state.owner(to) {
-                None => self.push_if_legal(rule, state, action(0), out),
+                None => self.push_if_legal(rule, frame, action(0), out),
                 Some(owner) if owner == me => return,
                 Some(_) => {
                     if rule.capture != LineCapture::None {
@@ -208,9 +246,8 @@ impl Game {
                         }
                         let allowed = match rule.capture_if {
                             Some(code) => {
-                                let mut frame = Frame::position(state);
                                 frame.vars = [count as i32, enemy_run as i32];
-                                self.eval_bool(code, &mut frame)
+                                self.eval_bool(code, frame)
                             }
                             None => true,
                         };
@@ -220,7 +257,7 @@ impl Game {
                             } else {
                                 1
                             };
-                            self.push_if_legal(rule, state, action(captured), out);
+                            self.push_if_legal(rule, frame, action(captured), out);
                         }
                     }
                     return;
@@ -229,18 +266,40 @@ impl Game {
         }
     }
 
+    /// Whether a piece on `from` could make a first jump along `dir` (before copying any position).
+    #[inline]
+    fn can_jump(&self, rule: &CompiledMove, state: &State, from: u16, dir: u8) -> bool {
+        let me = state.to_move;
+        let over = self.board.neighbour(from, dir);
+        if over == NO_CELL {
+            return false;
+        }
+        let v = state.cells[over as usize];
+        if v == 0 || v & 3 == me || rule.over_piece.is_some_and(|k| k != (v >> 2) - 1) {
+            return false;
+        }
+        let land = self.board.neighbour(over, dir);
+        land != NO_CELL && state.cells[land as usize] == 0 && !self.avoided(rule, me, land)
+    }
+
     /// Jumps over an adjacent enemy piece to the empty cell beyond, and with `chain` on and on while
     /// possible. Jumped pieces leave at once, so none is jumped twice.
     fn jumps(
         &self,
         index: u8,
         rule: &CompiledMove,
-        state: &State,
+        frame: &mut Frame,
         from: u16,
         dirs: &[u8],
         out: &mut Vec<Action>,
     ) {
-        let mut scratch = *state;
+        if !dirs
+            .iter()
+            .any(|&dir| self.can_jump(rule, frame.state, from, dir))
+        {
+            return;
+        }
+        let mut scratch = *frame.state;
         let piece = scratch.cells[from as usize];
         scratch.cells[from as usize] = 0;
         let start = Action {
@@ -254,41 +313,28 @@ impl Game {
             captured: 0,
             path: 0,
         };
-        self.jump_on(rule, state, &mut scratch, piece, dirs, start, out);
+        self.jump_on(rule, frame, &mut scratch, piece, dirs, start, out);
     }
 
     #[allow(clippy::too_many_arguments)]
     fn jump_on(
         &self,
         rule: &CompiledMove,
-        state: &State,
+        frame: &mut Frame,
         scratch: &mut State,
         piece: u8,
         dirs: &[u8],
         so_far: Action,
         out: &mut Vec<Action>,
     ) {
-        let me = state.to_move;
         let mut extended = false;
         if so_far.captured < MAX_JUMPS {
             for &dir in dirs {
+                if !self.can_jump(rule, scratch, so_far.to, dir) {
+                    continue;
+                }
                 let over = self.board.neighbour(so_far.to, dir);
-                if over == NO_CELL {
-                    continue;
-                }
-                let Some((owner, kind)) = scratch.piece(over) else {
-                    continue;
-                };
-                if owner == me || rule.over_piece.is_some_and(|k| k != kind) {
-                    continue;
-                }
                 let land = self.board.neighbour(over, dir);
-                if land == NO_CELL
-                    || scratch.cells[land as usize] != 0
-                    || self.avoided(rule, me, land)
-                {
-                    continue;
-                }
                 extended = true;
                 let next = Action {
                     to: land,
@@ -301,18 +347,18 @@ impl Game {
                     path: so_far.path | (dir as u64) << (4 * so_far.captured as u32),
                     ..so_far
                 };
-                if !rule.chain || self.promotes(rule, me, piece, land) {
-                    self.push_if_legal(rule, state, next, out);
+                if !rule.chain || self.promotes(rule, scratch.to_move, piece, land) {
+                    self.push_if_legal(rule, frame, next, out);
                     continue;
                 }
                 let jumped = scratch.cells[over as usize];
                 scratch.cells[over as usize] = 0;
-                self.jump_on(rule, state, scratch, piece, dirs, next, out);
+                self.jump_on(rule, frame, scratch, piece, dirs, next, out);
                 scratch.cells[over as usize] = jumped;
             }
         }
         if !extended && so_far.captured > 0 {
-            self.push_if_legal(rule, state, so_far, out);
+            self.push_if_legal(rule, frame, so_far, out);
         }
     }
 
@@ -324,27 +370,37 @@ impl Game {
         })
     }
 
+    /// Keeps the action unless a filter of its rule fails or a `forbid` rule holds after it.
+    #[inline]
     fn push_if_legal(
         &self,
         rule: &CompiledMove,
-        state: &State,
+        frame: &mut Frame,
         action: Action,
         out: &mut Vec<Action>,
     ) {
-        let mut frame = Frame {
-            state,
-            action: Some(&action),
-            after: None,
-            vars: [0; 2],
-        };
-        if rule.filters.iter().all(|&f| self.eval_bool(f, &mut frame))
-            && !self
-                .forbids
-                .iter()
-                .any(|f| self.eval_bool(f.code, &mut frame))
-        {
+        if rule.filters.is_empty() && self.forbids.is_empty() {
             out.push(action);
+            return;
         }
+        frame.consider(action);
+        if !rule.filters.iter().all(|&f| self.eval_bool(f, frame)) {
+            return;
+        }
+        let me = frame.state.to_move;
+        for forbid in &self.forbids {
+            // A forbid of the shape `lands_in(R) and ...` cannot hold unless a moved piece ends in R.
+            if let Some(guard) = forbid.guard {
+                let region = self.region_of(guard, me);
+                if !self.landing_cells(&action).any(|c| region.contains(c)) {
+                    continue;
+                }
+            }
+            if self.eval_bool(forbid.code, frame) {
+                return;
+            }
+        }
+        out.push(action);
     }
 
     /// The cells where the moving pieces of an action end.
