@@ -1,0 +1,78 @@
+//! Playouts allocate nothing per action once their move buffer has grown: a counting allocator
+//! watches the thread that plays.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use tabula::Catalog;
+use tabula::engine::playout::seeded_rng;
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+// SAFETY: defers every call to the system allocator; only counts on the side.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(|c| c.get())
+}
+
+#[test]
+fn random_playouts_allocate_nothing_after_warm_up() {
+    for name in [
+        "epaminondas",
+        "epaminondas-8x8",
+        "breakthrough",
+        "english-draughts",
+    ] {
+        let (game, _, _) = Catalog::default().load(name, &[]).expect("game loads");
+        let mut rng = seeded_rng(7);
+        let mut buffer = Vec::with_capacity(16);
+        // Warm-up: the buffer grows to the largest move list it meets.
+        for _ in 0..3 {
+            game.random_playout(&mut rng, &mut buffer, 5_000);
+        }
+        buffer.reserve(1024);
+        let before = allocations();
+        let mut actions = 0;
+        for _ in 0..10 {
+            actions += game.random_playout(&mut rng, &mut buffer, 5_000).actions;
+        }
+        let during = allocations() - before;
+        assert!(
+            actions > 100,
+            "{name}: the playouts played {actions} actions"
+        );
+        assert_eq!(
+            during, 0,
+            "{name}: {during} allocations in {actions} actions"
+        );
+    }
+}
+
+#[test]
+fn the_counter_sees_allocations() {
+    let before = allocations();
+    let v: Vec<u8> = Vec::with_capacity(10);
+    assert!(allocations() > before);
+    drop(v);
+}
