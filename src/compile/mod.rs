@@ -87,6 +87,8 @@ pub struct Game {
     pub turn_start: Vec<CompiledCheck>,
     pub no_moves: Option<CompiledCheck>,
     pub code: Vec<Op>,
+    /// When every `forbid` has a guard region: their union for each player, to skip them all at once.
+    pub forbid_guards: Option<Vec<CellSet>>,
     /// Whether any move rule is compulsory (then those are generated first).
     pub has_compulsory: bool,
 }
@@ -98,6 +100,22 @@ impl Game {
         let offset = if region.per_player { player as u16 } else { 0 };
         &self.region_sets[(region.first_set + offset) as usize]
     }
+}
+
+fn compiled_forbid_guards(
+    forbids: &[CompiledCheck],
+    sets: &[CellSet],
+    players: usize,
+) -> Option<Vec<CellSet>> {
+    let mut union = vec![CellSet::default(); players];
+    for forbid in forbids {
+        let guard = forbid.guard?;
+        for (player, set) in union.iter_mut().enumerate() {
+            let offset = if guard.per_player { player as u16 } else { 0 };
+            *set = set.or(&sets[(guard.first_set + offset) as usize]);
+        }
+    }
+    Some(union)
 }
 
 /// The region R of an expression `lands_in(R)` or `lands_in(R) and ...`, R shared or the mover's.
@@ -212,7 +230,7 @@ pub fn compile(checked: CheckedGame) -> Game {
             }
         })
         .collect::<Vec<_>>();
-    let forbids = checked
+    let forbids: Vec<CompiledCheck> = checked
         .program
         .forbids
         .iter()
@@ -244,6 +262,7 @@ pub fn compile(checked: CheckedGame) -> Game {
     for &(cell, player, kind) in &checked.setup {
         initial.cells[cell as usize] = State::encode(player, kind);
     }
+    let forbid_guards = compiled_forbid_guards(&forbids, &region_sets, checked.players.len());
     let has_compulsory = moves.iter().any(|m: &CompiledMove| m.compulsory);
     Game {
         name: checked.name,
@@ -261,6 +280,7 @@ pub fn compile(checked: CheckedGame) -> Game {
         turn_start,
         no_moves,
         code: emitter.finish(),
+        forbid_guards,
         has_compulsory,
     }
 }

@@ -128,6 +128,15 @@ impl CellSet {
     }
 
     #[inline]
+    pub fn or(&self, other: &CellSet) -> CellSet {
+        let mut words = self.words;
+        for (w, o) in words.iter_mut().zip(other.words) {
+            *w |= o;
+        }
+        CellSet { words }
+    }
+
+    #[inline]
     pub fn len(&self) -> u32 {
         self.words.iter().map(|w| w.count_ones()).sum()
     }

@@ -371,7 +371,7 @@ impl Game {
     }
 
     /// Keeps the action unless a filter of its rule fails or a `forbid` rule holds after it.
-    #[inline]
+    #[inline(always)]
     fn push_if_legal(
         &self,
         rule: &CompiledMove,
@@ -379,10 +379,31 @@ impl Game {
         action: Action,
         out: &mut Vec<Action>,
     ) {
-        if rule.filters.is_empty() && self.forbids.is_empty() {
-            out.push(action);
-            return;
+        if rule.filters.is_empty() {
+            let unguarded = match &self.forbid_guards {
+                None => !self.forbids.is_empty(),
+                // Every forbid needs a piece ending in its guard region: most actions skip them all.
+                Some(union) => {
+                    let region = &union[frame.state.to_move as usize];
+                    self.landing_cells(&action).any(|c| region.contains(c))
+                }
+            };
+            if !unguarded {
+                out.push(action);
+                return;
+            }
         }
+        self.push_if_allowed(rule, frame, action, out);
+    }
+
+    #[inline(never)]
+    fn push_if_allowed(
+        &self,
+        rule: &CompiledMove,
+        frame: &mut Frame,
+        action: Action,
+        out: &mut Vec<Action>,
+    ) {
         frame.consider(action);
         if !rule.filters.iter().all(|&f| self.eval_bool(f, frame)) {
             return;
