@@ -48,6 +48,7 @@ pub fn check(
     board::check_pieces(file, &mut cx, whole_file, &mut diags);
     let setup = board::check_setup(file, &cx, whole_file, &mut diags);
     options::check_options(file, overrides, &mut cx, &mut diags);
+    check_name_clashes(file, &cx, &mut diags);
     let first_player = match file.turn.as_ref().and_then(|t| t.first.as_ref()) {
         Some(first) => cx.player(&first.value).unwrap_or_else(|| {
             if let Some(d) = board::unknown_player(&first.value, first.span, &cx) {
@@ -246,4 +247,47 @@ fn strsim_distance(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
+}
+
+/// Players, options and regions share one namespace in rule expressions with the built-in names:
+/// a name that means two things would silently mean only one of them.
+fn check_name_clashes(file: &crate::syntax::GameFile, cx: &Context, diags: &mut Diagnostics) {
+    const BUILT_IN: [&str; 8] = [
+        "mover",
+        "opponent",
+        "ply",
+        "moving",
+        "enemy_run",
+        "mirror_files",
+        "mirror_ranks",
+        "rotate180",
+    ];
+    let mut taken: Vec<(&str, &'static str)> =
+        BUILT_IN.iter().map(|n| (*n, "a built-in name")).collect();
+    let players = cx.players.iter().map(|p| (p.as_str(), "a player", None));
+    let options = file
+        .options
+        .iter()
+        .map(|(n, d)| (n.as_str(), "an option", Some(d.span)));
+    let regions = file
+        .regions
+        .iter()
+        .map(|(n, d)| (n.as_str(), "a region", Some(d.span)));
+    for (name, what, span) in players.chain(options).chain(regions) {
+        // Two players of one name are reported where players are read.
+        let clash = taken
+            .iter()
+            .find(|(n, other)| *n == name && !(what == "a player" && *other == "a player"));
+        if let Some((_, other)) = clash {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other(format!("`{name}` is both {what} and {other}")),
+                    span,
+                )
+                .with_label("this name is taken")
+                .with_help("rename one of them: rules could not tell them apart"),
+            );
+        }
+        taken.push((name, what));
+    }
 }

@@ -70,8 +70,29 @@ pub fn check_options(
         };
         let (kind, value) = match (&default.value, &o.choices) {
             (toml::Value::Integer(v), None) => {
-                let min = o.min.as_ref().map_or(i64::from(i32::MIN), |m| m.value);
-                let max = o.max.as_ref().map_or(i64::from(i32::MAX), |m| m.value);
+                // Rules compute in 32 bits, so an option must fit in them.
+                let i32_range = i64::from(i32::MIN)..=i64::from(i32::MAX);
+                for (key, bound) in [("min", &o.min), ("max", &o.max)] {
+                    if let Some(b) = bound.as_ref().filter(|b| !i32_range.contains(&b.value)) {
+                        diags.push(
+                            bad(
+                                format!("`{key}` must be within {}..={}", i32::MIN, i32::MAX),
+                                b.span,
+                            )
+                            .with_label("too large for the rules' 32-bit numbers"),
+                        );
+                    }
+                }
+                let min = o
+                    .min
+                    .as_ref()
+                    .map_or(i64::from(i32::MIN), |m| m.value)
+                    .max(i64::from(i32::MIN));
+                let max = o
+                    .max
+                    .as_ref()
+                    .map_or(i64::from(i32::MAX), |m| m.value)
+                    .min(i64::from(i32::MAX));
                 if !(min..=max).contains(v) && min <= max {
                     let label = if *v < min {
                         format!("less than `min = {min}`")
@@ -129,16 +150,7 @@ pub fn check_options(
                 continue;
             }
         };
-        if cx.player(name).is_some() {
-            diags.push(
-                Diagnostic::error(
-                    ErrorKind::Other(format!("option `{name}` has the name of a player")),
-                    decl.span,
-                )
-                .with_label("also a player")
-                .with_help("rename the option: rules could not tell the two apart"),
-            );
-        }
+        // Clashes with players, regions and built-in names: `check_name_clashes`.
         cx.options.push(OptionDecl {
             name: name.clone(),
             kind,

@@ -122,28 +122,33 @@ pub fn bench(args: BenchArgs) -> Result<(), String> {
     };
     let state_bytes = std::mem::size_of::<tabula::State>();
     if args.json {
-        println!(
+        outln!(
             "{{\"game\":{:?},\"threads\":{},\"seconds\":{elapsed:.3},\"playouts\":{},\"cut\":{},\"playouts_per_s\":{playouts_per_s:.1},\"actions_per_s\":{actions_per_s:.0},\"average_length\":{length:.2},\"perft_depth\":{},\"perft_nodes\":{nodes},\"perft_seconds\":{perft_seconds:.4},\"perft_nodes_per_s\":{nodes_per_s:.0},\"state_bytes\":{state_bytes}}}",
-            game.name, args.threads, total.playouts, total.cut, args.depth
+            game.name,
+            args.threads,
+            total.playouts,
+            total.cut,
+            args.depth
         );
         return Ok(());
     }
-    println!("game: {}", game.name);
-    println!("state size: {state_bytes} bytes");
-    println!("threads: {}", args.threads);
-    println!(
+    outln!("game: {}", game.name);
+    outln!("state size: {state_bytes} bytes");
+    outln!("threads: {}", args.threads);
+    outln!(
         "playouts: {} in {elapsed:.2} s ({} cut at {MAX_PLAYOUT_ACTIONS} actions)",
-        total.playouts, total.cut
+        total.playouts,
+        total.cut
     );
-    println!("playouts/s: {playouts_per_s:.1}");
-    println!("actions/s: {actions_per_s:.0}");
-    println!("average game length: {length:.1} actions");
+    outln!("playouts/s: {playouts_per_s:.1}");
+    outln!("actions/s: {actions_per_s:.0}");
+    outln!("average game length: {length:.1} actions");
     if args.depth > 0 {
-        println!(
+        outln!(
             "perft({}): {nodes} nodes in {perft_seconds:.3} s",
             args.depth
         );
-        println!("perft nodes/s: {nodes_per_s:.0}");
+        outln!("perft nodes/s: {nodes_per_s:.0}");
     }
     Ok(())
 }

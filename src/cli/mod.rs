@@ -1,5 +1,20 @@
 //! Subcommands of `tabula`. Each returns `Err(message)` for bad input; `run` prints it and exits non-zero.
 
+/// Writes to standard output; a closed pipe (`tabula moves x | head`) ends the program quietly
+/// instead of panicking as `print!` does.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::write_stdout(format_args!($($arg)*))
+    };
+}
+
+macro_rules! outln {
+    () => { out!("\n") };
+    ($($arg:tt)*) => {
+        $crate::cli::write_stdout(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 mod bench;
 mod play;
 
@@ -78,6 +93,18 @@ enum Command {
     Play(play::PlayArgs),
     /// Measure random playouts per second, actions per second and perft nodes per second.
     Bench(bench::BenchArgs),
+}
+
+pub fn write_stdout(args: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_fmt(args).and_then(|()| stdout.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write the output: {e}");
+        std::process::exit(1);
+    }
 }
 
 pub fn run() -> ExitCode {
@@ -169,9 +196,9 @@ fn list() -> Result<(), String> {
     }
     let bases: Vec<_> = games.iter().filter(|g| g.extends.is_none()).collect();
     let print = |g: &tabula::catalog::Listing, indent: &str| {
-        println!("{indent}{:<20} {}", g.id, g.name);
+        outln!("{indent}{:<20} {}", g.id, g.name);
         for s in &g.sources {
-            println!("{indent}{:<20}   source: {s}", "");
+            outln!("{indent}{:<20}   source: {s}", "");
         }
     };
     for base in &bases {
@@ -198,8 +225,8 @@ fn check(game: &str, options: &[String]) -> Result<(), String> {
     let catalog = Catalog::default();
     match catalog.load(game, &overrides) {
         Ok((game, sources, warnings)) => {
-            print!("{}", warnings.render(&sources));
-            println!(
+            out!("{}", warnings.render(&sources));
+            outln!(
                 "ok: `{}`: {} players, {} cells, {} move rules, {} warning(s)",
                 game.name,
                 game.players.len(),
@@ -219,14 +246,15 @@ fn check(game: &str, options: &[String]) -> Result<(), String> {
 fn show(s: &Start, format: Format) -> Result<(), String> {
     let (game, state) = start(s)?;
     match format {
-        Format::Toml => print!("{}", game.write_position(&state)),
+        Format::Toml => out!("{}", game.write_position(&state)),
         Format::Text => {
-            print!("{}", game.diagram(&state));
+            out!("{}", game.diagram(&state));
             match game.outcome(&state) {
-                Some(outcome) => println!("game over: {}", game.describe_outcome(outcome)),
-                None => println!(
+                Some(outcome) => outln!("game over: {}", game.describe_outcome(outcome)),
+                None => outln!(
                     "{} to move (ply {})",
-                    game.players[state.to_move as usize], state.ply
+                    game.players[state.to_move as usize],
+                    state.ply
                 ),
             }
         }
@@ -237,7 +265,7 @@ fn show(s: &Start, format: Format) -> Result<(), String> {
 fn moves(s: &Start) -> Result<(), String> {
     let (game, state) = start(s)?;
     for token in game.legal_tokens(&state) {
-        println!("{token}");
+        outln!("{token}");
     }
     Ok(())
 }
@@ -247,9 +275,9 @@ fn perft(s: &Start, depth: u32, divide: bool) -> Result<(), String> {
     if divide {
         let rows = game.perft_divide(&state, depth);
         for (token, count) in &rows {
-            println!("{token} {count}");
+            outln!("{token} {count}");
         }
-        println!(
+        outln!(
             "{}",
             if depth == 0 {
                 1
@@ -258,7 +286,7 @@ fn perft(s: &Start, depth: u32, divide: bool) -> Result<(), String> {
             }
         );
     } else {
-        println!("{}", game.perft(&state, depth));
+        outln!("{}", game.perft(&state, depth));
     }
     Ok(())
 }

@@ -97,7 +97,7 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
     let mut lines = stdin.lock().lines();
     let mut actions = Vec::new();
     let outcome = loop {
-        println!("\n{}", game.diagram(&state));
+        outln!("\n{}", game.diagram(&state));
         if let Some(outcome) = game.legal_actions(&state, &mut actions) {
             break Some(outcome);
         }
@@ -107,27 +107,27 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
             Controller::Random => {
                 let action = game.random_action(&state, &mut rng).ok_or(());
                 if let Ok(a) = &action {
-                    println!("{name} (random) plays {}", game.action_token(a));
+                    outln!("{name} (random) plays {}", game.action_token(a));
                 }
                 action
             }
             Controller::Human => loop {
-                print!(
+                out!(
                     "{name} to move (ply {}), type an action, `moves` or `quit`: ",
                     state.ply
                 );
                 let _ = std::io::stdout().flush();
                 let Some(Ok(line)) = lines.next() else {
-                    println!();
+                    outln!();
                     break None;
                 };
                 match line.trim() {
                     "" => continue,
                     "quit" => break None,
-                    "moves" | "?" => println!("{}", game.legal_tokens(&state).join(" ")),
+                    "moves" | "?" => outln!("{}", game.legal_tokens(&state).join(" ")),
                     token => match game.parse_action(&state, token) {
                         Ok(a) => break Some(a),
-                        Err(e) => println!("{e}"),
+                        Err(e) => outln!("{e}"),
                     },
                 }
             }
@@ -141,9 +141,9 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
         game.apply(&mut state, &action);
     };
     match outcome {
-        Some(o) => println!("game over: {}", game.describe_outcome(o)),
-        None => println!("game stopped"),
+        Some(o) => outln!("game over: {}", game.describe_outcome(o)),
+        None => outln!("game stopped"),
     }
-    println!("record: {}", record.join(" "));
+    outln!("record: {}", record.join(" "));
     Ok(())
 }
