@@ -35,6 +35,8 @@ pub struct CompiledMove {
     pub avoid: Option<RegionRef>,
     /// The kind the moving piece becomes when it ends in the region; a jump sequence stops there.
     pub promote: Option<(u8, RegionRef)>,
+    /// No filter of its own and no `forbid` in the game: every action it makes is legal.
+    pub unchecked: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,6 +180,7 @@ pub fn compile(checked: CheckedGame) -> Game {
                 over_piece: None,
                 avoid: m.avoid.map(region_ref),
                 promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),
+                unchecked: m.filters.is_empty() && checked.program.forbids.is_empty(),
             };
             match &m.generator {
                 Generator::Step { piece, dirs, to } => CompiledMove {

@@ -17,6 +17,11 @@ pub struct Board {
     pub neighbours: Vec<u16>,
     /// Cell index step of each direction, to walk back over cells already walked forward.
     pub offsets: Vec<i16>,
+    /// For each direction, the cells that have a neighbour that way: shifting these by the offset
+    /// moves a whole set of pieces one step without wrapping round the board's edge.
+    pub has_neighbour: Vec<CellSet>,
+    /// Every cell of the board.
+    pub all_cells: CellSet,
     pub direction_set_names: Vec<String>,
     /// `direction_sets[set][player]`
     pub direction_sets: Vec<Vec<Vec<u8>>>,
@@ -39,6 +44,15 @@ impl Board {
                 }
             }
         }
+        let has_neighbour = (0..directions)
+            .map(|d| {
+                let sources: Vec<u16> = (0..cells)
+                    .filter(|c| neighbours[c * directions + d] != NO_CELL)
+                    .map(|c| c as u16)
+                    .collect();
+                CellSet::from_cells(&sources)
+            })
+            .collect();
         let offsets = b
             .directions
             .iter()
@@ -68,6 +82,8 @@ impl Board {
             directions,
             neighbours,
             offsets,
+            has_neighbour,
+            all_cells: CellSet::from_cells(&(0..cells as u16).collect::<Vec<_>>()),
             direction_set_names: b.direction_sets.iter().map(|s| s.name.clone()).collect(),
             direction_sets: b
                 .direction_sets
@@ -105,6 +121,84 @@ pub struct CellSet {
 }
 
 impl CellSet {
+    /// The set moved by `by` cell indices (towards higher indices if positive); bits pushed past
+    /// either end are dropped.
+    #[inline]
+    pub fn shifted(&self, by: i16) -> CellSet {
+        const N: usize = MAX_CELLS / 64;
+        let w = &self.words;
+        // Neighbouring cells are less than one word apart on any board: no loop, no word moves.
+        if (1..64).contains(&by) {
+            let b = by as u32;
+            return CellSet {
+                words: [
+                    w[0] << b,
+                    w[1] << b | w[0] >> (64 - b),
+                    w[2] << b | w[1] >> (64 - b),
+                    w[3] << b | w[2] >> (64 - b),
+                ],
+            };
+        }
+        if (-63..0).contains(&by) {
+            let b = by.unsigned_abs() as u32;
+            return CellSet {
+                words: [
+                    w[0] >> b | w[1] << (64 - b),
+                    w[1] >> b | w[2] << (64 - b),
+                    w[2] >> b | w[3] << (64 - b),
+                    w[3] >> b,
+                ],
+            };
+        }
+        // Longer jumps across the board are rare: move cell by cell.
+        let mut moved = CellSet::default();
+        for cell in self.iter() {
+            let to = cell as i32 + by as i32;
+            if (0..(N * 64) as i32).contains(&to) {
+                moved.insert(to as u16);
+            }
+        }
+        moved
+    }
+
+    #[inline]
+    pub fn and_not(&self, other: &CellSet) -> CellSet {
+        let mut words = self.words;
+        for (w, o) in words.iter_mut().zip(other.words) {
+            *w &= !o;
+        }
+        CellSet { words }
+    }
+
+    /// The four sets of a position's pieces by owner, eight cells at a time (SWAR): a cell byte is
+    /// `0` or `(kind + 1) << 2 | owner`.
+    pub fn by_owner(cells: &[u8; MAX_CELLS], used: usize) -> [CellSet; 4] {
+        const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+        const SEVEN_BITS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        // Gathers bit 0 of each byte into one byte, first cell lowest.
+        let pack = |x: u64| (x & LOW_BITS).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        let mut sets = [CellSet::default(); 4];
+        for chunk in 0..used.div_ceil(8) {
+            let bytes: [u8; 8] = cells[chunk * 8..chunk * 8 + 8].try_into().expect("8 cells");
+            let x = u64::from_le_bytes(bytes);
+            let occupied = pack((((x & SEVEN_BITS) + SEVEN_BITS) | x) >> 7);
+            let (low, high) = (pack(x), pack(x >> 1));
+            let (word, shift) = (chunk / 8, (chunk % 8) * 8);
+            sets[0].words[word] |= (occupied & !low & !high) << shift;
+            sets[1].words[word] |= (occupied & low & !high) << shift;
+            sets[2].words[word] |= (occupied & !low & high) << shift;
+            sets[3].words[word] |= (occupied & low & high) << shift;
+        }
+        sets
+    }
+
+    #[inline]
+    pub fn single(cell: u16) -> CellSet {
+        let mut set = CellSet::default();
+        set.insert(cell);
+        set
+    }
+
     pub fn from_cells(cells: &[u16]) -> CellSet {
         let mut set = CellSet::default();
         for &c in cells {
@@ -151,17 +245,33 @@ impl CellSet {
         self.words[cell as usize / 64] >> (cell % 64) & 1 != 0
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
-        self.words.iter().enumerate().flat_map(|(i, &w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let bit = w.trailing_zeros();
-                w &= w - 1;
-                Some((i * 64) as u16 + bit as u16)
-            })
-        })
+    pub fn iter(&self) -> CellIter {
+        CellIter {
+            words: self.words,
+            word: 0,
+        }
+    }
+}
+
+/// The cells of a [`CellSet`], lowest first.
+pub struct CellIter {
+    words: [u64; MAX_CELLS / 64],
+    word: usize,
+}
+
+impl Iterator for CellIter {
+    type Item = u16;
+
+    #[inline]
+    fn next(&mut self) -> Option<u16> {
+        while self.word < self.words.len() {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                return Some((self.word * 64) as u16 + w.trailing_zeros() as u16);
+            }
+            self.word += 1;
+        }
+        None
     }
 }

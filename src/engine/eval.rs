@@ -33,13 +33,7 @@ pub struct Frame<'a> {
 
 impl<'a> Frame<'a> {
     pub fn position(game: &Game, state: &'a State) -> Self {
-        let mut occupancy = [CellSet::default(); 4];
-        for cell in 0..game.board.cells {
-            let v = state.cells[cell];
-            if v != 0 {
-                occupancy[(v & 3) as usize].insert(cell as u16);
-            }
-        }
+        let occupancy = CellSet::by_owner(&state.cells, game.board.cells);
         Frame {
             state,
             occupancy,

@@ -4,7 +4,7 @@ use super::action::{Action, ActionKind, MAX_JUMPS};
 use super::eval::{Frame, Verdict};
 use super::state::State;
 use crate::check::{Landing, LineCapture};
-use crate::compile::{CompiledMove, Game, MoveKind, NO_CELL};
+use crate::compile::{CellSet, CompiledMove, Game, MoveKind, NO_CELL};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,6 +77,10 @@ impl Game {
         let me = state.to_move;
         let dirs = &self.board.direction_sets[rule.dirs as usize][me as usize];
         let own = frame.occupancy[me as usize];
+        if rule.kind == MoveKind::Step {
+            return self.steps(index, rule, frame, dirs, out);
+        }
+
         for from in own.iter() {
             let kind = (state.cells[from as usize] >> 2) - 1;
             if rule.piece.is_some_and(|k| k != kind) {
@@ -107,6 +111,76 @@ impl Game {
     fn avoided(&self, rule: &CompiledMove, player: u8, cell: u16) -> bool {
         rule.avoid
             .is_some_and(|r| self.region_of(r, player).contains(cell))
+    }
+
+    /// All single steps of a rule at once: per direction, the movable pieces shifted one cell, kept
+    /// where they may land.
+    fn steps(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        frame: &mut Frame,
+        dirs: &[u8],
+        out: &mut Vec<Action>,
+    ) {
+        let state = frame.state;
+        let me = state.to_move as usize;
+        let own = frame.occupancy[me];
+        let mut occupied = CellSet::default();
+        for set in &frame.occupancy {
+            occupied = occupied.or(set);
+        }
+        let movers = self.movers(rule, frame);
+        let mut allowed = match rule.to {
+            Landing::Empty => self.board.all_cells.and_not(&occupied),
+            Landing::Enemy => occupied.and_not(&own),
+            Landing::EmptyOrEnemy => self.board.all_cells.and_not(&own),
+        };
+        if let Some(avoid) = rule.avoid {
+            allowed = allowed.and_not(self.region_of(avoid, me as u8));
+        }
+        for &dir in dirs {
+            let offset = self.board.offsets[dir as usize];
+            let targets = movers
+                .and(&self.board.has_neighbour[dir as usize])
+                .shifted(offset)
+                .and(&allowed);
+            for to in targets.iter() {
+                let action = Action {
+                    kind: ActionKind::Move,
+                    rule: index,
+                    from: (to as i16 - offset) as u16,
+                    to,
+                    dir,
+                    count: 1,
+                    distance: 1,
+                    captured: u8::from(state.cells[to as usize] != 0),
+                    path: 0,
+                };
+                self.push_if_legal(rule, frame, action, out);
+            }
+        }
+    }
+
+    /// The rule's pieces of the given kind (all of the mover's when the game has one kind).
+    fn movers(&self, rule: &CompiledMove, frame: &Frame) -> CellSet {
+        let me = frame.state.to_move;
+        let own = frame.occupancy[me as usize];
+        match rule.piece.filter(|_| self.pieces.len() > 1) {
+            None => own,
+            Some(kind) => self.of_kind(frame, own, me, kind),
+        }
+    }
+
+    fn of_kind(&self, frame: &Frame, cells: CellSet, owner: u8, kind: u8) -> CellSet {
+        let wanted = State::encode(owner, kind);
+        let mut set = CellSet::default();
+        for cell in cells.iter() {
+            if frame.state.cells[cell as usize] == wanted {
+                set.insert(cell);
+            }
+        }
+        set
     }
 
     /// What landing on `cell` means for the rule: `Some(captured)` if allowed.
@@ -293,6 +367,7 @@ impl Game {
         dirs: &[u8],
         out: &mut Vec<Action>,
     ) {
+        // Most pieces cannot jump at all: look before copying the position.
         if !dirs
             .iter()
             .any(|&dir| self.can_jump(rule, frame.state, from, dir))
@@ -379,6 +454,10 @@ impl Game {
         action: Action,
         out: &mut Vec<Action>,
     ) {
+        if rule.unchecked {
+            out.push(action);
+            return;
+        }
         if rule.filters.is_empty() {
             let unguarded = match &self.forbid_guards {
                 None => !self.forbids.is_empty(),
