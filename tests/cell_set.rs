@@ -1,5 +1,5 @@
-//! The bit-set tricks of the generator against plain loops: shifting a set of cells, and finding
-//! each owner's pieces eight cells at a time.
+//! The bit-set tricks of the generator against plain loops: shifting a set of cells, and the
+//! state's per-owner bit sets against its cells through random play.
 
 use proptest::prelude::*;
 use tabula::compile::CellSet;
@@ -24,14 +24,18 @@ proptest! {
     }
 
     #[test]
-    fn by_owner_matches_a_cell_by_cell_scan(bytes in proptest::collection::vec(0u8..20, MAX_CELLS), used in 1usize..=MAX_CELLS) {
-        let mut cells = [0u8; MAX_CELLS];
-        // Cells past the board stay empty, as in every state.
-        cells[..used].copy_from_slice(&bytes[..used]);
-        let sets = CellSet::by_owner(&cells, used);
-        for owner in 0..4u8 {
-            let expected: Vec<u16> = (0..used as u16).filter(|&c| cells[c as usize] != 0 && cells[c as usize] & 3 == owner).collect();
-            prop_assert_eq!(sets[owner as usize].iter().collect::<Vec<_>>(), expected, "owner {}", owner);
+    fn the_state_keeps_its_bit_sets_in_step_with_its_cells(game in 0usize..3, seed in 0u64..1000) {
+        let name = ["epaminondas-8x8", "breakthrough", "english-draughts"][game];
+        let (game, _, _) = tabula::Catalog::default().load(name, &[]).expect("game loads");
+        let mut rng = tabula::engine::playout::seeded_rng(seed);
+        let mut state = game.initial;
+        for _ in 0..200 {
+            for owner in 0..4u8 {
+                let expected: Vec<u16> = (0..MAX_CELLS as u16).filter(|&c| state.owner(c) == Some(owner)).collect();
+                prop_assert_eq!(state.pieces_of(owner).iter().collect::<Vec<_>>(), expected, "{} owner {}", name, owner);
+            }
+            let Some(action) = game.random_action(&state, &mut rng) else { break };
+            game.apply(&mut state, &action);
         }
     }
 }

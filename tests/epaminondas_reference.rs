@@ -333,7 +333,7 @@ impl Board {
         s.ply = self.ply;
         for (i, &v) in self.cells.iter().enumerate() {
             if v != 0 {
-                s.cells[i] = State::encode(v - 1, 0);
+                s.put(i as u16, v - 1, 0);
             }
         }
         s
@@ -349,7 +349,7 @@ impl Board {
             }
         }
         assert!(
-            s.cells[files * ranks..].iter().all(|&v| v == 0),
+            s.cells()[files * ranks..].iter().all(|&v| v == 0),
             "engine state has pieces beyond the board"
         );
         b

@@ -176,7 +176,7 @@ fn epaminondas_position(white: &str, black: &str, to_move: u8) -> State {
         for name in cells.split_whitespace() {
             let file = (name.as_bytes()[0] - b'a') as usize;
             let rank: usize = name[1..].parse().expect("a rank");
-            s.cells[(rank - 1) * epaminondas::FILES + file] = State::encode(player, 0);
+            s.put(((rank - 1) * epaminondas::FILES + file) as u16, player, 0);
         }
     }
     s

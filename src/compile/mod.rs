@@ -2,6 +2,8 @@
 //! flat program that the move generator runs without allocating.
 
 mod bytecode;
+pub mod fast_check;
+mod fold;
 mod tables;
 
 pub use bytecode::{CodeRange, Op};
@@ -61,6 +63,8 @@ pub struct CompiledCheck {
     /// For a `forbid` of the shape `lands_in(R) and ...`: R, so the rule is skipped without running
     /// when no moved piece ends there.
     pub guard: Option<RegionRef>,
+    /// The same test in the fast form, when the rule has its shape.
+    pub fast: Option<fast_check::FastCheck>,
 }
 
 /// A region as the user named it: one or one-per-player cell sets in [`Game::region_sets`].
@@ -241,29 +245,39 @@ pub fn compile(checked: CheckedGame) -> Game {
             info: f.info.clone(),
             code: emitter.expr_program(&f.expr),
             guard: lands_in_guard(&f.expr).map(region_ref),
+            fast: None,
         })
         .collect();
     let stmt_checks =
         |rules: &[crate::check::StmtRule], emitter: &mut bytecode::Emitter| -> Vec<CompiledCheck> {
             rules
                 .iter()
-                .map(|r| CompiledCheck {
-                    info: r.info.clone(),
-                    code: emitter.stmt_program(&r.body),
-                    guard: None,
+                .filter_map(|r| {
+                    let body = fold::fold_stmts(&r.body, &options);
+                    // A rule that folded away can never say anything.
+                    if body.is_empty() {
+                        return None;
+                    }
+                    Some(CompiledCheck {
+                        info: r.info.clone(),
+                        code: emitter.stmt_program(&body),
+                        guard: None,
+                        fast: fast_check::recognise(&body, &region_first),
+                    })
                 })
                 .collect()
         };
     let turn_start = stmt_checks(&checked.program.turn_start, &mut emitter);
     let no_moves = checked.program.no_moves.as_ref().map(|r| CompiledCheck {
         info: r.info.clone(),
-        code: emitter.stmt_program(&r.body),
+        code: emitter.stmt_program(&fold::fold_stmts(&r.body, &options)),
         guard: None,
+        fast: None,
     });
 
     let mut initial = State::empty(checked.first_player);
     for &(cell, player, kind) in &checked.setup {
-        initial.cells[cell as usize] = State::encode(player, kind);
+        initial.put(cell, player, kind);
     }
     let forbid_guards = compiled_forbid_guards(&forbids, &region_sets, checked.players.len());
     let has_compulsory = moves.iter().any(|m: &CompiledMove| m.compulsory);

@@ -115,7 +115,7 @@ impl Board {
 }
 
 /// A set of cells as a fixed bit set: membership is one shift and mask.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CellSet {
     words: [u64; MAX_CELLS / 64],
 }
@@ -170,28 +170,6 @@ impl CellSet {
         CellSet { words }
     }
 
-    /// The four sets of a position's pieces by owner, eight cells at a time (SWAR): a cell byte is
-    /// `0` or `(kind + 1) << 2 | owner`.
-    pub fn by_owner(cells: &[u8; MAX_CELLS], used: usize) -> [CellSet; 4] {
-        const LOW_BITS: u64 = 0x0101_0101_0101_0101;
-        const SEVEN_BITS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-        // Gathers bit 0 of each byte into one byte, first cell lowest.
-        let pack = |x: u64| (x & LOW_BITS).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-        let mut sets = [CellSet::default(); 4];
-        for chunk in 0..used.div_ceil(8) {
-            let bytes: [u8; 8] = cells[chunk * 8..chunk * 8 + 8].try_into().expect("8 cells");
-            let x = u64::from_le_bytes(bytes);
-            let occupied = pack((((x & SEVEN_BITS) + SEVEN_BITS) | x) >> 7);
-            let (low, high) = (pack(x), pack(x >> 1));
-            let (word, shift) = (chunk / 8, (chunk % 8) * 8);
-            sets[0].words[word] |= (occupied & !low & !high) << shift;
-            sets[1].words[word] |= (occupied & low & !high) << shift;
-            sets[2].words[word] |= (occupied & !low & high) << shift;
-            sets[3].words[word] |= (occupied & low & high) << shift;
-        }
-        sets
-    }
-
     #[inline]
     pub fn single(cell: u16) -> CellSet {
         let mut set = CellSet::default();
@@ -205,6 +183,11 @@ impl CellSet {
             set.words[c as usize / 64] |= 1 << (c % 64);
         }
         set
+    }
+
+    #[inline]
+    pub fn remove(&mut self, cell: u16) {
+        self.words[cell as usize / 64] &= !(1 << (cell % 64));
     }
 
     #[inline]

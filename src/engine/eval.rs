@@ -3,7 +3,7 @@
 use super::action::Action;
 use super::state::State;
 use crate::check::Var;
-use crate::compile::{CellSet, CodeRange, Game, Op};
+use crate::compile::{CodeRange, Game, Op};
 use crate::syntax::ast::BinOp;
 
 const STACK: usize = 32;
@@ -18,12 +18,10 @@ pub enum Verdict {
     Nothing,
 }
 
-/// What an expression may look at: the position, the pieces of each player as bit sets (found
-/// once per position), and while a move is being judged, the action and the position after it.
-/// One frame serves a whole position, so the stack is not set up again for each expression.
+/// What an expression may look at: the position, and while a move is being judged, the action and
+/// the position after it. One frame serves a whole position, so the stack is set up only once.
 pub struct Frame<'a> {
     pub state: &'a State,
-    pub occupancy: [CellSet; 4],
     pub action: Option<Action>,
     /// The position after `action`, made on first use.
     pub after: Option<State>,
@@ -32,11 +30,9 @@ pub struct Frame<'a> {
 }
 
 impl<'a> Frame<'a> {
-    pub fn position(game: &Game, state: &'a State) -> Self {
-        let occupancy = CellSet::by_owner(&state.cells, game.board.cells);
+    pub fn position(state: &'a State) -> Self {
         Frame {
             state,
-            occupancy,
             action: None,
             after: None,
             vars: [0; 2],
@@ -180,7 +176,7 @@ impl Game {
 
     /// Pieces of a player, in a region and of a kind if given: bit set intersections.
     fn count(&self, frame: &Frame, player: u8, set: Option<usize>, piece: Option<u8>) -> i32 {
-        let mut cells = frame.occupancy[player as usize & 3];
+        let mut cells = *frame.state.pieces_of(player);
         if let Some(s) = set {
             cells = cells.and(&self.region_sets[s]);
         }
@@ -199,6 +195,7 @@ impl Game {
             .position(|(_, s)| *s == symmetry)
             .unwrap_or(0);
         let image = &self.board.symmetries[index];
-        (0..self.board.cells).all(|c| state.cells[c] == state.cells[image[c] as usize])
+        let cells = state.cells();
+        (0..self.board.cells).all(|c| cells[c] == cells[image[c] as usize])
     }
 }

@@ -17,9 +17,13 @@ impl Game {
     /// Fills `out` with the legal actions (empty once the game is over) and returns the outcome if it is.
     pub fn legal_actions(&self, state: &State, out: &mut Vec<Action>) -> Option<Outcome> {
         out.clear();
-        let mut frame = Frame::position(self, state);
+        let mut frame = Frame::position(state);
         for check in &self.turn_start {
-            match self.verdict(self.eval_rule(check.code, &mut frame)) {
+            let verdict = match &check.fast {
+                Some(fast) => self.run_fast_check(fast, state),
+                None => self.eval_rule(check.code, &mut frame),
+            };
+            match self.verdict(verdict) {
                 Some(Ok(outcome)) => return Some(outcome),
                 Some(Err(())) => {
                     out.push(Action::PASS);
@@ -76,13 +80,13 @@ impl Game {
         let state = frame.state;
         let me = state.to_move;
         let dirs = &self.board.direction_sets[rule.dirs as usize][me as usize];
-        let own = frame.occupancy[me as usize];
+        let own = *frame.state.pieces_of(me);
         if rule.kind == MoveKind::Step {
             return self.steps(index, rule, frame, dirs, out);
         }
 
         for from in own.iter() {
-            let kind = (state.cells[from as usize] >> 2) - 1;
+            let kind = (state.cell(from) >> 2) - 1;
             if rule.piece.is_some_and(|k| k != kind) {
                 continue;
             }
@@ -125,10 +129,10 @@ impl Game {
     ) {
         let state = frame.state;
         let me = state.to_move as usize;
-        let own = frame.occupancy[me];
+        let own = *state.pieces_of(me as u8);
         let mut occupied = CellSet::default();
-        for set in &frame.occupancy {
-            occupied = occupied.or(set);
+        for player in 0..self.players.len() as u8 {
+            occupied = occupied.or(state.pieces_of(player));
         }
         let movers = self.movers(rule, frame);
         let mut allowed = match rule.to {
@@ -154,7 +158,7 @@ impl Game {
                     dir,
                     count: 1,
                     distance: 1,
-                    captured: u8::from(state.cells[to as usize] != 0),
+                    captured: u8::from(state.cell(to) != 0),
                     path: 0,
                 };
                 self.push_if_legal(rule, frame, action, out);
@@ -165,7 +169,7 @@ impl Game {
     /// The rule's pieces of the given kind (all of the mover's when the game has one kind).
     fn movers(&self, rule: &CompiledMove, frame: &Frame) -> CellSet {
         let me = frame.state.to_move;
-        let own = frame.occupancy[me as usize];
+        let own = *frame.state.pieces_of(me);
         match rule.piece.filter(|_| self.pieces.len() > 1) {
             None => own,
             Some(kind) => self.of_kind(frame, own, me, kind),
@@ -176,7 +180,7 @@ impl Game {
         let wanted = State::encode(owner, kind);
         let mut set = CellSet::default();
         for cell in cells.iter() {
-            if frame.state.cells[cell as usize] == wanted {
+            if frame.state.cell(cell) == wanted {
                 set.insert(cell);
             }
         }
@@ -186,7 +190,7 @@ impl Game {
     /// What landing on `cell` means for the rule: `Some(captured)` if allowed.
     #[inline]
     fn landing(&self, rule: &CompiledMove, state: &State, cell: u16) -> Option<u8> {
-        let v = state.cells[cell as usize];
+        let v = state.cell(cell);
         if v == 0 {
             (rule.to != Landing::Enemy).then_some(0)
         } else {
@@ -254,7 +258,7 @@ impl Game {
                 };
                 self.push_if_legal(rule, frame, action, out);
             }
-            if frame.state.cells[to as usize] != 0 {
+            if frame.state.cell(to) != 0 {
                 return;
             }
         }
@@ -348,12 +352,12 @@ impl Game {
         if over == NO_CELL {
             return false;
         }
-        let v = state.cells[over as usize];
+        let v = state.cell(over);
         if v == 0 || v & 3 == me || rule.over_piece.is_some_and(|k| k != (v >> 2) - 1) {
             return false;
         }
         let land = self.board.neighbour(over, dir);
-        land != NO_CELL && state.cells[land as usize] == 0 && !self.avoided(rule, me, land)
+        land != NO_CELL && state.cell(land) == 0 && !self.avoided(rule, me, land)
     }
 
     /// Jumps over an adjacent enemy piece to the empty cell beyond, and with `chain` on and on while
@@ -375,8 +379,8 @@ impl Game {
             return;
         }
         let mut scratch = *frame.state;
-        let piece = scratch.cells[from as usize];
-        scratch.cells[from as usize] = 0;
+        let piece = scratch.cell(from);
+        scratch.clear(from);
         let start = Action {
             kind: ActionKind::Jump,
             rule: index,
@@ -426,10 +430,10 @@ impl Game {
                     self.push_if_legal(rule, frame, next, out);
                     continue;
                 }
-                let jumped = scratch.cells[over as usize];
-                scratch.cells[over as usize] = 0;
+                let jumped = scratch.cell(over);
+                scratch.clear(over);
                 self.jump_on(rule, frame, scratch, piece, dirs, next, out);
-                scratch.cells[over as usize] = jumped;
+                scratch.set(over, jumped);
             }
         }
         if !extended && so_far.captured > 0 {
@@ -538,41 +542,42 @@ impl Game {
             ActionKind::Move => {
                 let mut cell = action.to;
                 for _ in 0..action.captured {
-                    state.cells[cell as usize] = 0;
+                    state.clear(cell);
                     cell = self.board.neighbour(cell, action.dir);
                 }
                 let back = self.board.offsets[action.dir as usize];
                 let mut dst = action.to as i16;
                 let mut src = dst - action.distance as i16 * back;
                 for _ in 0..action.count {
-                    state.cells[dst as usize] = state.cells[src as usize];
-                    state.cells[src as usize] = 0;
+                    let moving = state.cell(src as u16);
+                    state.clear(src as u16);
+                    state.set(dst as u16, moving);
                     dst -= back;
                     src -= back;
                 }
             }
             ActionKind::Jump => {
-                let piece = state.cells[action.from as usize];
-                state.cells[action.from as usize] = 0;
+                let piece = state.cell(action.from);
+                state.clear(action.from);
                 let mut cell = action.from;
                 for i in 0..action.captured {
                     let dir = action.jump_direction(i);
                     let over = self.board.neighbour(cell, dir);
-                    state.cells[over as usize] = 0;
+                    state.clear(over);
                     cell = self.board.neighbour(over, dir);
                 }
-                state.cells[cell as usize] = piece;
+                state.set(cell, piece);
             }
             ActionKind::Pass => {}
         }
         if action.kind != ActionKind::Pass && action.count == 1 {
             let rule = &self.moves[action.rule as usize];
-            let piece = state.cells[action.to as usize];
+            let piece = state.cell(action.to);
             if let Some((kind, _)) = rule
                 .promote
                 .filter(|_| self.promotes(rule, me, piece, action.to))
             {
-                state.cells[action.to as usize] = State::encode(me, kind);
+                state.put(action.to, me, kind);
             }
         }
         state.to_move = (state.to_move + 1) % self.players.len() as u8;

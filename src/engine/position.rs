@@ -128,7 +128,7 @@ impl Game {
             let mut place = |kind: u8, cells: &[Located<String>], diags: &mut Diagnostics| {
                 for cell in cells {
                     match self.board.parse_cell(&cell.value) {
-                        Some(c) if state.cells[c as usize] != 0 => diags.push(
+                        Some(c) if state.cell(c) != 0 => diags.push(
                             Diagnostic::error(
                                 ErrorKind::BadPosition(format!(
                                     "cell `{}` holds two pieces",
@@ -138,7 +138,7 @@ impl Game {
                             )
                             .with_label("already taken"),
                         ),
-                        Some(c) => state.cells[c as usize] = State::encode(p as u8, kind),
+                        Some(c) => state.put(c, p as u8, kind),
                         None => diags.push(unknown_cell_in(
                             &cell.value,
                             cell.span,

@@ -1,11 +1,15 @@
 //! A position: a flat, fixed-size value that copies without allocating.
 
 pub use crate::check::MAX_CELLS;
+use crate::compile::CellSet;
 
+/// The cells of the board, and for speed the same pieces as one bit set per owner. Every write
+/// goes through [`State::set`], which keeps the two in step.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct State {
     /// 0 = empty, otherwise `(kind + 1) << 2 | player`.
-    pub cells: [u8; MAX_CELLS],
+    cells: [u8; MAX_CELLS],
+    owners: [CellSet; 4],
     pub to_move: u8,
     /// Actions played since the initial position.
     pub ply: u32,
@@ -15,6 +19,7 @@ impl State {
     pub fn empty(to_move: u8) -> State {
         State {
             cells: [0; MAX_CELLS],
+            owners: [CellSet::default(); 4],
             to_move,
             ply: 0,
         }
@@ -23,6 +28,45 @@ impl State {
     #[inline]
     pub fn encode(player: u8, kind: u8) -> u8 {
         (kind + 1) << 2 | player
+    }
+
+    /// Every cell's byte, as [`State::encode`] makes them.
+    #[inline]
+    pub fn cells(&self) -> &[u8; MAX_CELLS] {
+        &self.cells
+    }
+
+    #[inline]
+    pub fn cell(&self, cell: u16) -> u8 {
+        self.cells[cell as usize]
+    }
+
+    /// The cells holding a piece of `player`.
+    #[inline]
+    pub fn pieces_of(&self, player: u8) -> &CellSet {
+        &self.owners[player as usize & 3]
+    }
+
+    #[inline]
+    pub fn set(&mut self, cell: u16, value: u8) {
+        let old = self.cells[cell as usize];
+        if old != 0 {
+            self.owners[(old & 3) as usize].remove(cell);
+        }
+        self.cells[cell as usize] = value;
+        if value != 0 {
+            self.owners[(value & 3) as usize].insert(cell);
+        }
+    }
+
+    #[inline]
+    pub fn clear(&mut self, cell: u16) {
+        self.set(cell, 0);
+    }
+
+    /// Puts a piece of `kind` owned by `player` on `cell`.
+    pub fn put(&mut self, cell: u16, player: u8, kind: u8) {
+        self.set(cell, State::encode(player, kind));
     }
 
     /// (player, kind) of the piece on a cell.

@@ -1,0 +1,158 @@
+//! End tests of the common shape `if COUNT CMP (COUNT or NUMBER) { outcome }`, recognised when the
+//! game is compiled and then run as bit-set counts without the stack machine.
+
+use crate::check::{TExpr, TStmt};
+use crate::engine::eval::Verdict;
+use crate::engine::state::State;
+use crate::syntax::ast::BinOp;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerRef {
+    Mover,
+    Opponent,
+    Fixed(u8),
+}
+
+impl PlayerRef {
+    fn from_expr(e: &TExpr) -> Option<PlayerRef> {
+        match e {
+            TExpr::Mover => Some(PlayerRef::Mover),
+            TExpr::Opponent => Some(PlayerRef::Opponent),
+            TExpr::Player(p) => Some(PlayerRef::Fixed(*p)),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn resolve(self, state: &State, players: u8) -> u8 {
+        match self {
+            PlayerRef::Mover => state.to_move,
+            PlayerRef::Opponent => (state.to_move + 1) % players,
+            PlayerRef::Fixed(p) => p,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operand {
+    Int(i32),
+    /// Pieces of a player, in a region if given: (first cell set, whose copy for a per-player region).
+    Count {
+        player: PlayerRef,
+        region: Option<(u16, Option<PlayerRef>)>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FastOutcome {
+    Win(PlayerRef),
+    Lose(PlayerRef),
+    Draw,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FastCheck {
+    pub left: Operand,
+    pub op: BinOp,
+    pub right: Operand,
+    pub outcome: FastOutcome,
+}
+
+/// The fast form of a rule body, if it has the shape.
+pub fn recognise(body: &[TStmt], region_first: &[u16]) -> Option<FastCheck> {
+    let [
+        TStmt::If {
+            cond: TExpr::Binary(op, left, right),
+            then,
+            otherwise,
+        },
+    ] = body
+    else {
+        return None;
+    };
+    if !otherwise.is_empty()
+        || !matches!(
+            op,
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+        )
+    {
+        return None;
+    }
+    let outcome = match then.as_slice() {
+        [TStmt::Win(p)] => FastOutcome::Win(PlayerRef::from_expr(p)?),
+        [TStmt::Lose(p)] => FastOutcome::Lose(PlayerRef::from_expr(p)?),
+        [TStmt::Draw] => FastOutcome::Draw,
+        _ => return None,
+    };
+    Some(FastCheck {
+        left: operand(left, region_first)?,
+        op: *op,
+        right: operand(right, region_first)?,
+        outcome,
+    })
+}
+
+fn operand(e: &TExpr, region_first: &[u16]) -> Option<Operand> {
+    match e {
+        TExpr::Int(v) => Some(Operand::Int(i32::try_from(*v).ok()?)),
+        TExpr::Count {
+            player,
+            region,
+            piece: None,
+        } => {
+            let player = PlayerRef::from_expr(player)?;
+            let region = match region.as_deref() {
+                None => None,
+                Some(TExpr::Region(r)) => Some((region_first[*r as usize], None)),
+                Some(TExpr::PlayerRegion(r, p)) => {
+                    Some((region_first[*r as usize], Some(PlayerRef::from_expr(p)?)))
+                }
+                Some(_) => return None,
+            };
+            Some(Operand::Count { player, region })
+        }
+        _ => None,
+    }
+}
+
+impl crate::compile::Game {
+    /// Runs a recognised end test: the same verdict the stack machine would give.
+    #[inline]
+    pub fn run_fast_check(&self, check: &FastCheck, state: &State) -> Verdict {
+        let players = self.players.len() as u8;
+        let value = |operand: Operand| -> i32 {
+            match operand {
+                Operand::Int(v) => v,
+                Operand::Count { player, region } => {
+                    let pieces = state.pieces_of(player.resolve(state, players));
+                    match region {
+                        None => pieces.len() as i32,
+                        Some((first, whose)) => {
+                            let offset = whose.map_or(0, |w| w.resolve(state, players) as u16);
+                            pieces
+                                .and(&self.region_sets[(first + offset) as usize])
+                                .len() as i32
+                        }
+                    }
+                }
+            }
+        };
+        let (l, r) = (value(check.left), value(check.right));
+        let holds = match check.op {
+            BinOp::Eq => l == r,
+            BinOp::Ne => l != r,
+            BinOp::Lt => l < r,
+            BinOp::Le => l <= r,
+            BinOp::Gt => l > r,
+            _ => l >= r,
+        };
+        if !holds {
+            return Verdict::Nothing;
+        }
+        match check.outcome {
+            FastOutcome::Win(p) => Verdict::Win(p.resolve(state, players)),
+            FastOutcome::Lose(p) => Verdict::Lose(p.resolve(state, players)),
+            FastOutcome::Draw => Verdict::Draw,
+        }
+    }
+}

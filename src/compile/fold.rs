@@ -1,0 +1,88 @@
+//! Constant folding: options are fixed once a game is loaded, so a condition on options alone is
+//! decided then (`max_plies > 0` with `max_plies = 0` removes its whole rule).
+
+use crate::check::{TExpr, TStmt};
+use crate::syntax::ast::BinOp;
+
+pub fn fold_stmts(body: &[TStmt], options: &[i64]) -> Vec<TStmt> {
+    let mut out = Vec::new();
+    for stmt in body {
+        match stmt {
+            TStmt::If {
+                cond,
+                then,
+                otherwise,
+            } => match fold_expr(cond, options) {
+                TExpr::Int(v) => {
+                    out.extend(fold_stmts(if v != 0 { then } else { otherwise }, options))
+                }
+                cond => out.push(TStmt::If {
+                    cond,
+                    then: fold_stmts(then, options),
+                    otherwise: fold_stmts(otherwise, options),
+                }),
+            },
+            TStmt::Win(p) => out.push(TStmt::Win(fold_expr(p, options))),
+            TStmt::Lose(p) => out.push(TStmt::Lose(fold_expr(p, options))),
+            other => out.push(other.clone()),
+        }
+    }
+    out
+}
+
+pub fn fold_expr(expr: &TExpr, options: &[i64]) -> TExpr {
+    let fold = |e: &TExpr| Box::new(fold_expr(e, options));
+    match expr {
+        TExpr::Option(o) => TExpr::Int(options[*o as usize]),
+        TExpr::Not(x) => match fold_expr(x, options) {
+            TExpr::Int(v) => TExpr::Int(i64::from(v == 0)),
+            x => TExpr::Not(Box::new(x)),
+        },
+        TExpr::Neg(x) => match fold_expr(x, options) {
+            TExpr::Int(v) => TExpr::Int(-v),
+            x => TExpr::Neg(Box::new(x)),
+        },
+        TExpr::Binary(op, l, r) => {
+            let (l, r) = (fold_expr(l, options), fold_expr(r, options));
+            match (op, &l, &r) {
+                (BinOp::And, TExpr::Int(0), _) | (BinOp::Or, TExpr::Int(1..), _) => l,
+                (BinOp::And, TExpr::Int(_), _) | (BinOp::Or, TExpr::Int(0), _) => r,
+                (_, TExpr::Int(a), TExpr::Int(b)) => match binary(*op, *a, *b) {
+                    Some(v) => TExpr::Int(v),
+                    None => TExpr::Binary(*op, Box::new(l), Box::new(r)),
+                },
+                _ => TExpr::Binary(*op, Box::new(l), Box::new(r)),
+            }
+        }
+        TExpr::PlayerRegion(r, p) => TExpr::PlayerRegion(*r, fold(p)),
+        TExpr::Count {
+            player,
+            region,
+            piece,
+        } => TExpr::Count {
+            player: fold(player),
+            region: region.as_ref().map(|r| fold(r)),
+            piece: *piece,
+        },
+        TExpr::LandsIn(r) => TExpr::LandsIn(fold(r)),
+        other => other.clone(),
+    }
+}
+
+/// The value the engine's 32-bit arithmetic gives, where it is the same as in 64 bits.
+fn binary(op: BinOp, a: i64, b: i64) -> Option<i64> {
+    let v = match op {
+        BinOp::Eq => i64::from(a == b),
+        BinOp::Ne => i64::from(a != b),
+        BinOp::Lt => i64::from(a < b),
+        BinOp::Le => i64::from(a <= b),
+        BinOp::Gt => i64::from(a > b),
+        BinOp::Ge => i64::from(a >= b),
+        BinOp::Add => a.checked_add(b)?,
+        BinOp::Sub => a.checked_sub(b)?,
+        BinOp::Mul => a.checked_mul(b)?,
+        BinOp::And => i64::from(a != 0 && b != 0),
+        BinOp::Or => i64::from(a != 0 || b != 0),
+    };
+    i32::try_from(v).ok().map(i64::from)
+}
