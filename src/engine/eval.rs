@@ -19,14 +19,13 @@ pub enum Verdict {
 }
 
 /// What an expression may look at: the position, and while a move is being judged, the action and
-/// the position after it. One frame serves a whole position, so the stack is set up only once.
+/// the position after it. One frame serves a whole position.
 pub struct Frame<'a> {
     pub state: &'a State,
     pub action: Option<Action>,
     /// The position after `action`, made on first use.
     pub after: Option<State>,
     pub vars: [i32; 2],
-    stack: [i32; STACK],
 }
 
 impl<'a> Frame<'a> {
@@ -36,7 +35,6 @@ impl<'a> Frame<'a> {
             action: None,
             after: None,
             vars: [0; 2],
-            stack: [0; STACK],
         }
     }
 
@@ -65,20 +63,21 @@ impl Game {
 
     /// `Ok(value)` for an expression, `Err(verdict)` for a rule body.
     fn run(&self, code: CodeRange, frame: &mut Frame) -> Result<i32, Verdict> {
+        let mut stack = [0i32; STACK];
         let mut sp = 0usize;
         let mut pc = code.start as usize;
         let players = self.players.len() as u8;
         macro_rules! push {
             ($v:expr) => {{
                 let v = $v;
-                frame.stack[sp] = v;
+                stack[sp] = v;
                 sp += 1;
             }};
         }
         macro_rules! pop {
             () => {{
                 sp -= 1;
-                frame.stack[sp]
+                stack[sp]
             }};
         }
         loop {
@@ -145,14 +144,14 @@ impl Game {
                     })
                 }
                 Op::JumpIfFalseKeep(t) => {
-                    if frame.stack[sp - 1] == 0 {
+                    if stack[sp - 1] == 0 {
                         pc = t as usize;
                     } else {
                         sp -= 1;
                     }
                 }
                 Op::JumpIfTrueKeep(t) => {
-                    if frame.stack[sp - 1] != 0 {
+                    if stack[sp - 1] != 0 {
                         pc = t as usize;
                     } else {
                         sp -= 1;

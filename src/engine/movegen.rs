@@ -130,10 +130,7 @@ impl Game {
         let state = frame.state;
         let me = state.to_move as usize;
         let own = *state.pieces_of(me as u8);
-        let mut occupied = CellSet::default();
-        for player in 0..self.players.len() as u8 {
-            occupied = occupied.or(state.pieces_of(player));
-        }
+        let occupied = state.occupied();
         let movers = self.movers(rule, frame);
         let mut allowed = match rule.to {
             Landing::Empty => self.board.all_cells.and_not(&occupied),

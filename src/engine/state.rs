@@ -41,6 +41,14 @@ impl State {
         self.cells[cell as usize]
     }
 
+    /// The cells holding any piece.
+    #[inline]
+    pub fn occupied(&self) -> CellSet {
+        self.owners[0]
+            .or(&self.owners[1])
+            .or(&self.owners[2].or(&self.owners[3]))
+    }
+
     /// The cells holding a piece of `player`.
     #[inline]
     pub fn pieces_of(&self, player: u8) -> &CellSet {
