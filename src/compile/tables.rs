@@ -185,6 +185,12 @@ impl CellSet {
         set
     }
 
+    /// Cells `64 i .. 64 i + 64` as bits.
+    #[inline]
+    pub fn word(&self, i: usize) -> u64 {
+        self.words[i]
+    }
+
     #[inline]
     pub fn remove(&mut self, cell: u16) {
         self.words[cell as usize / 64] &= !(1 << (cell % 64));

@@ -140,6 +140,17 @@ impl Game {
         if let Some(avoid) = rule.avoid {
             allowed = allowed.and_not(self.region_of(avoid, me as u8));
         }
+        if self.board.cells <= 64 {
+            return self.steps_in_one_word(
+                index,
+                rule,
+                frame,
+                dirs,
+                movers.word(0),
+                allowed.word(0),
+                out,
+            );
+        }
         for &dir in dirs {
             let offset = self.board.offsets[dir as usize];
             let targets = movers
@@ -156,6 +167,50 @@ impl Game {
                     count: 1,
                     distance: 1,
                     captured: u8::from(state.cell(to) != 0),
+                    path: 0,
+                };
+                self.push_if_legal(rule, frame, action, out);
+            }
+        }
+    }
+
+    /// [`Game::steps`] on a board of at most 64 cells, where every set is one machine word.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn steps_in_one_word(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        frame: &mut Frame,
+        dirs: &[u8],
+        movers: u64,
+        allowed: u64,
+        out: &mut Vec<Action>,
+    ) {
+        let occupied = frame.state.occupied().word(0);
+        for &dir in dirs {
+            let offset = self.board.offsets[dir as usize];
+            let sources = movers & self.board.has_neighbour[dir as usize].word(0);
+            let mut targets = if offset > 0 {
+                sources << offset
+            } else {
+                sources >> -offset
+            } & allowed;
+            if rule.unchecked {
+                out.reserve(targets.count_ones() as usize);
+            }
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u16;
+                targets &= targets - 1;
+                let action = Action {
+                    kind: ActionKind::Move,
+                    rule: index,
+                    from: (to as i16 - offset) as u16,
+                    to,
+                    dir,
+                    count: 1,
+                    distance: 1,
+                    captured: (occupied >> to & 1) as u8,
                     path: 0,
                 };
                 self.push_if_legal(rule, frame, action, out);
