@@ -30,6 +30,30 @@ pub struct Action {
 pub const MAX_JUMPS: u8 = 16;
 
 impl Action {
+    /// `count` pieces in a line from `from` move `distance` cells along `dir`, the front one to `to`.
+    #[inline]
+    pub fn moving(
+        rule: u8,
+        from: u16,
+        to: u16,
+        dir: u8,
+        count: u8,
+        distance: u8,
+        captured: u8,
+    ) -> Action {
+        Action {
+            kind: ActionKind::Move,
+            rule,
+            from,
+            to,
+            dir,
+            count,
+            distance,
+            captured,
+            path: 0,
+        }
+    }
+
     #[inline]
     pub fn jump_direction(&self, i: u8) -> u8 {
         (self.path >> (4 * i as u32) & 0xf) as u8

@@ -91,11 +91,8 @@ impl Game {
                 continue;
             }
             match rule.kind {
-                MoveKind::Step => {
-                    for &dir in dirs {
-                        self.step(index, rule, frame, from, dir, out);
-                    }
-                }
+                // Handled above for all pieces at once.
+                MoveKind::Step => {}
                 MoveKind::Slide => {
                     for &dir in dirs {
                         self.slide(index, rule, frame, from, dir, out);
@@ -158,17 +155,15 @@ impl Game {
                 .shifted(offset)
                 .and(&allowed);
             for to in targets.iter() {
-                let action = Action {
-                    kind: ActionKind::Move,
-                    rule: index,
-                    from: (to as i16 - offset) as u16,
+                let action = Action::moving(
+                    index,
+                    (to as i16 - offset) as u16,
                     to,
                     dir,
-                    count: 1,
-                    distance: 1,
-                    captured: u8::from(state.cell(to) != 0),
-                    path: 0,
-                };
+                    1,
+                    1,
+                    u8::from(state.cell(to) != 0),
+                );
                 self.push_if_legal(rule, frame, action, out);
             }
         }
@@ -202,17 +197,15 @@ impl Game {
             while targets != 0 {
                 let to = targets.trailing_zeros() as u16;
                 targets &= targets - 1;
-                let action = Action {
-                    kind: ActionKind::Move,
-                    rule: index,
-                    from: (to as i16 - offset) as u16,
+                let action = Action::moving(
+                    index,
+                    (to as i16 - offset) as u16,
                     to,
                     dir,
-                    count: 1,
-                    distance: 1,
-                    captured: (occupied >> to & 1) as u8,
-                    path: 0,
-                };
+                    1,
+                    1,
+                    (occupied >> to & 1) as u8,
+                );
                 self.push_if_legal(rule, frame, action, out);
             }
         }
@@ -250,36 +243,6 @@ impl Game {
         }
     }
 
-    #[inline]
-    fn step(
-        &self,
-        index: u8,
-        rule: &CompiledMove,
-        frame: &mut Frame,
-        from: u16,
-        dir: u8,
-        out: &mut Vec<Action>,
-    ) {
-        let to = self.board.neighbour(from, dir);
-        if to == NO_CELL || self.avoided(rule, frame.state.to_move, to) {
-            return;
-        }
-        if let Some(captured) = self.landing(rule, frame.state, to) {
-            let action = Action {
-                kind: ActionKind::Move,
-                rule: index,
-                from,
-                to,
-                dir,
-                count: 1,
-                distance: 1,
-                captured,
-                path: 0,
-            };
-            self.push_if_legal(rule, frame, action, out);
-        }
-    }
-
     fn slide(
         &self,
         index: u8,
@@ -297,17 +260,7 @@ impl Game {
                 return;
             }
             if let Some(captured) = self.landing(rule, frame.state, to) {
-                let action = Action {
-                    kind: ActionKind::Move,
-                    rule: index,
-                    from,
-                    to,
-                    dir,
-                    count: 1,
-                    distance: distance as u8,
-                    captured,
-                    path: 0,
-                };
+                let action = Action::moving(index, from, to, dir, 1, distance as u8, captured);
                 self.push_if_legal(rule, frame, action, out);
             }
             if frame.state.cell(to) != 0 {
@@ -352,17 +305,7 @@ impl Game {
             if to == NO_CELL || self.avoided(rule, me, to) {
                 return;
             }
-            let action = |captured| Action {
-                kind: ActionKind::Move,
-                rule: index,
-                from: rear,
-                to,
-                dir,
-                count,
-                distance,
-                captured,
-                path: 0,
-            };
+            let action = |captured| Action::moving(index, rear, to, dir, count, distance, captured);
             match state.owner(to) {
                 None => self.push_if_legal(rule, frame, action(0), out),
                 Some(owner) if owner == me => return,
