@@ -117,7 +117,10 @@ impl Game {
                 )),
             }
         }
-        for (player, pieces) in &file.pieces {
+        // In file order, so that a cell given twice is reported where it is given the second time.
+        let mut players: Vec<_> = file.pieces.iter().collect();
+        players.sort_by_key(|(_, pieces)| pieces.span.start);
+        for (player, pieces) in players {
             let Some(p) = self.players.iter().position(|x| x == player) else {
                 diags.push(Diagnostic::error(
                     ErrorKind::UnknownPlayer(player.clone()),
@@ -217,7 +220,7 @@ impl Game {
         out
     }
 
-    /// A board diagram: rank numbers on the left, files below, the side to move after.
+    /// A board diagram: rank numbers on the left, files below.
     pub fn diagram(&self, state: &State) -> String {
         let mut out = String::new();
         for rank in (0..self.board.ranks).rev() {
