@@ -27,7 +27,7 @@ impl PlayerRef {
     fn resolve(self, state: &State, players: u8) -> u8 {
         match self {
             PlayerRef::Mover => state.to_move,
-            PlayerRef::Opponent => (state.to_move + 1) % players,
+            PlayerRef::Opponent => State::next_player(state.to_move, players),
             PlayerRef::Fixed(p) => p,
         }
     }

@@ -16,8 +16,11 @@ pub struct Action {
     pub kind: ActionKind,
     /// Index of the move rule that made it.
     pub rule: u8,
-    pub from: u16,
-    pub to: u16,
+    /// Cells fit in a byte (boards have at most 256), which keeps an action at 16 bytes: move
+    /// lists are written for every position, so their size is speed. [`Action::from_cell`] and
+    /// [`Action::to_cell`] give them as cell indices.
+    pub from: u8,
+    pub to: u8,
     pub dir: u8,
     pub count: u8,
     pub distance: u8,
@@ -44,14 +47,24 @@ impl Action {
         Action {
             kind: ActionKind::Move,
             rule,
-            from,
-            to,
+            from: from as u8,
+            to: to as u8,
             dir,
             count,
             distance,
             captured,
             path: 0,
         }
+    }
+
+    #[inline]
+    pub fn from_cell(&self) -> u16 {
+        u16::from(self.from)
+    }
+
+    #[inline]
+    pub fn to_cell(&self) -> u16 {
+        u16::from(self.to)
     }
 
     #[inline]

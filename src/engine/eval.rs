@@ -86,7 +86,7 @@ impl Game {
             match op {
                 Op::Int(v) => push!(v),
                 Op::Mover => push!(frame.state.to_move as i32),
-                Op::Opponent => push!(((frame.state.to_move + 1) % players) as i32),
+                Op::Opponent => push!(State::next_player(frame.state.to_move, players) as i32),
                 Op::Ply => push!(frame.state.ply as i32),
                 Op::Var(Var::Moving) => push!(frame.vars[0]),
                 Op::Var(Var::EnemyRun) => push!(frame.vars[1]),

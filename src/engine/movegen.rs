@@ -69,7 +69,7 @@ impl Game {
             Verdict::Win(p) => Some(Ok(Outcome::Win(p))),
             // With two players a loss is the other's win; with more, the next player's (a simplification
             // until a game needs rankings).
-            Verdict::Lose(p) => Some(Ok(Outcome::Win((p + 1) % players))),
+            Verdict::Lose(p) => Some(Ok(Outcome::Win(State::next_player(p, players)))),
             Verdict::Draw => Some(Ok(Outcome::Draw)),
             Verdict::Pass => Some(Err(())),
             Verdict::Nothing => None,
@@ -125,8 +125,11 @@ impl Game {
         out: &mut Vec<Action>,
     ) {
         let state = frame.state;
-        let me = state.to_move as usize;
-        let own = *state.pieces_of(me as u8);
+        let me = state.to_move;
+        if self.board.cells <= 64 {
+            return self.steps_in_one_word(index, rule, frame, dirs, out);
+        }
+        let own = *state.pieces_of(me);
         let occupied = state.occupied();
         let movers = self.movers(rule, frame);
         let mut allowed = match rule.to {
@@ -135,18 +138,7 @@ impl Game {
             Landing::EmptyOrEnemy => self.board.all_cells.and_not(&own),
         };
         if let Some(avoid) = rule.avoid {
-            allowed = allowed.and_not(self.region_of(avoid, me as u8));
-        }
-        if self.board.cells <= 64 {
-            return self.steps_in_one_word(
-                index,
-                rule,
-                frame,
-                dirs,
-                movers.word(0),
-                allowed.word(0),
-                out,
-            );
+            allowed = allowed.and_not(self.region_of(avoid, me));
         }
         for &dir in dirs {
             let offset = self.board.offsets[dir as usize];
@@ -155,22 +147,15 @@ impl Game {
                 .shifted(offset)
                 .and(&allowed);
             for to in targets.iter() {
-                let action = Action::moving(
-                    index,
-                    (to as i16 - offset) as u16,
-                    to,
-                    dir,
-                    1,
-                    1,
-                    u8::from(state.cell(to) != 0),
-                );
+                let captured = u8::from(state.cell(to) != 0);
+                let action =
+                    Action::moving(index, (to as i16 - offset) as u16, to, dir, 1, 1, captured);
                 self.push_if_legal(rule, frame, action, out);
             }
         }
     }
 
     /// [`Game::steps`] on a board of at most 64 cells, where every set is one machine word.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn steps_in_one_word(
         &self,
@@ -178,11 +163,26 @@ impl Game {
         rule: &CompiledMove,
         frame: &mut Frame,
         dirs: &[u8],
-        movers: u64,
-        allowed: u64,
         out: &mut Vec<Action>,
     ) {
-        let occupied = frame.state.occupied().word(0);
+        let state = frame.state;
+        let me = state.to_move;
+        let own = state.pieces_of(me).word(0);
+        let occupied =
+            (0..self.players.len() as u8).fold(0, |all, p| all | state.pieces_of(p).word(0));
+        let movers = match rule.piece.filter(|_| self.pieces.len() > 1) {
+            None => own,
+            Some(_) => self.movers(rule, frame).word(0),
+        };
+        let board = self.board.all_cells.word(0);
+        let mut allowed = match rule.to {
+            Landing::Empty => board & !occupied,
+            Landing::Enemy => occupied & !own,
+            Landing::EmptyOrEnemy => board & !own,
+        };
+        if let Some(avoid) = rule.avoid {
+            allowed &= !self.region_of(avoid, me).word(0);
+        }
         for &dir in dirs {
             let offset = self.board.offsets[dir as usize];
             let sources = movers & self.board.has_neighbour[dir as usize].word(0);
@@ -191,9 +191,6 @@ impl Game {
             } else {
                 sources >> -offset
             } & allowed;
-            if rule.unchecked {
-                out.reserve(targets.count_ones() as usize);
-            }
             while targets != 0 {
                 let to = targets.trailing_zeros() as u16;
                 targets &= targets - 1;
@@ -379,8 +376,8 @@ impl Game {
         let start = Action {
             kind: ActionKind::Jump,
             rule: index,
-            from,
-            to: from,
+            from: from as u8,
+            to: from as u8,
             dir: 0,
             count: 1,
             distance: 0,
@@ -404,14 +401,14 @@ impl Game {
         let mut extended = false;
         if so_far.captured < MAX_JUMPS {
             for &dir in dirs {
-                if !self.can_jump(rule, scratch, so_far.to, dir) {
+                if !self.can_jump(rule, scratch, so_far.to_cell(), dir) {
                     continue;
                 }
-                let over = self.board.neighbour(so_far.to, dir);
+                let over = self.board.neighbour(so_far.to_cell(), dir);
                 let land = self.board.neighbour(over, dir);
                 extended = true;
                 let next = Action {
-                    to: land,
+                    to: land as u8,
                     dir: if so_far.captured == 0 {
                         dir
                     } else {
@@ -515,14 +512,14 @@ impl Game {
             ActionKind::Jump => 1,
             ActionKind::Move => action.count,
         };
-        let to = action.to as i16;
+        let to = action.to_cell() as i16;
         (0..count as i16).map(move |i| (to - i * back) as u16)
     }
 
     /// The cells a jump lands on in turn, the last one being `action.to`.
     pub fn jump_landings<'g>(&'g self, action: &Action) -> impl Iterator<Item = u16> + use<'g> {
         let a = *action;
-        let mut cell = a.from;
+        let mut cell = a.from_cell();
         (0..a.captured).map(move |i| {
             let dir = a.jump_direction(i);
             cell = self.board.neighbour(self.board.neighbour(cell, dir), dir);
@@ -535,13 +532,13 @@ impl Game {
         let me = state.to_move;
         match action.kind {
             ActionKind::Move => {
-                let mut cell = action.to;
+                let mut cell = action.to_cell();
                 for _ in 0..action.captured {
                     state.clear(cell);
                     cell = self.board.neighbour(cell, action.dir);
                 }
                 let back = self.board.offsets[action.dir as usize];
-                let mut dst = action.to as i16;
+                let mut dst = action.to_cell() as i16;
                 let mut src = dst - action.distance as i16 * back;
                 for _ in 0..action.count {
                     let moving = state.cell(src as u16);
@@ -552,9 +549,9 @@ impl Game {
                 }
             }
             ActionKind::Jump => {
-                let piece = state.cell(action.from);
-                state.clear(action.from);
-                let mut cell = action.from;
+                let piece = state.cell(action.from_cell());
+                state.clear(action.from_cell());
+                let mut cell = action.from_cell();
                 for i in 0..action.captured {
                     let dir = action.jump_direction(i);
                     let over = self.board.neighbour(cell, dir);
@@ -567,15 +564,15 @@ impl Game {
         }
         if action.kind != ActionKind::Pass && action.count == 1 {
             let rule = &self.moves[action.rule as usize];
-            let piece = state.cell(action.to);
+            let piece = state.cell(action.to_cell());
             if let Some((kind, _)) = rule
                 .promote
-                .filter(|_| self.promotes(rule, me, piece, action.to))
+                .filter(|_| self.promotes(rule, me, piece, action.to_cell()))
             {
-                state.put(action.to, me, kind);
+                state.put(action.to_cell(), me, kind);
             }
         }
-        state.to_move = (state.to_move + 1) % self.players.len() as u8;
+        state.to_move = State::next_player(state.to_move, self.players.len() as u8);
         state.ply += 1;
     }
 

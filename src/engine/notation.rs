@@ -11,7 +11,7 @@ impl Game {
         match action.kind {
             ActionKind::Pass => "pass".to_string(),
             ActionKind::Jump => {
-                let mut token = self.board.cell_name(action.from);
+                let mut token = self.board.cell_name(action.from_cell());
                 for cell in self.jump_landings(action) {
                     token.push('x');
                     token.push_str(&self.board.cell_name(cell));
@@ -22,8 +22,8 @@ impl Game {
                 let sep = if action.captured > 0 { 'x' } else { '-' };
                 format!(
                     "{}{sep}{}",
-                    self.board.cell_name(action.from),
-                    self.board.cell_name(action.to)
+                    self.board.cell_name(action.from_cell()),
+                    self.board.cell_name(action.to_cell())
                 )
             }
         }

@@ -30,6 +30,12 @@ impl State {
         (kind + 1) << 2 | player
     }
 
+    /// The player after `player` in turn order (a compare, not a division: this runs every ply).
+    #[inline]
+    pub fn next_player(player: u8, players: u8) -> u8 {
+        if player + 1 >= players { 0 } else { player + 1 }
+    }
+
     /// Every cell's byte, as [`State::encode`] makes them.
     #[inline]
     pub fn cells(&self) -> &[u8; MAX_CELLS] {
