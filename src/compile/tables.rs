@@ -22,6 +22,10 @@ pub struct Board {
     pub has_neighbour: Vec<CellSet>,
     /// Every cell of the board.
     pub all_cells: CellSet,
+    /// Bits a jump's direction takes in an action's path: as few as the directions need, so that
+    /// long chains fit (21 jumps with 8 directions).
+    pub jump_bits: u32,
+    pub max_jumps: u8,
     pub direction_set_names: Vec<String>,
     /// `direction_sets[set][player]`
     pub direction_sets: Vec<Vec<Vec<u8>>>,
@@ -53,6 +57,7 @@ impl Board {
                 CellSet::from_cells(&sources)
             })
             .collect();
+        let jump_bits = (usize::BITS - directions.saturating_sub(1).leading_zeros()).max(1);
         let offsets = b
             .directions
             .iter()
@@ -83,6 +88,8 @@ impl Board {
             neighbours,
             offsets,
             has_neighbour,
+            jump_bits,
+            max_jumps: (64 / jump_bits).min(255) as u8,
             all_cells: CellSet::from_cells(&(0..cells as u16).collect::<Vec<_>>()),
             direction_set_names: b.direction_sets.iter().map(|s| s.name.clone()).collect(),
             direction_sets: b

@@ -25,12 +25,9 @@ pub struct Action {
     pub count: u8,
     pub distance: u8,
     pub captured: u8,
-    /// Jumps: direction of jump `i` in bits `4 i .. 4 i + 4`.
+    /// Jumps: the direction of each jump in turn, a few bits each.
     pub path: u64,
 }
-
-/// The longest jump sequence an action can hold.
-pub const MAX_JUMPS: u8 = 16;
 
 impl Action {
     /// `count` pieces in a line from `from` move `distance` cells along `dir`, the front one to `to`.
@@ -67,9 +64,10 @@ impl Action {
         u16::from(self.to)
     }
 
+    /// The direction of jump `i`, stored in `bits` bits each (see [`crate::compile::Board::jump_bits`]).
     #[inline]
-    pub fn jump_direction(&self, i: u8) -> u8 {
-        (self.path >> (4 * i as u32) & 0xf) as u8
+    pub fn jump_direction(&self, i: u8, bits: u32) -> u8 {
+        (self.path >> (bits * i as u32) & ((1 << bits) - 1)) as u8
     }
 }
 

@@ -1,6 +1,6 @@
 //! The move generator: runs the compiled move rules over the neighbour table.
 
-use super::action::{Action, ActionKind, MAX_JUMPS};
+use super::action::{Action, ActionKind};
 use super::eval::{Frame, Verdict};
 use super::state::State;
 use crate::check::{Landing, LineCapture};
@@ -399,7 +399,7 @@ impl Game {
         out: &mut Vec<Action>,
     ) {
         let mut extended = false;
-        if so_far.captured < MAX_JUMPS {
+        if so_far.captured < self.board.max_jumps {
             for &dir in dirs {
                 if !self.can_jump(rule, scratch, so_far.to_cell(), dir) {
                     continue;
@@ -415,7 +415,8 @@ impl Game {
                         so_far.dir
                     },
                     captured: so_far.captured + 1,
-                    path: so_far.path | (dir as u64) << (4 * so_far.captured as u32),
+                    path: so_far.path
+                        | (dir as u64) << (self.board.jump_bits * so_far.captured as u32),
                     ..so_far
                 };
                 if !rule.chain || self.promotes(rule, scratch.to_move, piece, land) {
@@ -521,7 +522,7 @@ impl Game {
         let a = *action;
         let mut cell = a.from_cell();
         (0..a.captured).map(move |i| {
-            let dir = a.jump_direction(i);
+            let dir = a.jump_direction(i, self.board.jump_bits);
             cell = self.board.neighbour(self.board.neighbour(cell, dir), dir);
             cell
         })
@@ -553,7 +554,7 @@ impl Game {
                 state.clear(action.from_cell());
                 let mut cell = action.from_cell();
                 for i in 0..action.captured {
-                    let dir = action.jump_direction(i);
+                    let dir = action.jump_direction(i, self.board.jump_bits);
                     let over = self.board.neighbour(cell, dir);
                     state.clear(over);
                     cell = self.board.neighbour(over, dir);
