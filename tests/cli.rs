@@ -421,3 +421,33 @@ fn play_an_unknown_game_fails() {
     let err = fails(&["play", "epaminondos", "--white", "random"]);
     assert!(err.contains("unknown game `epaminondos`"), "{err}");
 }
+
+/// Asserts a clean refusal: a non-zero exit (1 for bad input, 2 for a bad argument) and no panic.
+fn refused(args: &[&str]) -> String {
+    let o = tabula(args);
+    let err = stderr(&o);
+    assert!(
+        matches!(o.status.code(), Some(1 | 2)),
+        "tabula {args:?}: {:?}\n{err}",
+        o.status
+    );
+    assert!(
+        !err.contains("panicked"),
+        "tabula {args:?} panicked:\n{err}"
+    );
+    err
+}
+
+#[test]
+fn perft_depth_beyond_64_is_refused_not_attempted() {
+    let err = refused(&["perft", "epaminondas", "--depth", "4294967295"]);
+    assert!(err.contains("not in 0..=64"), "{err}");
+}
+
+#[test]
+fn bench_seconds_out_of_range_is_refused() {
+    for seconds in ["1e300", "0", "-1", "nan"] {
+        let err = refused(&["bench", "epaminondas", &format!("--seconds={seconds}")]);
+        assert!(err.contains("`--seconds`"), "{seconds}: {err}");
+    }
+}

@@ -14,7 +14,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 10.0)]
     seconds: f64,
     /// Perft depth to time from the initial position (0 skips perft).
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=64))]
     depth: u32,
     /// Seed of the first thread; thread i uses seed + i.
     #[arg(long, default_value_t = 1)]
@@ -72,8 +72,8 @@ fn run_playouts(
 }
 
 pub fn bench(args: BenchArgs) -> Result<(), String> {
-    if !(args.seconds > 0.0 && args.seconds.is_finite()) {
-        return Err("error: `--seconds` must be a positive number".into());
+    if !(args.seconds > 0.0 && args.seconds <= 1e7) {
+        return Err("error: `--seconds` must be a number of seconds from 0 to 10,000,000".into());
     }
     if !(1..=256).contains(&args.threads) {
         return Err("error: `--threads` must be from 1 to 256".into());

@@ -82,7 +82,8 @@ enum Command {
     Perft {
         #[command(flatten)]
         start: Start,
-        #[arg(long)]
+        /// At most 64: deeper searches could never finish.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
         depth: u32,
         /// Also print `TOKEN COUNT` for each first action.
         #[arg(long)]
