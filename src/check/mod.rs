@@ -1,7 +1,9 @@
 //! The checked stage: every name resolved to an index, every rule typed, every problem reported.
 
 pub mod board;
+mod expr;
 mod options;
+mod primitives;
 mod rules;
 pub mod types;
 

@@ -1,0 +1,369 @@
+//! Expressions: every name resolved and every value typed, as far as where it stands allows.
+
+use super::rules::*;
+use super::*;
+use crate::span::Span;
+use crate::syntax::ast::{BinOp, Call, Expr, ExprKind, UnOp};
+
+impl RuleChecker<'_> {
+    pub(super) fn expect(
+        &self,
+        expr: &Expr,
+        ty: Ty,
+        place: Place,
+        diags: &mut Diagnostics,
+    ) -> Option<TExpr> {
+        self.expect_with_help(expr, ty, place, "", diags)
+    }
+
+    /// As [`Self::expect`], with a help line (unless empty) when the type is wrong.
+    pub(super) fn expect_with_help(
+        &self,
+        expr: &Expr,
+        ty: Ty,
+        place: Place,
+        help: &str,
+        diags: &mut Diagnostics,
+    ) -> Option<TExpr> {
+        let (e, found) = self.expr(expr, place, Some(ty), diags)?;
+        if found != ty {
+            let mut d = Diagnostic::error(
+                ErrorKind::TypeMismatch {
+                    expected: ty.describe().into(),
+                    found: found.describe().into(),
+                },
+                expr.span,
+            )
+            .with_label(format!("this is {}", found.describe()));
+            if !help.is_empty() {
+                d = d.with_help(help);
+            } else if ty == Ty::Bool && found == Ty::Int {
+                d = d.with_help("compare it to make a condition, as in `ply > 0`");
+            }
+            diags.push(d);
+            return None;
+        }
+        Some(e)
+    }
+
+    /// Types an expression. `hint` lets a bare choice name resolve against the option it is compared with.
+    pub(super) fn expr(
+        &self,
+        expr: &Expr,
+        place: Place,
+        hint: Option<Ty>,
+        diags: &mut Diagnostics,
+    ) -> Option<(TExpr, Ty)> {
+        match &expr.kind {
+            ExprKind::Int(v) => {
+                if *v > i64::from(i32::MAX) {
+                    diags.push(Diagnostic::error(
+                        ErrorKind::Other("number too large".into()),
+                        expr.span,
+                    ));
+                    return None;
+                }
+                Some((TExpr::Int(*v), Ty::Int))
+            }
+            ExprKind::Bool(b) => Some((TExpr::Int(i64::from(*b)), Ty::Bool)),
+            ExprKind::Name(n) => self.name(n, expr.span, place, hint, diags),
+            ExprKind::Call(call) => self.call(call, place, diags),
+            ExprKind::Unary(op, inner) => match op {
+                UnOp::Not => Some((
+                    TExpr::Not(Box::new(self.expect(inner, Ty::Bool, place, diags)?)),
+                    Ty::Bool,
+                )),
+                UnOp::Neg => Some((
+                    TExpr::Neg(Box::new(self.expect(inner, Ty::Int, place, diags)?)),
+                    Ty::Int,
+                )),
+            },
+            ExprKind::Binary(op, l, r) => {
+                let (lt, rt, result) = match op {
+                    BinOp::Or | BinOp::And => (Ty::Bool, Ty::Bool, Ty::Bool),
+                    BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => (Ty::Int, Ty::Int, Ty::Bool),
+                    BinOp::Add | BinOp::Sub | BinOp::Mul => (Ty::Int, Ty::Int, Ty::Int),
+                    BinOp::Eq | BinOp::Ne => {
+                        // Either side may be a choice option; type the other side against it.
+                        // A choice on the left (`loses == no_move`) is typed once the right is known.
+                        let mut left_diags = Diagnostics::default();
+                        let (le, lty) = match self.expr(l, place, None, &mut left_diags) {
+                            Some(x) => {
+                                diags.items.extend(left_diags.items);
+                                x
+                            }
+                            None => {
+                                let mut right_diags = Diagnostics::default();
+                                match self.expr(r, place, None, &mut right_diags) {
+                                    Some((re, rty @ Ty::Choice(_)))
+                                        if matches!(l.kind, ExprKind::Name(_)) =>
+                                    {
+                                        let le = self.expect(l, rty, place, diags)?;
+                                        return Some((
+                                            TExpr::Binary(*op, Box::new(le), Box::new(re)),
+                                            Ty::Bool,
+                                        ));
+                                    }
+                                    _ => {
+                                        diags.items.extend(left_diags.items);
+                                        diags.items.extend(right_diags.items);
+                                        return None;
+                                    }
+                                }
+                            }
+                        };
+                        let re = self.expect(r, lty, place, diags)?;
+                        if matches!(lty, Ty::Region | Ty::Symmetry) {
+                            diags.push(Diagnostic::error(
+                                ErrorKind::TypeMismatch {
+                                    expected: "values that can be compared".into(),
+                                    found: lty.describe().into(),
+                                },
+                                expr.span,
+                            ));
+                            return None;
+                        }
+                        return Some((TExpr::Binary(*op, Box::new(le), Box::new(re)), Ty::Bool));
+                    }
+                };
+                let help = format!(
+                    "`{}` needs {} on each side",
+                    op.symbol(),
+                    if lt == Ty::Bool {
+                        "a condition"
+                    } else {
+                        "a number"
+                    }
+                );
+                let le = self.expect_with_help(l, lt, place, &help, diags);
+                let re = self.expect_with_help(r, rt, place, &help, diags);
+                Some((TExpr::Binary(*op, Box::new(le?), Box::new(re?)), result))
+            }
+        }
+    }
+
+    pub(super) fn name(
+        &self,
+        n: &str,
+        span: Span,
+        place: Place,
+        hint: Option<Ty>,
+        diags: &mut Diagnostics,
+    ) -> Option<(TExpr, Ty)> {
+        let cx = self.cx;
+        if let Some(Ty::Choice(o)) = hint
+            && let OptionKind::Choice(choices) = &cx.options[o as usize].kind
+            && let Some(i) = choices.iter().position(|c| c == n)
+        {
+            return Some((TExpr::Int(i as i64), Ty::Choice(o)));
+        }
+        let found = match n {
+            "mover" => Some((TExpr::Mover, Ty::Player)),
+            "opponent" => Some((TExpr::Opponent, Ty::Player)),
+            "ply" => Some((TExpr::Ply, Ty::Int)),
+            "moving" | "enemy_run" => {
+                if place != Place::LineCapture {
+                    let meaning = if n == "moving" {
+                        "the number of pieces moving together"
+                    } else {
+                        "the length of the enemy run where a line lands"
+                    };
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::OutOfContext {
+                                name: n.into(),
+                                place: Place::LineCapture.describe().into(),
+                            },
+                            span,
+                        )
+                        .with_label(format!("not known {}", place.describe()))
+                        .with_help(format!(
+                            "`{n}` is {meaning}, known only while a `line` move is built"
+                        )),
+                    );
+                    return None;
+                }
+                let var = if n == "moving" {
+                    Var::Moving
+                } else {
+                    Var::EnemyRun
+                };
+                Some((TExpr::Var(var), Ty::Int))
+            }
+            _ => None,
+        };
+        if found.is_some() {
+            return found;
+        }
+        if let Some(p) = cx.player(n) {
+            return Some((TExpr::Player(p), Ty::Player));
+        }
+        if let Some(o) = cx.option(n) {
+            let ty = match cx.options[o as usize].kind {
+                OptionKind::Int { .. } => Ty::Int,
+                OptionKind::Bool => Ty::Bool,
+                OptionKind::Choice(_) => Ty::Choice(o),
+            };
+            return Some((TExpr::Option(o), ty));
+        }
+        if let Some(r) = cx.region(n) {
+            if cx.regions[r as usize].per_player {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::TypeMismatch {
+                            expected: "a region".into(),
+                            found: "a per-player region".into(),
+                        },
+                        span,
+                    )
+                    .with_help(format!("name the player: `{n}(mover)`")),
+                );
+                return None;
+            }
+            return Some((TExpr::Region(r), Ty::Region));
+        }
+        if let Some((_, s)) = Symmetry::ALL.iter().find(|(name, _)| *name == n) {
+            return Some((TExpr::Symmetric(*s), Ty::Symmetry));
+        }
+        let mut candidates: Vec<&str> = vec!["mover", "opponent", "ply"];
+        candidates.extend(cx.players.iter().map(|s| s.as_str()));
+        candidates.extend(cx.options.iter().map(|s| s.name.as_str()));
+        candidates.extend(cx.regions.iter().map(|s| s.name.as_str()));
+        candidates.extend(Symmetry::ALL.iter().map(|(name, _)| *name));
+        let mut d = Diagnostic::error(ErrorKind::UnknownName(n.into()), span)
+            .with_label("not declared in this game");
+        // Compared with a choice option: the name should be one of its choices.
+        let choice = match hint {
+            Some(Ty::Choice(o)) => match &cx.options[o as usize].kind {
+                OptionKind::Choice(choices) => Some((&cx.options[o as usize].name, choices)),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some((option, choices)) = choice {
+            d = d
+                .with_label(format!("not a choice of `{option}`"))
+                .with_help(
+                    nearest(n, choices.iter().map(String::as_str)).unwrap_or_else(|| {
+                        format!("`{option}` is one of {}", quoted_strings(choices))
+                    }),
+                );
+        } else if let Some(h) = nearest(n, candidates) {
+            d = d.with_help(h);
+        }
+        diags.push(d);
+        None
+    }
+
+    pub(super) fn call(
+        &self,
+        call: &Call,
+        place: Place,
+        diags: &mut Diagnostics,
+    ) -> Option<(TExpr, Ty)> {
+        let cx = self.cx;
+        let name = call.name.text.as_str();
+        if let Some(r) = cx.region(name) {
+            if !cx.regions[r as usize].per_player {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::TypeMismatch {
+                            expected: "a per-player region".into(),
+                            found: "a region".into(),
+                        },
+                        call.span,
+                    )
+                    .with_help(format!(
+                        "`{name}` is the same for every player: write `{name}` alone"
+                    )),
+                );
+                return None;
+            }
+            let args = Args::bind(call, &["player"], diags)?;
+            let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags)?;
+            return Some((TExpr::PlayerRegion(r, Box::new(player)), Ty::Region));
+        }
+        match name {
+            "count" => {
+                let args = Args::bind(call, &["player", "region", "piece"], diags)?;
+                let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
+                let region = match args.get("region") {
+                    Some(r) => Some(Box::new(self.expect(r, Ty::Region, place, diags)?)),
+                    None => None,
+                };
+                let piece = match args.get("piece") {
+                    Some(p) => Some(self.piece(p, diags)?),
+                    None => None,
+                };
+                Some((
+                    TExpr::Count {
+                        player: Box::new(player?),
+                        region,
+                        piece,
+                    },
+                    Ty::Int,
+                ))
+            }
+            "lands_in" | "symmetric" => {
+                if place != Place::Action {
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::OutOfContext {
+                                name: name.into(),
+                                place: Place::Action.describe().into(),
+                            },
+                            call.name.span,
+                        )
+                        .with_label(format!("not known {}", place.describe()))
+                        .with_help(format!(
+                            "`{name}` looks at the action being played; {} see only the position",
+                            if place == Place::Position {
+                                "end tests"
+                            } else {
+                                "`capture_if` conditions"
+                            }
+                        )),
+                    );
+                    return None;
+                }
+                if name == "lands_in" {
+                    let args = Args::bind(call, &["region"], diags)?;
+                    let region =
+                        self.expect(args.require("region", diags)?, Ty::Region, place, diags)?;
+                    Some((TExpr::LandsIn(Box::new(region)), Ty::Bool))
+                } else {
+                    let args = Args::bind(call, &["symmetry"], diags)?;
+                    let sym = args.require("symmetry", diags)?;
+                    match self.expr(sym, place, None, diags)? {
+                        (TExpr::Symmetric(s), Ty::Symmetry) => {
+                            Some((TExpr::Symmetric(s), Ty::Bool))
+                        }
+                        (_, ty) => {
+                            diags.push(
+                                Diagnostic::error(ErrorKind::TypeMismatch { expected: "a board symmetry".into(), found: ty.describe().into() }, sym.span)
+                                    .with_help("the symmetries are `mirror_files`, `mirror_ranks` and `rotate180`"),
+                            );
+                            None
+                        }
+                    }
+                }
+            }
+            _ => {
+                let mut d =
+                    Diagnostic::error(ErrorKind::UnknownFunction(name.into()), call.name.span)
+                        .with_label("not a function or per-player region");
+                let mut candidates = vec!["count", "lands_in", "symmetric"];
+                candidates.extend(
+                    cx.regions
+                        .iter()
+                        .filter(|r| r.per_player)
+                        .map(|r| r.name.as_str()),
+                );
+                let names: Vec<String> = candidates.iter().map(|c| c.to_string()).collect();
+                d = d.with_help(near_or_list(name, "functions", &names));
+                diags.push(d);
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,345 @@
+//! Move primitives (`step`, `slide`, `line`, `jump`) and their arguments: names of pieces,
+//! directions and regions, and numbers fixed when the game is loaded.
+
+use super::rules::*;
+use super::*;
+use crate::syntax::ast::{Call, Expr, ExprKind};
+
+impl RuleChecker<'_> {
+    /// A move primitive with its arguments, and the movement modifiers every primitive takes.
+    pub(super) fn generator(
+        &self,
+        call: &Call,
+        diags: &mut Diagnostics,
+    ) -> Option<(Generator, Avoid, Promote)> {
+        let params: &[&'static str] = match call.name.text.as_str() {
+            "step" => &["piece", "dirs", "to", "avoid", "promote", "promote_in"],
+            "slide" => &[
+                "piece",
+                "dirs",
+                "max",
+                "to",
+                "avoid",
+                "promote",
+                "promote_in",
+            ],
+            "line" => &["piece", "dirs", "min", "capture", "capture_if", "avoid"],
+            "jump" => &[
+                "piece",
+                "dirs",
+                "over",
+                "chain",
+                "avoid",
+                "promote",
+                "promote_in",
+            ],
+            other => {
+                let mut d = Diagnostic::error(
+                    ErrorKind::UnknownFunction(other.to_string()),
+                    call.name.span,
+                )
+                .with_label("not a move primitive");
+                d = d.with_help(
+                    nearest(other, ["step", "slide", "line", "jump"]).unwrap_or_else(|| {
+                        "the move primitives are `step`, `slide`, `line` and `jump`".into()
+                    }),
+                );
+                diags.push(d);
+                return None;
+            }
+        };
+        let args = Args::bind(call, params, diags)?;
+        let piece = match args.get("piece") {
+            Some(e) => Some(self.piece(e, diags)?),
+            None => None,
+        };
+        let dirs = self.direction_set(args.require("dirs", diags)?, diags)?;
+        let avoid = match args.get("avoid") {
+            Some(e) => Some(self.region_name(e, diags)?),
+            None => None,
+        };
+        let promote = match (args.get("promote"), args.get("promote_in")) {
+            (Some(kind), Some(region)) => {
+                Some((self.piece(kind, diags)?, self.region_name(region, diags)?))
+            }
+            (None, None) => None,
+            (Some(_), None) => {
+                args.require("promote_in", diags);
+                return None;
+            }
+            (None, Some(_)) => {
+                args.require("promote", diags);
+                return None;
+            }
+        };
+        let generator = match call.name.text.as_str() {
+            "jump" => {
+                let over = match args.get("over") {
+                    Some(e) => Some(self.piece(e, diags)?),
+                    None => None,
+                };
+                let chain = match args.get("chain") {
+                    Some(e) => self.constant_bool(e, diags)?,
+                    None => false,
+                };
+                Some(Generator::Jump {
+                    piece,
+                    dirs,
+                    over,
+                    chain,
+                })
+            }
+            "step" => {
+                let to = self.landing(args.get("to"), diags)?;
+                Some(Generator::Step { piece, dirs, to })
+            }
+            "slide" => {
+                let to = self.landing(args.get("to"), diags)?;
+                let max = match args.get("max") {
+                    Some(e) => self.constant(e, "`max` of `slide`", 1, 255, diags)? as u16,
+                    None => u16::MAX,
+                };
+                Some(Generator::Slide {
+                    piece,
+                    dirs,
+                    max,
+                    to,
+                })
+            }
+            _ => {
+                let min = match args.get("min") {
+                    Some(e) => self.constant(e, "`min` of `line`", 1, 64, diags)? as u8,
+                    None => 1,
+                };
+                let capture = match args.get("capture") {
+                    None => LineCapture::None,
+                    Some(e) => match self.symbol(e, &["none", "run", "first"], diags)? {
+                        0 => LineCapture::None,
+                        1 => LineCapture::Run,
+                        _ => LineCapture::First,
+                    },
+                };
+                let capture_if = match args.get("capture_if") {
+                    Some(e) => Some(self.expect(e, Ty::Bool, Place::LineCapture, diags)?),
+                    None => None,
+                };
+                Some(Generator::Line {
+                    piece,
+                    dirs,
+                    min,
+                    capture,
+                    capture_if,
+                })
+            }
+        }?;
+        Some((generator, avoid, promote))
+    }
+
+    /// `true`, `false` or a boolean option: fixed when the game is loaded.
+    pub(super) fn constant_bool(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<bool> {
+        let value = match &expr.kind {
+            ExprKind::Bool(b) => Some(*b),
+            ExprKind::Name(n) => self
+                .cx
+                .option(n)
+                .map(|o| &self.cx.options[o as usize])
+                .filter(|o| o.kind == OptionKind::Bool)
+                .map(|o| o.value != 0),
+            _ => None,
+        };
+        if value.is_none() {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::TypeMismatch {
+                        expected: "`true`, `false` or a true/false option".into(),
+                        found: describe(expr),
+                    },
+                    expr.span,
+                )
+                .with_label("must be known when the game is loaded"),
+            );
+        }
+        value
+    }
+
+    /// A region named as an argument; a per-player region means the mover's own.
+    pub(super) fn region_name(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<u16> {
+        let name = name_of(expr).unwrap_or("");
+        let found = self.cx.region(name);
+        if found.is_none() {
+            let mut d = Diagnostic::error(ErrorKind::UnknownRegion(name.to_string()), expr.span)
+                .with_label("not a region");
+            if let Some(h) = nearest(name, self.cx.regions.iter().map(|r| r.name.as_str())) {
+                d = d.with_help(h);
+            }
+            diags.push(d);
+        }
+        found
+    }
+
+    pub(super) fn symbol(
+        &self,
+        expr: &Expr,
+        choices: &[&str],
+        diags: &mut Diagnostics,
+    ) -> Option<usize> {
+        let found = name_of(expr).and_then(|n| choices.iter().position(|c| *c == n));
+        if found.is_none() {
+            let text = name_of(expr).unwrap_or("");
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::TypeMismatch {
+                        expected: format!("one of {}", quoted(choices)),
+                        found: describe(expr),
+                    },
+                    expr.span,
+                )
+                .with_help(
+                    nearest(text, choices.iter().copied())
+                        .unwrap_or_else(|| format!("write one of {}", quoted(choices))),
+                ),
+            );
+        }
+        found
+    }
+
+    pub(super) fn landing(&self, expr: Option<&Expr>, diags: &mut Diagnostics) -> Option<Landing> {
+        let Some(expr) = expr else {
+            return Some(Landing::Empty);
+        };
+        Some(
+            match self.symbol(expr, &["empty", "enemy", "empty_or_enemy"], diags)? {
+                0 => Landing::Empty,
+                1 => Landing::Enemy,
+                _ => Landing::EmptyOrEnemy,
+            },
+        )
+    }
+
+    pub(super) fn piece(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<u8> {
+        let names: Vec<String> = self.cx.pieces.iter().map(|p| p.name.clone()).collect();
+        let Some(name) = name_of(expr) else {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::TypeMismatch {
+                        expected: "a piece kind".into(),
+                        found: describe(expr),
+                    },
+                    expr.span,
+                )
+                .with_label("not a name")
+                .with_help(near_or_list("", "piece kinds", &names)),
+            );
+            return None;
+        };
+        let found = self.cx.piece(name);
+        if found.is_none() {
+            diags.push(
+                Diagnostic::error(ErrorKind::UnknownPiece(name.to_string()), expr.span)
+                    .with_label("not in `[pieces]`")
+                    .with_help(near_or_list(name, "piece kinds", &names)),
+            );
+        }
+        found
+    }
+
+    pub(super) fn direction_set(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<u16> {
+        let names: Vec<String> = self
+            .cx
+            .board
+            .direction_sets
+            .iter()
+            .map(|s| s.name.clone())
+            .collect();
+        let Some(name) = name_of(expr) else {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::TypeMismatch {
+                        expected: "a direction or direction set".into(),
+                        found: describe(expr),
+                    },
+                    expr.span,
+                )
+                .with_label("not a name")
+                .with_help(near_or_list(
+                    "",
+                    "directions and direction sets",
+                    &names,
+                )),
+            );
+            return None;
+        };
+        let found = self.cx.direction_set(name);
+        if found.is_none() {
+            diags.push(
+                Diagnostic::error(ErrorKind::UnknownDirection(name.to_string()), expr.span)
+                    .with_label("not a direction or direction set")
+                    .with_help(
+                        nearest(name, names.iter().map(String::as_str)).unwrap_or_else(|| {
+                            format!(
+                                "the directions and direction sets are {}; declare a new set \
+                                 under `[board.direction_sets]`",
+                                quoted_strings(&names)
+                            )
+                        }),
+                    ),
+            );
+        }
+        found
+    }
+
+    /// A number fixed when the game is loaded: a literal or an integer option. `what` names the
+    /// argument (`` `min` of `line` ``) in messages.
+    pub(super) fn constant(
+        &self,
+        expr: &Expr,
+        what: &str,
+        min: i64,
+        max: i64,
+        diags: &mut Diagnostics,
+    ) -> Option<i64> {
+        let value = match &expr.kind {
+            ExprKind::Int(v) => Some(*v),
+            ExprKind::Name(n) => self
+                .cx
+                .option(n)
+                .map(|o| &self.cx.options[o as usize])
+                .filter(|o| matches!(o.kind, OptionKind::Int { .. }))
+                .map(|o| o.value),
+            _ => None,
+        };
+        match value {
+            Some(v) if (min..=max).contains(&v) => Some(v),
+            Some(v) => {
+                let found = if v > i64::from(i32::MAX) {
+                    "a number too large".to_string()
+                } else {
+                    v.to_string()
+                };
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other(format!(
+                            "{what} must be from {min} to {max}, found {found}"
+                        )),
+                        expr.span,
+                    )
+                    .with_label("out of range"),
+                );
+                None
+            }
+            None => {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::TypeMismatch {
+                            expected: format!("a number or an integer option for {what}"),
+                            found: describe(expr),
+                        },
+                        expr.span,
+                    )
+                    .with_help("the value is fixed when the game loads: write a number or the name of a number option"),
+                );
+                None
+            }
+        }
+    }
+}
