@@ -126,9 +126,6 @@ impl Game {
     ) {
         let state = frame.state;
         let me = state.to_move;
-        if self.board.cells <= 64 {
-            return self.steps_in_one_word(index, rule, frame, dirs, out);
-        }
         let own = *state.pieces_of(me);
         let occupied = state.occupied();
         let movers = self.movers(rule, frame);
@@ -142,68 +139,28 @@ impl Game {
         }
         for &dir in dirs {
             let offset = self.board.offsets[dir as usize];
-            let targets = movers
-                .and(&self.board.has_neighbour[dir as usize])
-                .shifted(offset)
-                .and(&allowed);
-            for to in targets.iter() {
-                let captured = u8::from(state.cell(to) != 0);
-                let action =
-                    Action::moving(index, (to as i16 - offset) as u16, to, dir, 1, 1, captured);
-                self.push_if_legal(rule, frame, action, out);
-            }
-        }
-    }
-
-    /// [`Game::steps`] on a board of at most 64 cells, where every set is one machine word.
-    #[inline]
-    fn steps_in_one_word(
-        &self,
-        index: u8,
-        rule: &CompiledMove,
-        frame: &mut Frame,
-        dirs: &[u8],
-        out: &mut Vec<Action>,
-    ) {
-        let state = frame.state;
-        let me = state.to_move;
-        let own = state.pieces_of(me).word(0);
-        let occupied =
-            (0..self.players.len() as u8).fold(0, |all, p| all | state.pieces_of(p).word(0));
-        let movers = match rule.piece.filter(|_| self.pieces.len() > 1) {
-            None => own,
-            Some(_) => self.movers(rule, frame).word(0),
-        };
-        let board = self.board.all_cells.word(0);
-        let mut allowed = match rule.to {
-            Landing::Empty => board & !occupied,
-            Landing::Enemy => occupied & !own,
-            Landing::EmptyOrEnemy => board & !own,
-        };
-        if let Some(avoid) = rule.avoid {
-            allowed &= !self.region_of(avoid, me).word(0);
-        }
-        for &dir in dirs {
-            let offset = self.board.offsets[dir as usize];
-            let sources = movers & self.board.has_neighbour[dir as usize].word(0);
-            let mut targets = if offset > 0 {
-                sources << offset
+            let sources = movers.and(&self.board.has_neighbour[dir as usize]);
+            let step = |to: u16, captured: u8| {
+                Action::moving(index, (to as i16 - offset) as u16, to, dir, 1, 1, captured)
+            };
+            if self.board.cells <= 64 {
+                // One machine word holds the whole board: shift it as a bitboard engine would.
+                let (sources, allowed, occupied) =
+                    (sources.word(0), allowed.word(0), occupied.word(0));
+                let mut targets = if offset > 0 {
+                    sources << offset
+                } else {
+                    sources >> -offset
+                } & allowed;
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as u16;
+                    targets &= targets - 1;
+                    self.push_if_legal(rule, frame, step(to, (occupied >> to & 1) as u8), out);
+                }
             } else {
-                sources >> -offset
-            } & allowed;
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u16;
-                targets &= targets - 1;
-                let action = Action::moving(
-                    index,
-                    (to as i16 - offset) as u16,
-                    to,
-                    dir,
-                    1,
-                    1,
-                    (occupied >> to & 1) as u8,
-                );
-                self.push_if_legal(rule, frame, action, out);
+                for to in sources.shifted(offset).and(&allowed).iter() {
+                    self.push_if_legal(rule, frame, step(to, u8::from(occupied.contains(to))), out);
+                }
             }
         }
     }
