@@ -41,6 +41,7 @@ pub fn check_rules(
             name: item.name.text.clone(),
             cite: item.cite.as_ref().map(|c| c.value.clone()),
             span: item.span,
+            name_span: item.name.span,
         };
         match &item.kind {
             ItemKind::Move {
@@ -103,6 +104,7 @@ pub fn check_rules(
         }
     }
     check_duplicate_names(&rules.items, diags);
+    warn_overlapping_moves(&program.moves, cx, diags);
     // A move rule with errors has been reported already.
     let any_move = rules
         .items
@@ -363,4 +365,48 @@ pub(super) fn quoted(choices: &[&str]) -> String {
         .map(|c| format!("`{c}`"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Two rules of the same primitive that can move the same piece the same way make the same action
+/// twice: it would be listed and counted twice. Warned, since a filter may still tell them apart.
+fn warn_overlapping_moves(moves: &[MoveRule], cx: &Context, diags: &mut Diagnostics) {
+    let shape = |g: &Generator| match g {
+        Generator::Step { piece, dirs, to } => Some((0, *piece, *dirs, Some(*to))),
+        Generator::Slide {
+            piece, dirs, to, ..
+        } => Some((1, *piece, *dirs, Some(*to))),
+        Generator::Jump { piece, dirs, .. } => Some((2, *piece, *dirs, None)),
+        Generator::Line { .. } => None,
+    };
+    let landings_meet = |a: Option<Landing>, b: Option<Landing>| match (a, b) {
+        (Some(Landing::Empty), Some(Landing::Enemy))
+        | (Some(Landing::Enemy), Some(Landing::Empty)) => false,
+        _ => true,
+    };
+    for (i, a) in moves.iter().enumerate() {
+        for b in &moves[i + 1..] {
+            let (Some((ka, pa, da, la)), Some((kb, pb, db, lb))) =
+                (shape(&a.generator), shape(&b.generator))
+            else {
+                continue;
+            };
+            let pieces_meet = pa.is_none() || pb.is_none() || pa == pb;
+            let sets = &cx.board.direction_sets;
+            let dirs_meet = (0..cx.players.len()).any(|p| {
+                sets[da as usize].per_player[p]
+                    .iter()
+                    .any(|d| sets[db as usize].per_player[p].contains(d))
+            });
+            if ka == kb && pieces_meet && dirs_meet && landings_meet(la, lb) {
+                diags.push(
+                    Diagnostic::warning(
+                        ErrorKind::Other(format!("`{}` and `{}` can make the same move", a.info.name, b.info.name)),
+                        b.info.name_span,
+                    )
+                    .with_label(format!("overlaps `{}`", a.info.name))
+                    .with_help("an action both make is listed and counted twice; give them different pieces, directions or landings, or a `where` filter"),
+                );
+            }
+        }
+    }
 }

@@ -105,7 +105,9 @@ pub struct CheckedProgram {
 pub struct RuleInfo {
     pub name: String,
     pub cite: Option<String>,
+    /// The whole rule, and its name alone (where messages about the rule point).
     pub span: Span,
+    pub name_span: Span,
 }
 
 #[derive(Clone, Debug)]
