@@ -378,10 +378,12 @@ fn warn_overlapping_moves(moves: &[MoveRule], cx: &Context, diags: &mut Diagnost
         Generator::Jump { piece, dirs, .. } => Some((2, *piece, *dirs, None)),
         Generator::Line { .. } => None,
     };
-    let landings_meet = |a: Option<Landing>, b: Option<Landing>| match (a, b) {
-        (Some(Landing::Empty), Some(Landing::Enemy))
-        | (Some(Landing::Enemy), Some(Landing::Empty)) => false,
-        _ => true,
+    let landings_meet = |a: Option<Landing>, b: Option<Landing>| {
+        !matches!(
+            (a, b),
+            (Some(Landing::Empty), Some(Landing::Enemy))
+                | (Some(Landing::Enemy), Some(Landing::Empty))
+        )
     };
     for (i, a) in moves.iter().enumerate() {
         for b in &moves[i + 1..] {
