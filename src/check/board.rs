@@ -1,7 +1,8 @@
 //! Board, cell sets, regions, pieces and setup.
 
 use super::{
-    CellId, CheckedBoard, Context, Direction, DirectionSet, PieceDecl, RegionDecl, nearest,
+    CellId, CheckedBoard, Context, Direction, DirectionSet, PathDecl, PieceDecl, RegionDecl,
+    nearest,
 };
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
 use crate::span::{Located, Span};
@@ -262,6 +263,45 @@ pub(crate) fn check_regions(file: &GameFile, cx: &mut Context, diags: &mut Diagn
             name: name.clone(),
             cells,
             per_player: per,
+            span: spec.span,
+        });
+    }
+}
+
+pub(crate) fn check_paths(file: &GameFile, cx: &mut Context, diags: &mut Diagnostics) {
+    for (name, spec) in &file.paths {
+        let board = cx.board.clone();
+        let board_ok = cx.board_ok;
+        let (cells, _) = per_player(
+            &spec.value,
+            spec.span,
+            cx,
+            diags,
+            |list: &Vec<Located<String>>, _, d| {
+                let mut cells: Vec<CellId> = Vec::new();
+                for item in list {
+                    match parse_cell(&board, &item.value) {
+                        Some(c) if cells.contains(&c) => d.push(
+                            Diagnostic::error(
+                                ErrorKind::Other(format!(
+                                    "cell `{}` is twice on path `{name}`",
+                                    item.value
+                                )),
+                                item.span,
+                            )
+                            .with_label("a path visits each cell once"),
+                        ),
+                        Some(c) => cells.push(c),
+                        None if board_ok => d.push(unknown_cell(&item.value, item.span, &board)),
+                        None => {}
+                    }
+                }
+                cells
+            },
+        );
+        cx.paths.push(PathDecl {
+            name: name.clone(),
+            cells,
             span: spec.span,
         });
     }

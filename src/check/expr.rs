@@ -284,6 +284,44 @@ impl RuleChecker<'_> {
             return Some((TExpr::PlayerRegion(r, Box::new(player)), Ty::Region));
         }
         match name {
+            "path_index" | "path_blocked" => {
+                let params: &[&'static str] = if name == "path_index" {
+                    &["player", "path", "piece"]
+                } else {
+                    &["player", "path", "piece", "by"]
+                };
+                let args = Args::bind(call, params, diags)?;
+                let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
+                let path = self.path_name(args.require("path", diags)?, diags);
+                let piece = match args.get("piece") {
+                    Some(p) => Some(self.piece(p, diags)?),
+                    None => None,
+                };
+                let (player, path) = (Box::new(player?), path?);
+                if name == "path_index" {
+                    return Some((
+                        TExpr::PathIndex {
+                            player,
+                            path,
+                            piece,
+                        },
+                        Ty::Int,
+                    ));
+                }
+                let by_enemy = match args.get("by") {
+                    Some(e) => self.symbol(e, &["any", "enemy"], diags)? == 1,
+                    None => false,
+                };
+                Some((
+                    TExpr::PathBlocked {
+                        player,
+                        path,
+                        piece,
+                        by_enemy,
+                    },
+                    Ty::Bool,
+                ))
+            }
             "count" => {
                 let args = Args::bind(call, &["player", "region", "piece"], diags)?;
                 let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
@@ -352,7 +390,13 @@ impl RuleChecker<'_> {
                 let mut d =
                     Diagnostic::error(ErrorKind::UnknownFunction(name.into()), call.name.span)
                         .with_label("not a function or per-player region");
-                let mut candidates = vec!["count", "lands_in", "symmetric"];
+                let mut candidates = vec![
+                    "count",
+                    "lands_in",
+                    "symmetric",
+                    "path_index",
+                    "path_blocked",
+                ];
                 candidates.extend(
                     cx.regions
                         .iter()

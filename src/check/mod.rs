@@ -47,17 +47,25 @@ pub fn check(
     cx.players_ok = players_ok;
     cx.board_ok = board_ok;
     board::check_regions(file, &mut cx, &mut diags);
+    board::check_paths(file, &mut cx, &mut diags);
     board::check_pieces(file, &mut cx, whole_file, &mut diags);
     let setup = board::check_setup(file, &cx, whole_file, &mut diags);
     options::check_options(file, overrides, &mut cx, &mut diags);
     check_name_clashes(file, &cx, &mut diags);
     let first_player = match file.turn.as_ref().and_then(|t| t.first.as_ref()) {
-        Some(first) => cx.player(&first.value).unwrap_or_else(|| {
-            if let Some(d) = board::unknown_player(&first.value, first.span, &cx) {
-                diags.push(d);
-            }
-            0
-        }),
+        // A player, or a choice option whose choices are players (first player by lot, say).
+        Some(first) => cx
+            .player(&first.value)
+            .or_else(|| {
+                cx.chosen_name(&first.value)
+                    .and_then(|chosen| cx.player(&chosen))
+            })
+            .unwrap_or_else(|| {
+                if let Some(d) = board::unknown_player(&first.value, first.span, &cx) {
+                    diags.push(d);
+                }
+                0
+            }),
         None => 0,
     };
     let program = rules::check_rules(
@@ -78,6 +86,7 @@ pub fn check(
         players: cx.players,
         board: cx.board,
         regions: cx.regions,
+        paths: cx.paths,
         pieces: cx.pieces,
         setup,
         options: cx.options,
@@ -156,6 +165,7 @@ pub(crate) struct Context {
     pub players: Vec<String>,
     pub board: CheckedBoard,
     pub regions: Vec<RegionDecl>,
+    pub paths: Vec<PathDecl>,
     pub pieces: Vec<PieceDecl>,
     pub options: Vec<OptionDecl>,
     /// False once `[game] players` had an error: names are then not checked against it, so that
@@ -171,6 +181,7 @@ impl Context {
             players,
             board,
             regions: Vec::new(),
+            paths: Vec::new(),
             pieces: Vec::new(),
             options: Vec::new(),
             players_ok: true,
@@ -187,6 +198,23 @@ impl Context {
             .iter()
             .position(|p| p.name == name)
             .map(|i| i as u8)
+    }
+
+    /// The value of a choice option, as the name it chose: options can choose players,
+    /// direction sets and the like where those are expected.
+    pub fn chosen_name(&self, option: &str) -> Option<String> {
+        let o = &self.options[self.option(option)? as usize];
+        match &o.kind {
+            OptionKind::Choice(choices) => choices.get(o.value as usize).cloned(),
+            _ => None,
+        }
+    }
+
+    pub fn path(&self, name: &str) -> Option<u16> {
+        self.paths
+            .iter()
+            .position(|p| p.name == name)
+            .map(|i| i as u16)
     }
 
     pub fn region(&self, name: &str) -> Option<u16> {

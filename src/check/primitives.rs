@@ -24,6 +24,7 @@ impl RuleChecker<'_> {
                 "promote_in",
             ],
             "line" => &["piece", "dirs", "min", "capture", "capture_if", "avoid"],
+            "path_step" => &["piece", "path", "to"],
             "jump" => &[
                 "piece",
                 "dirs",
@@ -40,8 +41,8 @@ impl RuleChecker<'_> {
                 )
                 .with_label("not a move primitive");
                 d = d.with_help(
-                    nearest(other, ["step", "slide", "line", "jump"]).unwrap_or_else(|| {
-                        "the move primitives are `step`, `slide`, `line` and `jump`".into()
+                    nearest(other, ["step", "slide", "line", "jump", "path_step"]).unwrap_or_else(|| {
+                        "the move primitives are `step`, `slide`, `line`, `jump` and `path_step`".into()
                     }),
                 );
                 diags.push(d);
@@ -53,6 +54,11 @@ impl RuleChecker<'_> {
             Some(e) => Some(self.piece(e, diags)?),
             None => None,
         };
+        if call.name.text == "path_step" {
+            let path = self.path_name(args.require("path", diags)?, diags)?;
+            let to = self.landing(args.get("to"), diags)?;
+            return Some((Generator::PathStep { piece, path, to }, None, None));
+        }
         let dirs = self.direction_set(args.require("dirs", diags)?, diags)?;
         let avoid = match args.get("avoid") {
             Some(e) => Some(self.region_name(e, diags)?),
@@ -216,6 +222,25 @@ impl RuleChecker<'_> {
         )
     }
 
+    /// A path named as an argument.
+    pub(super) fn path_name(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<u16> {
+        let name = name_of(expr).unwrap_or("");
+        let found = self.cx.path(name);
+        if found.is_none() {
+            let names: Vec<String> = self.cx.paths.iter().map(|p| p.name.clone()).collect();
+            diags.push(
+                Diagnostic::error(ErrorKind::UnknownName(name.to_string()), expr.span)
+                    .with_label("not a path")
+                    .with_help(if names.is_empty() {
+                        "declare paths in a `[paths]` table".to_string()
+                    } else {
+                        near_or_list(name, "paths", &names)
+                    }),
+            );
+        }
+        found
+    }
+
     pub(super) fn piece(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<u8> {
         let names: Vec<String> = self.cx.pieces.iter().map(|p| p.name.clone()).collect();
         let Some(name) = name_of(expr) else {
@@ -269,7 +294,12 @@ impl RuleChecker<'_> {
             );
             return None;
         };
-        let found = self.cx.direction_set(name);
+        // A choice option whose choices are direction sets stands for the one it chose.
+        let found = self.cx.direction_set(name).or_else(|| {
+            self.cx
+                .chosen_name(name)
+                .and_then(|chosen| self.cx.direction_set(&chosen))
+        });
         if found.is_none() {
             diags.push(
                 Diagnostic::error(ErrorKind::UnknownDirection(name.to_string()), expr.span)

@@ -13,6 +13,7 @@ pub struct CheckedGame {
     pub players: Vec<String>,
     pub board: CheckedBoard,
     pub regions: Vec<RegionDecl>,
+    pub paths: Vec<PathDecl>,
     pub pieces: Vec<PieceDecl>,
     /// (cell, player, piece kind)
     pub setup: Vec<(CellId, u8, u8)>,
@@ -55,6 +56,14 @@ pub struct RegionDecl {
     /// One cell list, or one per player.
     pub cells: Vec<Vec<CellId>>,
     pub per_player: bool,
+    pub span: Span,
+}
+
+/// A marked path: an ordered list of cells for each player (the same list repeated when shared).
+#[derive(Clone, Debug)]
+pub struct PathDecl {
+    pub name: String,
+    pub cells: Vec<Vec<CellId>>,
     pub span: Span,
 }
 
@@ -177,6 +186,12 @@ pub enum Generator {
         max: u16,
         to: Landing,
     },
+    /// One piece on the mover's copy of a path steps to the next cell of that path.
+    PathStep {
+        piece: Option<u8>,
+        path: u16,
+        to: Landing,
+    },
     /// A contiguous run of own pieces (at least `min`) moving along its own line, up to its length.
     Line {
         piece: Option<u8>,
@@ -252,6 +267,19 @@ pub enum TExpr {
         player: Box<TExpr>,
         region: Option<Box<TExpr>>,
         piece: Option<u8>,
+    },
+    /// The highest index of the player's path holding a piece of theirs (of the kind); -1 if none.
+    PathIndex {
+        player: Box<TExpr>,
+        path: u16,
+        piece: Option<u8>,
+    },
+    /// The cell after that piece on the player's path holds a piece (an enemy one if `by_enemy`).
+    PathBlocked {
+        player: Box<TExpr>,
+        path: u16,
+        piece: Option<u8>,
+        by_enemy: bool,
     },
     /// Some piece of the action ends in the region.
     LandsIn(Box<TExpr>),

@@ -28,6 +28,17 @@ pub enum Op {
     /// Pop a region; push whether a moved piece ends in it.
     LandsIn,
     Symmetric(Symmetry),
+    /// Pop a player; push the highest index of their path holding their piece (of a kind), or -1.
+    PathIndex {
+        path: u16,
+        piece: Option<u8>,
+    },
+    /// Pop a player; push whether the cell after that piece on their path is taken (by an enemy).
+    PathBlocked {
+        path: u16,
+        piece: Option<u8>,
+        by_enemy: bool,
+    },
     Not,
     Neg,
     Binary(BinOp),
@@ -159,6 +170,30 @@ impl<'a> Emitter<'a> {
             TExpr::LandsIn(r) => {
                 self.expr(r);
                 self.code.push(Op::LandsIn);
+            }
+            TExpr::PathIndex {
+                player,
+                path,
+                piece,
+            } => {
+                self.expr(player);
+                self.code.push(Op::PathIndex {
+                    path: *path,
+                    piece: *piece,
+                });
+            }
+            TExpr::PathBlocked {
+                player,
+                path,
+                piece,
+                by_enemy,
+            } => {
+                self.expr(player);
+                self.code.push(Op::PathBlocked {
+                    path: *path,
+                    piece: *piece,
+                    by_enemy: *by_enemy,
+                });
             }
             TExpr::Symmetric(s) => self.code.push(Op::Symmetric(*s)),
             TExpr::Not(x) => {

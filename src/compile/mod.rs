@@ -27,6 +27,8 @@ pub struct CompiledMove {
     pub max: u16,
     pub capture: LineCapture,
     pub capture_if: Option<CodeRange>,
+    /// `path_step`: the path, an index into [`Game::paths`].
+    pub path: u16,
     pub filters: Vec<CodeRange>,
     pub compulsory: bool,
     /// Jumps: go on jumping while possible (a turn is one whole sequence).
@@ -47,6 +49,7 @@ pub enum MoveKind {
     Slide,
     Line,
     Jump,
+    PathStep,
 }
 
 /// A region named in a move rule: a per-player region means the mover's own copy.
@@ -65,6 +68,41 @@ pub struct CompiledCheck {
     pub guard: Option<RegionRef>,
     /// The same test in the fast form, when the rule has its shape.
     pub fast: Option<fast_check::FastCheck>,
+}
+
+/// A marked path, for each player: its cells in order, and for every board cell the next cell of
+/// the path and the cell's index on it.
+#[derive(Clone, Debug)]
+pub struct CompiledPath {
+    pub name: String,
+    pub cells: Vec<Vec<u16>>,
+    /// `next[player][cell]`, or [`NO_CELL`] off the path or at its end.
+    pub next: Vec<Vec<u16>>,
+    /// `index[player][cell]`, or `u8::MAX` off the path.
+    pub index: Vec<Vec<u8>>,
+}
+
+fn compile_path(path: &crate::check::PathDecl, cells: usize) -> CompiledPath {
+    let mut next = Vec::new();
+    let mut index = Vec::new();
+    for list in &path.cells {
+        let mut n = vec![NO_CELL; cells];
+        let mut i = vec![u8::MAX; cells];
+        for (k, &cell) in list.iter().enumerate() {
+            i[cell as usize] = k.min(254) as u8;
+            if let Some(&after) = list.get(k + 1) {
+                n[cell as usize] = after;
+            }
+        }
+        next.push(n);
+        index.push(i);
+    }
+    CompiledPath {
+        name: path.name.clone(),
+        cells: path.cells.clone(),
+        next,
+        index,
+    }
 }
 
 /// A region as the user named it: one or one-per-player cell sets in [`Game::region_sets`].
@@ -86,6 +124,7 @@ pub struct Game {
     pub pieces: Vec<PieceDecl>,
     pub regions: Vec<RegionInfo>,
     pub region_sets: Vec<CellSet>,
+    pub paths: Vec<CompiledPath>,
     pub options: Vec<OptionDecl>,
     pub initial: State,
     pub moves: Vec<CompiledMove>,
@@ -157,6 +196,11 @@ pub fn compile(checked: CheckedGame) -> Game {
         }
     }
     let options: Vec<i64> = checked.options.iter().map(|o| o.value).collect();
+    let paths = checked
+        .paths
+        .iter()
+        .map(|p| compile_path(p, board.cells))
+        .collect();
     let region_ref = |r: u16| RegionRef {
         first_set: region_first[r as usize],
         per_player: checked.regions[r as usize].per_player,
@@ -178,6 +222,7 @@ pub fn compile(checked: CheckedGame) -> Game {
                 max: 1,
                 capture: LineCapture::None,
                 capture_if: None,
+                path: 0,
                 filters,
                 compulsory: m.compulsory,
                 chain: false,
@@ -204,6 +249,13 @@ pub fn compile(checked: CheckedGame) -> Game {
                     dirs: *dirs,
                     to: *to,
                     max: *max,
+                    ..base
+                },
+                Generator::PathStep { piece, path, to } => CompiledMove {
+                    kind: MoveKind::PathStep,
+                    piece: *piece,
+                    path: *path,
+                    to: *to,
                     ..base
                 },
                 Generator::Jump {
@@ -290,6 +342,7 @@ pub fn compile(checked: CheckedGame) -> Game {
         pieces: checked.pieces,
         regions,
         region_sets,
+        paths,
         options: checked.options,
         initial,
         moves,

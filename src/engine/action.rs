@@ -6,6 +6,8 @@ pub enum ActionKind {
     Move,
     /// One piece jumps from `from` over `captured` enemy pieces; `path` holds each jump's direction.
     Jump,
+    /// One piece goes from `from` to `to`, cells that need not be neighbours (a path step).
+    Hop,
     Pass,
 }
 

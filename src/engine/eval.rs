@@ -107,6 +107,28 @@ impl Game {
                         .is_some_and(|a| self.landing_cells(&a).any(|c| set.contains(c)));
                     push!(lands as i32)
                 }
+                Op::PathIndex { path, piece } => {
+                    let player = pop!() as u8;
+                    push!(
+                        self.path_position(frame.state, player, path, piece)
+                            .map_or(-1, |(i, _)| i as i32)
+                    )
+                }
+                Op::PathBlocked {
+                    path,
+                    piece,
+                    by_enemy,
+                } => {
+                    let player = pop!() as u8;
+                    let blocked = self
+                        .path_position(frame.state, player, path, piece)
+                        .and_then(|(i, _)| {
+                            self.paths[path as usize].cells[player as usize].get(i + 1)
+                        })
+                        .and_then(|&next| frame.state.owner(next))
+                        .is_some_and(|owner| !by_enemy || owner != player);
+                    push!(blocked as i32)
+                }
                 Op::Symmetric(s) => {
                     let symmetric = match frame.action {
                         Some(a) => {
@@ -171,6 +193,23 @@ impl Game {
                 Op::Halt => return Err(Verdict::Nothing),
             }
         }
+    }
+
+    /// The furthest of the player's pieces (of the kind) along their copy of a path: (index, cell).
+    fn path_position(
+        &self,
+        state: &State,
+        player: u8,
+        path: u16,
+        piece: Option<u8>,
+    ) -> Option<(usize, u16)> {
+        let cells = &self.paths[path as usize].cells[player as usize];
+        cells.iter().enumerate().rev().find_map(|(i, &cell)| {
+            let holds = state
+                .piece(cell)
+                .is_some_and(|(p, k)| p == player && piece.is_none_or(|want| want == k));
+            holds.then_some((i, cell))
+        })
     }
 
     /// Pieces of a player, in a region and of a kind if given: bit set intersections.

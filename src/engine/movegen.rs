@@ -104,6 +104,27 @@ impl Game {
                     }
                 }
                 MoveKind::Jump => self.jumps(index, rule, frame, from, dirs, out),
+                MoveKind::PathStep => {
+                    let path = &self.paths[rule.path as usize];
+                    let to = path.next[state.to_move as usize][from as usize];
+                    if to == NO_CELL {
+                        continue;
+                    }
+                    if let Some(captured) = self.landing(rule, state, to) {
+                        let action = Action {
+                            kind: ActionKind::Hop,
+                            rule: index,
+                            from: from as u8,
+                            to: to as u8,
+                            dir: 0,
+                            count: 1,
+                            distance: 0,
+                            captured,
+                            path: 0,
+                        };
+                        self.push_if_legal(rule, frame, action, out);
+                    }
+                }
             }
         }
     }
@@ -467,7 +488,7 @@ impl Game {
             .unwrap_or(0);
         let count = match action.kind {
             ActionKind::Pass => 0,
-            ActionKind::Jump => 1,
+            ActionKind::Jump | ActionKind::Hop => 1,
             ActionKind::Move => action.count,
         };
         let to = action.to_cell() as i16;
@@ -517,6 +538,11 @@ impl Game {
                     cell = self.board.neighbour(over, dir);
                 }
                 state.set(cell, piece);
+            }
+            ActionKind::Hop => {
+                let piece = state.cell(action.from_cell());
+                state.clear(action.from_cell());
+                state.set(action.to_cell(), piece);
             }
             ActionKind::Pass => {}
         }

@@ -18,7 +18,7 @@ impl Game {
                 }
                 token
             }
-            ActionKind::Move => {
+            ActionKind::Move | ActionKind::Hop => {
                 let sep = if action.captured > 0 { 'x' } else { '-' };
                 format!(
                     "{}{sep}{}",

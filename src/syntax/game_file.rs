@@ -16,6 +16,9 @@ pub struct GameFile {
     pub board: Option<BoardSection>,
     #[serde(default)]
     pub regions: BTreeMap<String, Located<PerPlayer<CellSpec>>>,
+    /// Marked paths: name -> ordered cells, the same for everyone or one list per player.
+    #[serde(default)]
+    pub paths: BTreeMap<String, Located<PerPlayer<Vec<Located<String>>>>>,
     #[serde(default)]
     pub pieces: BTreeMap<String, Located<PieceSection>>,
     /// player -> piece kind -> cells
@@ -438,6 +441,7 @@ fn merge(base: &mut GameFile, layer: GameFile) {
         b.direction_sets.extend(l.direction_sets);
     }
     base.regions.extend(layer.regions);
+    base.paths.extend(layer.paths);
     base.pieces.extend(layer.pieces);
     base.setup.extend(layer.setup);
     for (name, option) in layer.options {

@@ -1,0 +1,127 @@
+//! Marked paths as data (`[paths]`), the `path_step` primitive, the `path_index` and
+//! `path_blocked` functions, and options whose choices are players or direction sets, on the test
+//! game `tests/games/paths.toml`.
+
+use tabula::span::Sources;
+use tabula::{Game, State, load_game_file};
+
+fn game(options: &[(&str, &str)]) -> Game {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/paths.toml");
+    let options: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    load_game_file(&path, &options)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .0
+}
+
+fn position(game: &Game, text: &str) -> State {
+    let mut sources = Sources::default();
+    game.read_position(&mut sources, "position.toml", text)
+        .unwrap_or_else(|d| panic!("{}", d.render(&sources)))
+}
+
+/// The board, then the outcome or the legal actions.
+fn report(game: &Game, state: &State) -> String {
+    let side = &game.players[state.to_move as usize];
+    let result = match game.outcome(state) {
+        Some(o) => format!("game over: {}", game.describe_outcome(o)),
+        None => format!("{side} to move: {}", game.legal_tokens(state).join(" ")),
+    };
+    format!("{}{result}", game.diagram(state))
+}
+
+#[test]
+fn the_first_player_is_the_option_s_choice() {
+    let g = game(&[]);
+    assert_eq!(g.players[g.initial.to_move as usize], "gray");
+    let g = game(&[("first_player", "blue")]);
+    assert_eq!(g.players[g.initial.to_move as usize], "blue");
+}
+
+#[test]
+fn runners_follow_their_own_path_and_walls_the_chosen_directions() {
+    let g = game(&[]);
+    let orthogonal = game(&[("wall_dirs", "orthogonal")]);
+    insta::assert_snapshot!(format!(
+        "walls diagonal:\n{}\n\nwalls orthogonal:\n{}",
+        report(&g, &g.initial),
+        report(&orthogonal, &orthogonal.initial)
+    ));
+}
+
+#[test]
+fn a_path_step_may_skip_cells_and_any_piece_blocks_it() {
+    let g = game(&[]);
+    let free = position(
+        &g,
+        "to_move = \"blue\"\n[pieces]\nblue = { runner = [\"c3\"] }\ngray = { runner = [\"e1\"] }\n",
+    );
+    let own_block = position(
+        &g,
+        "to_move = \"blue\"\n[pieces]\nblue = { runner = [\"c3\"], wall = [\"e3\"] }\ngray = { runner = [\"e1\"] }\n",
+    );
+    assert!(g.legal_tokens(&free).contains(&"c3-e3".to_string()));
+    assert!(
+        !g.legal_tokens(&own_block)
+            .iter()
+            .any(|t| t.starts_with("c3"))
+    );
+    insta::assert_snapshot!(format!(
+        "{}\n\n{}",
+        report(&g, &free),
+        report(&g, &own_block)
+    ));
+}
+
+#[test]
+fn path_index_and_path_blocked_decide_the_end_tests() {
+    let g = game(&[]);
+    // Blue's runner at the end of its path (index 4): blue has won when gray is to move.
+    let arrived = position(
+        &g,
+        "to_move = \"gray\"\n[pieces]\nblue = { runner = [\"e5\"] }\ngray = { runner = [\"e1\"] }\n",
+    );
+    // Both runners held up by an enemy piece; blue's is further along (index 2 against 1).
+    let deadlock = position(
+        &g,
+        "to_move = \"gray\"\n[pieces]\nblue = { runner = [\"c3\"], wall = [\"c1\"] }\ngray = { runner = [\"d2\"], wall = [\"e3\"] }\n",
+    );
+    // Blue's runner is held up by its own wall, so there is no deadlock.
+    let own_wall = position(
+        &g,
+        "to_move = \"gray\"\n[pieces]\nblue = { runner = [\"c3\"], wall = [\"c1\", \"e3\"] }\ngray = { runner = [\"d2\"] }\n",
+    );
+    assert_eq!(
+        g.outcome(&arrived)
+            .map(|o| g.describe_outcome(o))
+            .as_deref(),
+        Some("blue wins")
+    );
+    assert_eq!(
+        g.outcome(&deadlock)
+            .map(|o| g.describe_outcome(o))
+            .as_deref(),
+        Some("blue wins")
+    );
+    assert_eq!(g.outcome(&own_wall), None);
+    insta::assert_snapshot!(format!(
+        "{}\n\n{}\n\n{}",
+        report(&g, &arrived),
+        report(&g, &deadlock),
+        report(&g, &own_wall)
+    ));
+}
+
+#[test]
+fn a_path_cell_off_the_board_is_reported() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/paths.toml");
+    let text = std::fs::read_to_string(&path)
+        .expect("readable")
+        .replace("\"e5\"]", "\"e9\"]");
+    let err = tabula::load_game_text("paths.toml", text, &[])
+        .expect_err("refused")
+        .to_string();
+    assert!(err.contains("unknown cell `e9`"), "{err}");
+}
