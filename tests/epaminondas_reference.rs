@@ -496,7 +496,7 @@ fn disagreement(game: &Game, b: &Board, check_children: bool) -> Option<String> 
             ref_tokens.len()
         ));
     }
-    let ref_outcome = g.outcome.map(|o| Outcome::Win(o.winner()));
+    let ref_outcome = g.outcome.map(|o| Outcome::Win(o.winner(), 1));
     if outcome != ref_outcome {
         return Some(format!(
             "outcome differs: engine {outcome:?}, reference {:?}",

@@ -1,6 +1,6 @@
 //! Marked paths as data (`[paths]`), the `path_step` primitive, the `path_index` and
-//! `path_blocked` functions, and options whose choices are players or direction sets, on the test
-//! game `tests/games/paths.toml`.
+//! `path_blocked` functions, options whose choices are players or direction sets, and the score of
+//! a win (`win PLAYER score EXPR`), on the test game `tests/games/paths.toml`.
 
 use tabula::span::Sources;
 use tabula::{Game, State, load_game_file};
@@ -97,7 +97,7 @@ fn path_index_and_path_blocked_decide_the_end_tests() {
         g.outcome(&arrived)
             .map(|o| g.describe_outcome(o))
             .as_deref(),
-        Some("blue wins")
+        Some("blue wins, score 5")
     );
     assert_eq!(
         g.outcome(&deadlock)
@@ -106,6 +106,10 @@ fn path_index_and_path_blocked_decide_the_end_tests() {
         Some("blue wins")
     );
     assert_eq!(g.outcome(&own_wall), None);
+    assert_eq!(
+        g.outcome(&arrived),
+        Some(tabula::engine::movegen::Outcome::Win(0, 5))
+    );
     insta::assert_snapshot!(format!(
         "{}\n\n{}\n\n{}",
         report(&g, &arrived),

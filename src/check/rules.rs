@@ -326,15 +326,20 @@ impl RuleChecker<'_> {
                         otherwise,
                     })
                 }
-                Stmt::Win(p, _) => self
-                    .expect_with_help(
+                Stmt::Win(p, score, _) => {
+                    let player = self.expect_with_help(
                         p,
                         Ty::Player,
                         Place::Position,
                         "`win` names the player who wins, as in `win mover`",
                         diags,
-                    )
-                    .map(TStmt::Win),
+                    );
+                    let score = match score {
+                        Some(s) => Some(self.expect(s, Ty::Int, Place::Position, diags)?),
+                        None => None,
+                    };
+                    Some(TStmt::Win(player?, score))
+                }
                 Stmt::Lose(p, _) => self
                     .expect_with_help(
                         p,

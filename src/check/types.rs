@@ -297,7 +297,8 @@ pub enum TStmt {
         then: Vec<TStmt>,
         otherwise: Vec<TStmt>,
     },
-    Win(TExpr),
+    /// The winner and the score of the win (1 if not given).
+    Win(TExpr, Option<TExpr>),
     Lose(TExpr),
     Draw,
     Pass,

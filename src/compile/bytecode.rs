@@ -50,6 +50,7 @@ pub enum Op {
     Jump(u32),
     /// Expression result: pop it and stop.
     Return,
+    /// Pop a score then a player: that player wins with that score.
     Win,
     Lose,
     Draw,
@@ -123,8 +124,12 @@ impl<'a> Emitter<'a> {
                     self.stmts(otherwise);
                     self.patch(to_end);
                 }
-                TStmt::Win(p) => {
+                TStmt::Win(p, score) => {
                     self.expr(p);
+                    match score {
+                        Some(s) => self.expr(s),
+                        None => self.code.push(Op::Int(1)),
+                    }
                     self.code.push(Op::Win);
                 }
                 TStmt::Lose(p) => {

@@ -79,7 +79,7 @@ pub fn recognise(body: &[TStmt], region_first: &[u16]) -> Option<FastCheck> {
         return None;
     }
     let outcome = match then.as_slice() {
-        [TStmt::Win(p)] => FastOutcome::Win(PlayerRef::from_expr(p)?),
+        [TStmt::Win(p, None)] => FastOutcome::Win(PlayerRef::from_expr(p)?),
         [TStmt::Lose(p)] => FastOutcome::Lose(PlayerRef::from_expr(p)?),
         [TStmt::Draw] => FastOutcome::Draw,
         _ => return None,
@@ -150,7 +150,7 @@ impl crate::compile::Game {
             return Verdict::Nothing;
         }
         match check.outcome {
-            FastOutcome::Win(p) => Verdict::Win(p.resolve(state, players)),
+            FastOutcome::Win(p) => Verdict::Win(p.resolve(state, players), 1),
             FastOutcome::Lose(p) => Verdict::Lose(p.resolve(state, players)),
             FastOutcome::Draw => Verdict::Draw,
         }

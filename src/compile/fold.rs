@@ -22,7 +22,10 @@ pub fn fold_stmts(body: &[TStmt], options: &[i64]) -> Vec<TStmt> {
                     otherwise: fold_stmts(otherwise, options),
                 }),
             },
-            TStmt::Win(p) => out.push(TStmt::Win(fold_expr(p, options))),
+            TStmt::Win(p, score) => out.push(TStmt::Win(
+                fold_expr(p, options),
+                score.as_ref().map(|s| fold_expr(s, options)),
+            )),
             TStmt::Lose(p) => out.push(TStmt::Lose(fold_expr(p, options))),
             other => out.push(other.clone()),
         }

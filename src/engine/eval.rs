@@ -11,7 +11,8 @@ const STACK: usize = 32;
 /// What a rule body decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    Win(u8),
+    /// The player and the score of the win.
+    Win(u8, i32),
     Lose(u8),
     Draw,
     Pass,
@@ -186,7 +187,10 @@ impl Game {
                 }
                 Op::Jump(t) => pc = t as usize,
                 Op::Return => return Ok(pop!()),
-                Op::Win => return Err(Verdict::Win(pop!() as u8)),
+                Op::Win => {
+                    let score = pop!();
+                    return Err(Verdict::Win(pop!() as u8, score));
+                }
                 Op::Lose => return Err(Verdict::Lose(pop!() as u8)),
                 Op::Draw => return Err(Verdict::Draw),
                 Op::Pass => return Err(Verdict::Pass),

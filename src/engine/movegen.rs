@@ -9,7 +9,8 @@ use crate::compile::{CellSet, CompiledMove, Game, MoveKind, NO_CELL};
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    Win(u8),
+    /// The winner and the score of the win (1 unless the rule says `score`).
+    Win(u8, i32),
     Draw,
 }
 
@@ -66,10 +67,10 @@ impl Game {
     fn verdict(&self, v: Verdict) -> Option<Result<Outcome, ()>> {
         let players = self.players.len() as u8;
         match v {
-            Verdict::Win(p) => Some(Ok(Outcome::Win(p))),
+            Verdict::Win(p, score) => Some(Ok(Outcome::Win(p, score))),
             // With two players a loss is the other's win; with more, the next player's (a simplification
             // until a game needs rankings).
-            Verdict::Lose(p) => Some(Ok(Outcome::Win(State::next_player(p, players)))),
+            Verdict::Lose(p) => Some(Ok(Outcome::Win(State::next_player(p, players), 1))),
             Verdict::Draw => Some(Ok(Outcome::Draw)),
             Verdict::Pass => Some(Err(())),
             Verdict::Nothing => None,

@@ -75,7 +75,10 @@ impl Game {
 
     pub fn describe_outcome(&self, outcome: super::movegen::Outcome) -> String {
         match outcome {
-            super::movegen::Outcome::Win(p) => format!("{} wins", self.players[p as usize]),
+            super::movegen::Outcome::Win(p, 1) => format!("{} wins", self.players[p as usize]),
+            super::movegen::Outcome::Win(p, score) => {
+                format!("{} wins, score {score}", self.players[p as usize])
+            }
             super::movegen::Outcome::Draw => "draw".to_string(),
         }
     }

@@ -50,7 +50,8 @@ pub enum Stmt {
         then: Vec<Stmt>,
         otherwise: Vec<Stmt>,
     },
-    Win(Expr, Span),
+    /// `win PLAYER [score NUMBER]`
+    Win(Expr, Option<Expr>, Span),
     Lose(Expr, Span),
     Draw(Span),
     Pass(Span),

@@ -317,7 +317,10 @@ impl Ctx<'_> {
                 let span = self.span(&o);
                 match o.as_rule() {
                     Rule::win => {
-                        Stmt::Win(self.expr(o.into_inner().find(not_keyword).unwrap()), span)
+                        let mut parts = o.into_inner().filter(not_keyword);
+                        let player = self.expr(parts.next().unwrap());
+                        let score = parts.next().map(|s| self.expr(s));
+                        Stmt::Win(player, score, span)
                     }
                     Rule::lose => {
                         Stmt::Lose(self.expr(o.into_inner().find(not_keyword).unwrap()), span)
@@ -421,6 +424,7 @@ fn not_keyword(pair: &Pair<Rule>) -> bool {
             | Rule::kw_if
             | Rule::kw_else
             | Rule::kw_win
+            | Rule::kw_score
             | Rule::kw_lose
             | Rule::kw_draw
             | Rule::kw_pass
