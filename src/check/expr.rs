@@ -206,6 +206,9 @@ impl RuleChecker<'_> {
             };
             return Some((TExpr::Option(o), ty));
         }
+        if let Some(c) = cx.counter(n) {
+            return Some((TExpr::Counter(c), Ty::Int));
+        }
         if let Some(r) = cx.region(n) {
             if cx.regions[r as usize].per_player {
                 diags.push(

@@ -51,6 +51,7 @@ pub fn check(
     board::check_pieces(file, &mut cx, whole_file, &mut diags);
     let setup = board::check_setup(file, &cx, whole_file, &mut diags);
     options::check_options(file, overrides, &mut cx, &mut diags);
+    options::check_counters(file, &mut cx, &mut diags);
     check_name_clashes(file, &cx, &mut diags);
     let first_player = match file.turn.as_ref().and_then(|t| t.first.as_ref()) {
         // A player, or a choice option whose choices are players (first player by lot, say).
@@ -90,6 +91,7 @@ pub fn check(
         pieces: cx.pieces,
         setup,
         options: cx.options,
+        counters: cx.counters,
         first_player,
         program,
     };
@@ -168,6 +170,7 @@ pub(crate) struct Context {
     pub paths: Vec<PathDecl>,
     pub pieces: Vec<PieceDecl>,
     pub options: Vec<OptionDecl>,
+    pub counters: Vec<CounterDecl>,
     /// False once `[game] players` had an error: names are then not checked against it, so that
     /// one mistake is not reported again at every use of a player.
     pub players_ok: bool,
@@ -183,6 +186,7 @@ impl Context {
             regions: Vec::new(),
             paths: Vec::new(),
             pieces: Vec::new(),
+            counters: Vec::new(),
             options: Vec::new(),
             players_ok: true,
             board_ok: true,
@@ -208,6 +212,13 @@ impl Context {
             OptionKind::Choice(choices) => choices.get(o.value as usize).cloned(),
             _ => None,
         }
+    }
+
+    pub fn counter(&self, name: &str) -> Option<u8> {
+        self.counters
+            .iter()
+            .position(|c| c.name == name)
+            .map(|i| i as u8)
     }
 
     pub fn path(&self, name: &str) -> Option<u16> {
@@ -303,7 +314,11 @@ fn check_name_clashes(file: &crate::syntax::GameFile, cx: &Context, diags: &mut 
         .regions
         .iter()
         .map(|(n, d)| (n.as_str(), "a region", Some(d.span)));
-    for (name, what, span) in players.chain(options).chain(regions) {
+    let counters = file
+        .counters
+        .iter()
+        .map(|(n, d)| (n.as_str(), "a counter", Some(d.span)));
+    for (name, what, span) in players.chain(options).chain(regions).chain(counters) {
         // Two players of one name are reported where players are read.
         let clash = taken
             .iter()

@@ -209,3 +209,43 @@ pub fn parse_option_value(kind: &OptionKind, text: &str) -> Result<i64, String> 
             }),
     }
 }
+
+/// The most counters a game may keep: they live in a fixed array of the position.
+pub const MAX_COUNTERS: usize = 4;
+
+pub fn check_counters(file: &GameFile, cx: &mut Context, diags: &mut Diagnostics) {
+    for (name, decl) in &file.counters {
+        let initial = match &decl.value.initial {
+            None => 0,
+            Some(v) => match i32::try_from(v.value) {
+                Ok(i) => i,
+                Err(_) => {
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::Other(format!(
+                                "counter `{name}` starts outside the 32-bit range"
+                            )),
+                            v.span,
+                        )
+                        .with_label("too large"),
+                    );
+                    0
+                }
+            },
+        };
+        if cx.counters.len() == MAX_COUNTERS {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other(format!("a game keeps at most {MAX_COUNTERS} counters")),
+                    decl.span,
+                )
+                .with_label("one counter too many"),
+            );
+            continue;
+        }
+        cx.counters.push(crate::check::CounterDecl {
+            name: name.clone(),
+            initial,
+        });
+    }
+}

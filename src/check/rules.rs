@@ -75,13 +75,15 @@ pub fn check_rules(
                 }
             }
             ItemKind::Check { trigger, body } => {
-                let body = checker.stmts(body, diags);
+                let after = *trigger == ast::Trigger::After;
+                let body = checker.stmts(body, after, diags);
                 match trigger {
                     ast::Trigger::TurnStart => program.turn_start.push(StmtRule { info, body }),
+                    ast::Trigger::After => program.after.push(StmtRule { info, body }),
                 }
             }
             ItemKind::NoMoves(body) => {
-                let body = checker.stmts(body, diags);
+                let body = checker.stmts(body, false, diags);
                 if let Some(previous) = &program.no_moves {
                     diags.push(
                         Diagnostic::error(
@@ -308,51 +310,101 @@ pub(super) fn near_or_list(name: &str, what: &str, names: &[String]) -> String {
 }
 
 impl RuleChecker<'_> {
-    pub(super) fn stmts(&self, stmts: &[Stmt], diags: &mut Diagnostics) -> Vec<TStmt> {
+    /// Statements of a rule body. `after` rules change counters and never end the game; other
+    /// rules may end it and never change counters.
+    pub(super) fn stmts(&self, stmts: &[Stmt], after: bool, diags: &mut Diagnostics) -> Vec<TStmt> {
         stmts
             .iter()
-            .filter_map(|s| match s {
-                Stmt::If {
-                    cond,
-                    then,
-                    otherwise,
-                } => {
-                    let cond = self.expect(cond, Ty::Bool, Place::Position, diags);
-                    let then = self.stmts(then, diags);
-                    let otherwise = self.stmts(otherwise, diags);
-                    Some(TStmt::If {
-                        cond: cond?,
-                        then,
-                        otherwise,
-                    })
-                }
-                Stmt::Win(p, score, _) => {
-                    let player = self.expect_with_help(
-                        p,
-                        Ty::Player,
-                        Place::Position,
-                        "`win` names the player who wins, as in `win mover`",
-                        diags,
+            .filter_map(|s| {
+                let outcome_span = match s {
+                    Stmt::Win(_, _, span) | Stmt::Lose(_, span) | Stmt::Draw(span) | Stmt::Pass(span) => Some(*span),
+                    _ => None,
+                };
+                if let (true, Some(span)) = (after, outcome_span) {
+                    diags.push(
+                        Diagnostic::error(ErrorKind::Other("an `after` rule cannot end the game".into()), span)
+                            .with_label("an outcome in an `after` rule")
+                            .with_help("`after` rules only `set` counters; end the game in a `turn_start` rule that reads them"),
                     );
-                    let score = match score {
-                        Some(s) => Some(self.expect(s, Ty::Int, Place::Position, diags)?),
-                        None => None,
-                    };
-                    Some(TStmt::Win(player?, score))
+                    return None;
                 }
-                Stmt::Lose(p, _) => self
-                    .expect_with_help(
-                        p,
-                        Ty::Player,
-                        Place::Position,
-                        "`lose` names the player who loses, as in `lose mover`",
-                        diags,
-                    )
-                    .map(TStmt::Lose),
-                Stmt::Draw(_) => Some(TStmt::Draw),
-                Stmt::Pass(_) => Some(TStmt::Pass),
+                self.stmt(s, after, diags)
             })
             .collect()
+    }
+
+    fn stmt(&self, s: &Stmt, after: bool, diags: &mut Diagnostics) -> Option<TStmt> {
+        match s {
+            Stmt::Set(name, value) => {
+                if !after {
+                    diags.push(
+                            Diagnostic::error(
+                                ErrorKind::OutOfContext { name: "set".into(), place: "in `after` rules".into() },
+                                name.span,
+                            )
+                            .with_help("counters change only after an action: move this into an `after NAME { ... }` rule"),
+                        );
+                    return None;
+                }
+                let Some(counter) = self.cx.counter(&name.text) else {
+                    let names: Vec<String> =
+                        self.cx.counters.iter().map(|c| c.name.clone()).collect();
+                    diags.push(
+                        Diagnostic::error(ErrorKind::UnknownName(name.text.clone()), name.span)
+                            .with_label("not a counter")
+                            .with_help(if names.is_empty() {
+                                "declare counters in `[counters.NAME]` tables".to_string()
+                            } else {
+                                near_or_list(&name.text, "counters", &names)
+                            }),
+                    );
+                    return None;
+                };
+                Some(TStmt::Set(
+                    counter,
+                    self.expect(value, Ty::Int, Place::Position, diags)?,
+                ))
+            }
+            Stmt::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let cond = self.expect(cond, Ty::Bool, Place::Position, diags);
+                let then = self.stmts(then, after, diags);
+                let otherwise = self.stmts(otherwise, after, diags);
+                Some(TStmt::If {
+                    cond: cond?,
+                    then,
+                    otherwise,
+                })
+            }
+            Stmt::Win(p, score, _) => {
+                let player = self.expect_with_help(
+                    p,
+                    Ty::Player,
+                    Place::Position,
+                    "`win` names the player who wins, as in `win mover`",
+                    diags,
+                );
+                let score = match score {
+                    Some(s) => Some(self.expect(s, Ty::Int, Place::Position, diags)?),
+                    None => None,
+                };
+                Some(TStmt::Win(player?, score))
+            }
+            Stmt::Lose(p, _) => self
+                .expect_with_help(
+                    p,
+                    Ty::Player,
+                    Place::Position,
+                    "`lose` names the player who loses, as in `lose mover`",
+                    diags,
+                )
+                .map(TStmt::Lose),
+            Stmt::Draw(_) => Some(TStmt::Draw),
+            Stmt::Pass(_) => Some(TStmt::Pass),
+        }
     }
 }
 

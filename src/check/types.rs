@@ -18,6 +18,7 @@ pub struct CheckedGame {
     /// (cell, player, piece kind)
     pub setup: Vec<(CellId, u8, u8)>,
     pub options: Vec<OptionDecl>,
+    pub counters: Vec<CounterDecl>,
     pub first_player: u8,
     pub program: CheckedProgram,
 }
@@ -67,6 +68,13 @@ pub struct PathDecl {
     pub span: Span,
 }
 
+/// A number kept in the position, set by `after` rules.
+#[derive(Clone, Debug)]
+pub struct CounterDecl {
+    pub name: String,
+    pub initial: i32,
+}
+
 #[derive(Clone, Debug)]
 pub struct PieceDecl {
     pub name: String,
@@ -107,6 +115,7 @@ pub struct CheckedProgram {
     pub moves: Vec<MoveRule>,
     pub forbids: Vec<ExprRule>,
     pub turn_start: Vec<StmtRule>,
+    pub after: Vec<StmtRule>,
     pub no_moves: Option<StmtRule>,
 }
 
@@ -259,6 +268,7 @@ pub enum TExpr {
     Player(u8),
     Option(u16),
     Ply,
+    Counter(u8),
     Var(Var),
     Region(u16),
     /// A per-player region of the given player.
@@ -302,4 +312,6 @@ pub enum TStmt {
     Lose(TExpr),
     Draw,
     Pass,
+    /// `set COUNTER = EXPR`, in `after` rules.
+    Set(u8, TExpr),
 }

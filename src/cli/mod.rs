@@ -250,6 +250,15 @@ fn show(s: &Start, format: Format) -> Result<(), String> {
         Format::Toml => out!("{}", game.write_position(&state)),
         Format::Text => {
             out!("{}", game.diagram(&state));
+            if !game.counters.is_empty() {
+                let values: Vec<String> = game
+                    .counters
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| format!("{} = {}", c.name, state.counters[i]))
+                    .collect();
+                outln!("counters: {}", values.join(", "));
+            }
             match game.outcome(&state) {
                 Some(outcome) => outln!("game over: {}", game.describe_outcome(outcome)),
                 None => outln!(

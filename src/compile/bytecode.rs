@@ -15,6 +15,10 @@ pub enum Op {
     Mover,
     Opponent,
     Ply,
+    /// Push a counter's value in the position.
+    Counter(u8),
+    /// Pop a value: the counter's new value once every `after` rule has run.
+    Set(u8),
     Var(Var),
     /// Push a cell-set index.
     Region(u16),
@@ -138,6 +142,10 @@ impl<'a> Emitter<'a> {
                 }
                 TStmt::Draw => self.code.push(Op::Draw),
                 TStmt::Pass => self.code.push(Op::Pass),
+                TStmt::Set(counter, value) => {
+                    self.expr(value);
+                    self.code.push(Op::Set(*counter));
+                }
             }
         }
     }
@@ -151,6 +159,7 @@ impl<'a> Emitter<'a> {
             // Options are fixed once a game is loaded.
             TExpr::Option(o) => self.code.push(Op::Int(self.options[*o as usize] as i32)),
             TExpr::Ply => self.code.push(Op::Ply),
+            TExpr::Counter(c) => self.code.push(Op::Counter(*c)),
             TExpr::Var(v) => self.code.push(Op::Var(*v)),
             TExpr::Region(r) => self.code.push(Op::Region(self.region_first[*r as usize])),
             TExpr::PlayerRegion(r, p) => {

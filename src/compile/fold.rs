@@ -27,6 +27,7 @@ pub fn fold_stmts(body: &[TStmt], options: &[i64]) -> Vec<TStmt> {
                 score.as_ref().map(|s| fold_expr(s, options)),
             )),
             TStmt::Lose(p) => out.push(TStmt::Lose(fold_expr(p, options))),
+            TStmt::Set(c, v) => out.push(TStmt::Set(*c, fold_expr(v, options))),
             other => out.push(other.clone()),
         }
     }

@@ -130,6 +130,9 @@ pub struct Game {
     pub moves: Vec<CompiledMove>,
     pub forbids: Vec<CompiledCheck>,
     pub turn_start: Vec<CompiledCheck>,
+    /// Rules run on the position after every action; they set counters.
+    pub after: Vec<CompiledCheck>,
+    pub counters: Vec<crate::check::CounterDecl>,
     pub no_moves: Option<CompiledCheck>,
     pub code: Vec<Op>,
     /// When every `forbid` has a guard region: their union for each player, to skip them all at once.
@@ -320,6 +323,7 @@ pub fn compile(checked: CheckedGame) -> Game {
                 .collect()
         };
     let turn_start = stmt_checks(&checked.program.turn_start, &mut emitter);
+    let after = stmt_checks(&checked.program.after, &mut emitter);
     let no_moves = checked.program.no_moves.as_ref().map(|r| CompiledCheck {
         info: r.info.clone(),
         code: emitter.stmt_program(&fold::fold_stmts(&r.body, &options)),
@@ -330,6 +334,9 @@ pub fn compile(checked: CheckedGame) -> Game {
     let mut initial = State::empty(checked.first_player);
     for &(cell, player, kind) in &checked.setup {
         initial.put(cell, player, kind);
+    }
+    for (i, counter) in checked.counters.iter().enumerate() {
+        initial.counters[i] = counter.initial;
     }
     let forbid_guards = compiled_forbid_guards(&forbids, &region_sets, checked.players.len());
     let has_compulsory = moves.iter().any(|m: &CompiledMove| m.compulsory);
@@ -348,6 +355,8 @@ pub fn compile(checked: CheckedGame) -> Game {
         moves,
         forbids,
         turn_start,
+        after,
+        counters: checked.counters.clone(),
         no_moves,
         code: emitter.finish(),
         forbid_guards,

@@ -27,6 +27,8 @@ pub struct Frame<'a> {
     /// The position after `action`, made on first use.
     pub after: Option<State>,
     pub vars: [i32; 2],
+    /// Counter values that `set` statements give, applied when the `after` rules are done.
+    pub new_counters: [i32; 4],
 }
 
 impl<'a> Frame<'a> {
@@ -36,6 +38,7 @@ impl<'a> Frame<'a> {
             action: None,
             after: None,
             vars: [0; 2],
+            new_counters: state.counters,
         }
     }
 
@@ -89,6 +92,11 @@ impl Game {
                 Op::Mover => push!(frame.state.to_move as i32),
                 Op::Opponent => push!(State::next_player(frame.state.to_move, players) as i32),
                 Op::Ply => push!(frame.state.ply as i32),
+                Op::Counter(c) => push!(frame.state.counters[c as usize]),
+                Op::Set(c) => {
+                    let v = pop!();
+                    frame.new_counters[c as usize] = v;
+                }
                 Op::Var(Var::Moving) => push!(frame.vars[0]),
                 Op::Var(Var::EnemyRun) => push!(frame.vars[1]),
                 Op::Region(r) => push!(r as i32),

@@ -559,6 +559,16 @@ impl Game {
         }
         state.to_move = State::next_player(state.to_move, self.players.len() as u8);
         state.ply += 1;
+        if !self.after.is_empty() {
+            let counters = {
+                let mut frame = Frame::position(state);
+                for rule in &self.after {
+                    self.eval_rule(rule.code, &mut frame);
+                }
+                frame.new_counters
+            };
+            state.counters = counters;
+        }
     }
 
     /// The position after an action, leaving the given one as it was.

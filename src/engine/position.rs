@@ -16,6 +16,9 @@ struct PositionFile {
     ply: Option<Located<i64>>,
     #[serde(default)]
     pieces: BTreeMap<String, Located<PlayerPieces>>,
+    /// Values of the game's counters; those not given keep their initial values.
+    #[serde(default)]
+    counters: BTreeMap<String, Located<i64>>,
 }
 
 /// A list of cells when the game has one kind of piece, else a table of kind -> cells.
@@ -180,6 +183,38 @@ impl Game {
                 }
             }
         }
+        for (i, counter) in self.counters.iter().enumerate() {
+            state.counters[i] = counter.initial;
+        }
+        for (name, value) in &file.counters {
+            let Some(i) = self.counters.iter().position(|c| c.name == *name) else {
+                let names: Vec<String> = self
+                    .counters
+                    .iter()
+                    .map(|c| format!("`{}`", c.name))
+                    .collect();
+                let help = if names.is_empty() {
+                    "this game keeps no counters".to_string()
+                } else {
+                    format!("the counters are {}", names.join(", "))
+                };
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::BadPosition(format!("unknown counter `{name}`")),
+                        value.span,
+                    )
+                    .with_help(help),
+                );
+                continue;
+            };
+            match i32::try_from(value.value) {
+                Ok(v) => state.counters[i] = v,
+                Err(_) => diags.push(Diagnostic::error(
+                    ErrorKind::BadPosition(format!("counter `{name}` is out of range")),
+                    value.span,
+                )),
+            }
+        }
         if diags.has_errors() {
             Err(diags)
         } else {
@@ -187,7 +222,8 @@ impl Game {
         }
     }
 
-    /// Writes a position in the format [`Game::read_position`] reads.
+    /// Writes a position in the format [`Game::read_position`] reads (counters last, if the game
+    /// keeps any).
     pub fn write_position(&self, state: &State) -> String {
         let mut out = format!(
             "game = {}\nto_move = {}\nply = {}\n\n[pieces]\n",
@@ -215,6 +251,12 @@ impl Game {
                     })
                     .collect();
                 out.push_str(&format!("{player} = {{ {} }}\n", kinds.join(", ")));
+            }
+        }
+        if !self.counters.is_empty() {
+            out.push_str("\n[counters]\n");
+            for (i, counter) in self.counters.iter().enumerate() {
+                out.push_str(&format!("{} = {}\n", counter.name, state.counters[i]));
             }
         }
         out

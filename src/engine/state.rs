@@ -13,6 +13,8 @@ pub struct State {
     pub to_move: u8,
     /// Actions played since the initial position.
     pub ply: u32,
+    /// The game's counters (`[counters]`), in name order.
+    pub counters: [i32; 4],
 }
 
 impl State {
@@ -22,6 +24,7 @@ impl State {
             owners: [CellSet::default(); 4],
             to_move,
             ply: 0,
+            counters: [0; 4],
         }
     }
 

@@ -41,6 +41,8 @@ pub enum ItemKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Trigger {
     TurnStart,
+    /// After every action, on the position it leads to.
+    After,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -55,6 +57,8 @@ pub enum Stmt {
     Lose(Expr, Span),
     Draw(Span),
     Pass(Span),
+    /// `set COUNTER = EXPR`
+    Set(Name, Expr),
 }
 
 #[derive(Clone, Debug, PartialEq)]

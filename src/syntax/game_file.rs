@@ -26,6 +26,9 @@ pub struct GameFile {
     pub setup: BTreeMap<String, Located<BTreeMap<String, Located<CellSpec>>>>,
     #[serde(default)]
     pub options: BTreeMap<String, Located<OptionSection>>,
+    /// Numbers kept in the position and changed by `after` rules.
+    #[serde(default)]
+    pub counters: BTreeMap<String, Located<CounterSection>>,
     pub turn: Option<TurnSection>,
     pub rules: Option<RulesSection>,
 }
@@ -142,6 +145,14 @@ pub struct OptionSection {
     pub min: Option<Located<i64>>,
     pub max: Option<Located<i64>>,
     pub choices: Option<Located<Vec<String>>>,
+    pub doc: Option<Located<String>>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CounterSection {
+    #[serde(default)]
+    pub initial: Option<Located<i64>>,
     pub doc: Option<Located<String>>,
 }
 
@@ -441,6 +452,7 @@ fn merge(base: &mut GameFile, layer: GameFile) {
         b.direction_sets.extend(l.direction_sets);
     }
     base.regions.extend(layer.regions);
+    base.counters.extend(layer.counters);
     base.paths.extend(layer.paths);
     base.pieces.extend(layer.pieces);
     base.setup.extend(layer.setup);

@@ -117,7 +117,7 @@ fn item_starts(text: &str) -> Vec<usize> {
     for line in text.split_inclusive('\n') {
         let indent = line.len() - line.trim_start().len();
         let rest = &line[indent..];
-        let starts_item = ["move", "forbid", "turn_start", "no_moves"]
+        let starts_item = ["move", "forbid", "turn_start", "after", "no_moves"]
             .iter()
             .any(|k| {
                 rest.strip_prefix(k)
@@ -244,8 +244,15 @@ impl Ctx<'_> {
         let rule = pair.as_rule();
         let mut inner = pair.into_inner().filter(not_keyword).peekable();
         let trigger = if rule == Rule::check_rule {
-            inner.next();
-            Some(Trigger::TurnStart)
+            let word = inner
+                .next()
+                .map(|t| t.as_str().to_string())
+                .unwrap_or_default();
+            Some(if word.starts_with("after") {
+                Trigger::After
+            } else {
+                Trigger::TurnStart
+            })
         } else {
             None
         };
@@ -301,6 +308,11 @@ impl Ctx<'_> {
 
     fn stmt(&self, pair: Pair<Rule>) -> Stmt {
         match pair.as_rule() {
+            Rule::set_stmt => {
+                let mut parts = pair.into_inner().filter(not_keyword);
+                let name = self.name(parts.next().unwrap());
+                Stmt::Set(name, self.expr(parts.next().unwrap()))
+            }
             Rule::if_stmt => {
                 let mut inner = pair.into_inner().filter(not_keyword);
                 let cond = self.expr(inner.next().unwrap());
@@ -425,6 +437,7 @@ fn not_keyword(pair: &Pair<Rule>) -> bool {
             | Rule::kw_else
             | Rule::kw_win
             | Rule::kw_score
+            | Rule::kw_set
             | Rule::kw_lose
             | Rule::kw_draw
             | Rule::kw_pass
@@ -481,7 +494,7 @@ fn syntax_help(found: &str, expected: &[Rule]) -> Option<String> {
             | Rule::move_rule
             | Rule::forbid_rule
             | Rule::check_rule
-            | Rule::no_moves_rule => &["move", "forbid", "turn_start", "no_moves"],
+            | Rule::no_moves_rule => &["move", "forbid", "turn_start", "after", "no_moves"],
             Rule::outcome | Rule::win | Rule::lose | Rule::draw | Rule::pass => {
                 &["win", "lose", "draw", "pass"]
             }
