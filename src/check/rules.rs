@@ -317,14 +317,20 @@ impl RuleChecker<'_> {
             .iter()
             .filter_map(|s| {
                 let outcome_span = match s {
-                    Stmt::Win(_, _, span) | Stmt::Lose(_, span) | Stmt::Draw(span) | Stmt::Pass(span) => Some(*span),
+                    Stmt::Win(_, _, span) | Stmt::Lose(_, span) => Some(*span),
+                    Stmt::Draw(span) | Stmt::Pass(span) => Some(*span),
                     _ => None,
                 };
                 if let (true, Some(span)) = (after, outcome_span) {
+                    let help =
+                        "`after` rules only `set` counters; end the game in a `turn_start` rule";
                     diags.push(
-                        Diagnostic::error(ErrorKind::Other("an `after` rule cannot end the game".into()), span)
-                            .with_label("an outcome in an `after` rule")
-                            .with_help("`after` rules only `set` counters; end the game in a `turn_start` rule that reads them"),
+                        Diagnostic::error(
+                            ErrorKind::Other("an `after` rule cannot end the game".into()),
+                            span,
+                        )
+                        .with_label("an outcome in an `after` rule")
+                        .with_help(help),
                     );
                     return None;
                 }
@@ -337,13 +343,19 @@ impl RuleChecker<'_> {
         match s {
             Stmt::Set(name, value) => {
                 if !after {
+                    let place = "in `after` rules".to_string();
+                    let help =
+                        "counters change only after an action: move this into an `after` rule";
                     diags.push(
-                            Diagnostic::error(
-                                ErrorKind::OutOfContext { name: "set".into(), place: "in `after` rules".into() },
-                                name.span,
-                            )
-                            .with_help("counters change only after an action: move this into an `after NAME { ... }` rule"),
-                        );
+                        Diagnostic::error(
+                            ErrorKind::OutOfContext {
+                                name: "set".into(),
+                                place,
+                            },
+                            name.span,
+                        )
+                        .with_help(help),
+                    );
                     return None;
                 }
                 let Some(counter) = self.cx.counter(&name.text) else {
