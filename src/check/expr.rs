@@ -380,10 +380,13 @@ impl RuleChecker<'_> {
                             Some((TExpr::Symmetric(s), Ty::Bool))
                         }
                         (_, ty) => {
-                            diags.push(
-                                Diagnostic::error(ErrorKind::TypeMismatch { expected: "a board symmetry".into(), found: ty.describe().into() }, sym.span)
-                                    .with_help("the symmetries are `mirror_files`, `mirror_ranks` and `rotate180`"),
-                            );
+                            let kind = ErrorKind::TypeMismatch {
+                                expected: "a board symmetry".into(),
+                                found: ty.describe().into(),
+                            };
+                            let help =
+                                "the symmetries are `mirror_files`, `mirror_ranks` and `rotate180`";
+                            diags.push(Diagnostic::error(kind, sym.span).with_help(help));
                             None
                         }
                     }

@@ -469,13 +469,14 @@ fn warn_overlapping_moves(moves: &[MoveRule], cx: &Context, diags: &mut Diagnost
                     .any(|d| sets[db as usize].per_player[p].contains(d))
             });
             if ka == kb && pieces_meet && dirs_meet && landings_meet(la, lb) {
+                let (first, second) = (&a.info.name, &b.info.name);
+                let message = format!("`{first}` and `{second}` can make the same move");
+                let help = "an action both make is listed and counted twice; give them different \
+                            pieces, directions or landings, or a `where` filter";
                 diags.push(
-                    Diagnostic::warning(
-                        ErrorKind::Other(format!("`{}` and `{}` can make the same move", a.info.name, b.info.name)),
-                        b.info.name_span,
-                    )
-                    .with_label(format!("overlaps `{}`", a.info.name))
-                    .with_help("an action both make is listed and counted twice; give them different pieces, directions or landings, or a `where` filter"),
+                    Diagnostic::warning(ErrorKind::Other(message), b.info.name_span)
+                        .with_label(format!("overlaps `{first}`"))
+                        .with_help(help),
                 );
             }
         }
