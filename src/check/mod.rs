@@ -162,6 +162,16 @@ pub(crate) fn is_identifier(s: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
+/// The position of `name` among `names`, as the index type of its table.
+fn index_of<'a, T: TryFrom<usize>>(
+    mut names: impl Iterator<Item = &'a str>,
+    name: &str,
+) -> Option<T> {
+    names
+        .position(|n| n == name)
+        .and_then(|i| T::try_from(i).ok())
+}
+
 /// Names known so far, shared by the passes of the checker.
 pub(crate) struct Context {
     pub players: Vec<String>,
@@ -198,10 +208,7 @@ impl Context {
     }
 
     pub fn piece(&self, name: &str) -> Option<u8> {
-        self.pieces
-            .iter()
-            .position(|p| p.name == name)
-            .map(|i| i as u8)
+        index_of(self.pieces.iter().map(|p| p.name.as_str()), name)
     }
 
     /// The value of a choice option, as the name it chose: options can choose players,
@@ -215,39 +222,26 @@ impl Context {
     }
 
     pub fn counter(&self, name: &str) -> Option<u8> {
-        self.counters
-            .iter()
-            .position(|c| c.name == name)
-            .map(|i| i as u8)
+        index_of(self.counters.iter().map(|c| c.name.as_str()), name)
     }
 
     pub fn path(&self, name: &str) -> Option<u16> {
-        self.paths
-            .iter()
-            .position(|p| p.name == name)
-            .map(|i| i as u16)
+        index_of(self.paths.iter().map(|p| p.name.as_str()), name)
     }
 
     pub fn region(&self, name: &str) -> Option<u16> {
-        self.regions
-            .iter()
-            .position(|r| r.name == name)
-            .map(|i| i as u16)
+        index_of(self.regions.iter().map(|r| r.name.as_str()), name)
     }
 
     pub fn option(&self, name: &str) -> Option<u16> {
-        self.options
-            .iter()
-            .position(|o| o.name == name)
-            .map(|i| i as u16)
+        index_of(self.options.iter().map(|o| o.name.as_str()), name)
     }
 
     pub fn direction_set(&self, name: &str) -> Option<u16> {
-        self.board
-            .direction_sets
-            .iter()
-            .position(|s| s.name == name)
-            .map(|i| i as u16)
+        index_of(
+            self.board.direction_sets.iter().map(|s| s.name.as_str()),
+            name,
+        )
     }
 }
 

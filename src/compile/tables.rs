@@ -170,24 +170,23 @@ impl CellSet {
 
     #[inline]
     pub fn and_not(&self, other: &CellSet) -> CellSet {
-        let mut words = self.words;
-        for (w, o) in words.iter_mut().zip(other.words) {
-            *w &= !o;
-        }
-        CellSet { words }
+        self.zip_with(other, |a, b| a & !b)
     }
 
+    /// Combines two sets word by word.
     #[inline]
-    pub fn single(cell: u16) -> CellSet {
-        let mut set = CellSet::default();
-        set.insert(cell);
-        set
+    fn zip_with(&self, other: &CellSet, f: impl Fn(u64, u64) -> u64) -> CellSet {
+        let mut words = self.words;
+        for (w, o) in words.iter_mut().zip(other.words) {
+            *w = f(*w, o);
+        }
+        CellSet { words }
     }
 
     pub fn from_cells(cells: &[u16]) -> CellSet {
         let mut set = CellSet::default();
         for &c in cells {
-            set.words[c as usize / 64] |= 1 << (c % 64);
+            set.insert(c);
         }
         set
     }
@@ -210,20 +209,12 @@ impl CellSet {
 
     #[inline]
     pub fn and(&self, other: &CellSet) -> CellSet {
-        let mut words = self.words;
-        for (w, o) in words.iter_mut().zip(other.words) {
-            *w &= o;
-        }
-        CellSet { words }
+        self.zip_with(other, |a, b| a & b)
     }
 
     #[inline]
     pub fn or(&self, other: &CellSet) -> CellSet {
-        let mut words = self.words;
-        for (w, o) in words.iter_mut().zip(other.words) {
-            *w |= o;
-        }
-        CellSet { words }
+        self.zip_with(other, |a, b| a | b)
     }
 
     #[inline]
