@@ -51,10 +51,23 @@ pub enum FastOutcome {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Test {
+    Compare {
+        left: Operand,
+        op: BinOp,
+        right: Operand,
+    },
+    /// A count compared with 0 or 1 asks only whether the pieces are there: no counting needed.
+    Any {
+        player: PlayerRef,
+        region: Option<(u16, Option<PlayerRef>)>,
+        present: bool,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FastCheck {
-    pub left: Operand,
-    pub op: BinOp,
-    pub right: Operand,
+    pub test: Test,
     pub outcome: FastOutcome,
 }
 
@@ -84,12 +97,28 @@ pub fn recognise(body: &[TStmt], region_first: &[u16]) -> Option<FastCheck> {
         [TStmt::Draw] => FastOutcome::Draw,
         _ => return None,
     };
-    Some(FastCheck {
-        left: operand(left, region_first)?,
-        op: *op,
-        right: operand(right, region_first)?,
-        outcome,
-    })
+    let (left, right) = (operand(left, region_first)?, operand(right, region_first)?);
+    let test = match (left, *op, right) {
+        (Operand::Count { player, region }, op, Operand::Int(n)) => match (op, n) {
+            (BinOp::Gt | BinOp::Ne, 0) | (BinOp::Ge, 1) => Test::Any {
+                player,
+                region,
+                present: true,
+            },
+            (BinOp::Eq | BinOp::Le, 0) | (BinOp::Lt, 1) => Test::Any {
+                player,
+                region,
+                present: false,
+            },
+            _ => Test::Compare { left, op, right },
+        },
+        _ => Test::Compare {
+            left,
+            op: *op,
+            right,
+        },
+    };
+    Some(FastCheck { test, outcome })
 }
 
 fn operand(e: &TExpr, region_first: &[u16]) -> Option<Operand> {
@@ -120,31 +149,39 @@ impl crate::compile::Game {
     #[inline]
     pub fn run_fast_check(&self, check: &FastCheck, state: &State) -> Verdict {
         let players = self.players.len() as u8;
-        let value = |operand: Operand| -> i32 {
-            match operand {
-                Operand::Int(v) => v,
-                Operand::Count { player, region } => {
-                    let pieces = state.pieces_of(player.resolve(state, players));
-                    match region {
-                        None => pieces.len() as i32,
-                        Some((first, whose)) => {
-                            let offset = whose.map_or(0, |w| w.resolve(state, players) as u16);
-                            pieces
-                                .and(&self.region_sets[(first + offset) as usize])
-                                .len() as i32
-                        }
-                    }
+        let pieces = |player: PlayerRef, region: Option<(u16, Option<PlayerRef>)>| {
+            let pieces = state.pieces_of(player.resolve(state, players));
+            match region {
+                None => *pieces,
+                Some((first, whose)) => {
+                    let offset = whose.map_or(0, |w| w.resolve(state, players) as u16);
+                    pieces.and(&self.region_sets[(first + offset) as usize])
                 }
             }
         };
-        let (l, r) = (value(check.left), value(check.right));
-        let holds = match check.op {
-            BinOp::Eq => l == r,
-            BinOp::Ne => l != r,
-            BinOp::Lt => l < r,
-            BinOp::Le => l <= r,
-            BinOp::Gt => l > r,
-            _ => l >= r,
+        let holds = match check.test {
+            Test::Any {
+                player,
+                region,
+                present,
+            } => pieces(player, region).is_empty() != present,
+            Test::Compare { left, op, right } => {
+                let value = |operand: Operand| -> i32 {
+                    match operand {
+                        Operand::Int(v) => v,
+                        Operand::Count { player, region } => pieces(player, region).len() as i32,
+                    }
+                };
+                let (l, r) = (value(left), value(right));
+                match op {
+                    BinOp::Eq => l == r,
+                    BinOp::Ne => l != r,
+                    BinOp::Lt => l < r,
+                    BinOp::Le => l <= r,
+                    BinOp::Gt => l > r,
+                    _ => l >= r,
+                }
+            }
         };
         if !holds {
             return Verdict::Nothing;

@@ -146,6 +146,9 @@ impl Game {
         dirs: &[u8],
         out: &mut Vec<Action>,
     ) {
+        if self.board.cells <= 64 {
+            return self.steps_in_one_word(index, rule, frame, dirs, out);
+        }
         let state = frame.state;
         let me = state.to_move;
         let own = *state.pieces_of(me);
@@ -162,27 +165,70 @@ impl Game {
         for &dir in dirs {
             let offset = self.board.offsets[dir as usize];
             let sources = movers.and(&self.board.has_neighbour[dir as usize]);
-            let step = |to: u16, captured: u8| {
-                Action::moving(index, (to as i16 - offset) as u16, to, dir, 1, 1, captured)
+            for to in sources.shifted(offset).and(&allowed).iter() {
+                let captured = u8::from(occupied.contains(to));
+                let action =
+                    Action::moving(index, (to as i16 - offset) as u16, to, dir, 1, 1, captured);
+                self.push_if_legal(rule, frame, action, out);
+            }
+        }
+    }
+
+    /// [`Game::steps`] on a board of at most 64 cells: every set is one machine word, shifted as a
+    /// bitboard engine would.
+    fn steps_in_one_word(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        frame: &mut Frame,
+        dirs: &[u8],
+        out: &mut Vec<Action>,
+    ) {
+        let state = frame.state;
+        let me = state.to_move;
+        let own = state.pieces_of(me).word(0);
+        let occupied = (0..4).fold(0, |all, p| all | state.pieces_of(p).word(0));
+        let movers = match rule.piece.filter(|_| self.pieces.len() > 1) {
+            None => own,
+            Some(kind) => self.of_kind(frame, *state.pieces_of(me), me, kind).word(0),
+        };
+        let all_cells = self.board.all_cells.word(0);
+        let mut allowed = match rule.to {
+            Landing::Empty => all_cells & !occupied,
+            Landing::Enemy => occupied & !own,
+            Landing::EmptyOrEnemy => all_cells & !own,
+        };
+        if let Some(avoid) = rule.avoid {
+            allowed &= !self.region_of(avoid, me).word(0);
+        }
+        for &dir in dirs {
+            let offset = self.board.offsets[dir as usize];
+            let sources = movers & self.board.has_neighbour[dir as usize].word(0);
+            let mut targets = if offset > 0 {
+                sources << offset
+            } else {
+                sources >> -offset
+            } & allowed;
+            let template = Action::moving(index, 0, 0, dir, 1, 1, 0);
+            let step = |to: u16| Action {
+                from: (to as i16 - offset) as u8,
+                to: to as u8,
+                captured: (occupied >> to & 1) as u8,
+                ..template
             };
-            if self.board.cells <= 64 {
-                // One machine word holds the whole board: shift it as a bitboard engine would.
-                let (sources, allowed, occupied) =
-                    (sources.word(0), allowed.word(0), occupied.word(0));
-                let mut targets = if offset > 0 {
-                    sources << offset
-                } else {
-                    sources >> -offset
-                } & allowed;
+            if rule.unchecked {
+                // The commonest rule has no filter to run: a plain loop.
                 while targets != 0 {
                     let to = targets.trailing_zeros() as u16;
                     targets &= targets - 1;
-                    self.push_if_legal(rule, frame, step(to, (occupied >> to & 1) as u8), out);
+                    out.push(step(to));
                 }
-            } else {
-                for to in sources.shifted(offset).and(&allowed).iter() {
-                    self.push_if_legal(rule, frame, step(to, u8::from(occupied.contains(to))), out);
-                }
+                continue;
+            }
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u16;
+                targets &= targets - 1;
+                self.push_if_legal(rule, frame, step(to), out);
             }
         }
     }
@@ -511,6 +557,12 @@ impl Game {
     pub fn apply(&self, state: &mut State, action: &Action) {
         let me = state.to_move;
         match action.kind {
+            // One piece one cell, taking at most what stands there: most moves of most games.
+            ActionKind::Move
+                if action.count == 1 && action.distance == 1 && action.captured <= 1 =>
+            {
+                state.move_piece(action.from_cell(), action.to_cell());
+            }
             ActionKind::Move => {
                 let mut cell = action.to_cell();
                 for _ in 0..action.captured {

@@ -81,6 +81,15 @@ impl State {
         self.set(cell, 0);
     }
 
+    /// Moves the piece on `from` to `to`, removing whatever stood there.
+    #[inline]
+    pub fn move_piece(&mut self, from: u16, to: u16) {
+        let piece = self.cells[from as usize];
+        self.set(to, piece);
+        self.cells[from as usize] = 0;
+        self.owners[(piece & 3) as usize].remove(from);
+    }
+
     /// Puts a piece of `kind` owned by `player` on `cell`.
     pub fn put(&mut self, cell: u16, player: u8, kind: u8) {
         self.set(cell, State::encode(player, kind));
