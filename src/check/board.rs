@@ -1,8 +1,8 @@
 //! Board, cell sets, regions, pieces and setup.
 
 use super::{
-    CellId, CheckedBoard, Context, Direction, DirectionSet, PathDecl, PieceDecl, RegionDecl,
-    nearest,
+    CellId, CheckedBoard, Context, Direction, DirectionSet, LinesDecl, PathDecl, PieceDecl,
+    RegionDecl, nearest,
 };
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
 use crate::span::{Located, Span};
@@ -305,6 +305,115 @@ pub(crate) fn check_paths(file: &GameFile, cx: &mut Context, diags: &mut Diagnos
             span: spec.span,
         });
     }
+}
+
+/// `[lines]`: links along a direction set, along paths, and single `a1-b2` segments.
+pub(crate) fn check_lines(file: &GameFile, cx: &mut Context, diags: &mut Diagnostics) {
+    for (name, spec) in &file.lines {
+        let board = cx.board.clone();
+        let mut links: Vec<(CellId, CellId)> = Vec::new();
+        if let Some(dirs) = &spec.value.dirs {
+            match board.direction_sets.iter().find(|s| s.name == dirs.value) {
+                Some(set) => {
+                    let mut all: Vec<u8> = set.per_player.concat();
+                    all.sort_unstable();
+                    all.dedup();
+                    for cell in 0..board.cell_count() as CellId {
+                        for &d in &all {
+                            if let Some(next) = step(&board, cell, &board.directions[d as usize]) {
+                                links.push(sorted(cell, next));
+                            }
+                        }
+                    }
+                }
+                None => {
+                    let names: Vec<String> = board
+                        .direction_sets
+                        .iter()
+                        .map(|s| s.name.clone())
+                        .collect();
+                    let mut d = Diagnostic::error(
+                        ErrorKind::UnknownDirection(dirs.value.clone()),
+                        dirs.span,
+                    )
+                    .with_label("not a direction or direction set");
+                    if let Some(h) = nearest(&dirs.value, names.iter().map(String::as_str)) {
+                        d = d.with_help(h);
+                    }
+                    diags.push(d);
+                }
+            }
+        }
+        for path in &spec.value.paths {
+            match cx.paths.iter().find(|p| p.name == path.value) {
+                Some(decl) => {
+                    for cells in &decl.cells {
+                        links.extend(cells.windows(2).map(|w| sorted(w[0], w[1])));
+                    }
+                }
+                None => {
+                    let mut d =
+                        Diagnostic::error(ErrorKind::UnknownName(path.value.clone()), path.span)
+                            .with_label("not a path");
+                    if let Some(h) = nearest(&path.value, cx.paths.iter().map(|p| p.name.as_str()))
+                    {
+                        d = d.with_help(h);
+                    }
+                    diags.push(d);
+                }
+            }
+        }
+        for segment in &spec.value.segments {
+            let ends: Vec<&str> = segment.value.split('-').map(str::trim).collect();
+            let cells: Vec<Option<CellId>> = ends.iter().map(|e| parse_cell(&board, e)).collect();
+            match cells.as_slice() {
+                [Some(a), Some(b)] if a != b => links.push(sorted(*a, *b)),
+                [_, _] if cx.board_ok => {
+                    for (end, cell) in ends.iter().zip(&cells) {
+                        if cell.is_none() {
+                            diags.push(unknown_cell(end, segment.span, &board));
+                        }
+                    }
+                    if cells[0].is_some() && cells[0] == cells[1] {
+                        diags.push(
+                            Diagnostic::error(
+                                ErrorKind::Other(format!(
+                                    "segment `{}` links a cell to itself",
+                                    segment.value
+                                )),
+                                segment.span,
+                            )
+                            .with_help("a segment joins two different cells: `e2-d3`"),
+                        );
+                    }
+                }
+                [_, _] => {}
+                _ => diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other(format!("`{}` is not a segment", segment.value)),
+                        segment.span,
+                    )
+                    .with_help("write a segment as two cells joined by `-`: `e2-d3`"),
+                ),
+            }
+        }
+        links.sort_unstable();
+        links.dedup();
+        cx.lines.push(LinesDecl {
+            name: name.clone(),
+            links,
+            span: spec.span,
+        });
+    }
+}
+
+/// The cell one step from `cell` along a direction, if it is on the board.
+fn step(board: &CheckedBoard, cell: CellId, dir: &Direction) -> Option<CellId> {
+    let files = board.files as i32;
+    let (file, rank) = (cell as i32 % files, cell as i32 / files);
+    let (f, r) = (file + dir.file_delta as i32, rank + dir.rank_delta as i32);
+    ((0..files).contains(&f) && (0..board.ranks as i32).contains(&r))
+        .then(|| (r * files + f) as CellId)
 }
 
 pub(crate) fn check_pieces(

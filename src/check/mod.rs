@@ -48,6 +48,7 @@ pub fn check(
     cx.board_ok = board_ok;
     board::check_regions(file, &mut cx, &mut diags);
     board::check_paths(file, &mut cx, &mut diags);
+    board::check_lines(file, &mut cx, &mut diags);
     board::check_pieces(file, &mut cx, whole_file, &mut diags);
     let setup = board::check_setup(file, &cx, whole_file, &mut diags);
     options::check_options(file, overrides, &mut cx, &mut diags);
@@ -88,6 +89,7 @@ pub fn check(
         board: cx.board,
         regions: cx.regions,
         paths: cx.paths,
+        lines: cx.lines,
         pieces: cx.pieces,
         setup,
         options: cx.options,
@@ -178,6 +180,7 @@ pub(crate) struct Context {
     pub board: CheckedBoard,
     pub regions: Vec<RegionDecl>,
     pub paths: Vec<PathDecl>,
+    pub lines: Vec<LinesDecl>,
     pub pieces: Vec<PieceDecl>,
     pub options: Vec<OptionDecl>,
     pub counters: Vec<CounterDecl>,
@@ -195,6 +198,7 @@ impl Context {
             board,
             regions: Vec::new(),
             paths: Vec::new(),
+            lines: Vec::new(),
             pieces: Vec::new(),
             counters: Vec::new(),
             options: Vec::new(),
@@ -223,6 +227,10 @@ impl Context {
 
     pub fn counter(&self, name: &str) -> Option<u8> {
         index_of(self.counters.iter().map(|c| c.name.as_str()), name)
+    }
+
+    pub fn lines(&self, name: &str) -> Option<u16> {
+        index_of(self.lines.iter().map(|l| l.name.as_str()), name)
     }
 
     pub fn path(&self, name: &str) -> Option<u16> {

@@ -11,15 +11,24 @@ impl RuleChecker<'_> {
         &self,
         call: &Call,
         diags: &mut Diagnostics,
-    ) -> Option<(Generator, Avoid, Promote)> {
+    ) -> Option<(Generator, Modifiers)> {
         let params: &[&'static str] = match call.name.text.as_str() {
-            "step" => &["piece", "dirs", "to", "avoid", "promote", "promote_in"],
+            "step" => &[
+                "piece",
+                "dirs",
+                "to",
+                "avoid",
+                "along",
+                "promote",
+                "promote_in",
+            ],
             "slide" => &[
                 "piece",
                 "dirs",
                 "max",
                 "to",
                 "avoid",
+                "along",
                 "promote",
                 "promote_in",
             ],
@@ -31,6 +40,7 @@ impl RuleChecker<'_> {
                 "over",
                 "chain",
                 "avoid",
+                "along",
                 "promote",
                 "promote_in",
             ],
@@ -57,11 +67,18 @@ impl RuleChecker<'_> {
         if call.name.text == "path_step" {
             let path = self.path_name(args.require("path", diags)?, diags)?;
             let to = self.landing(args.get("to"), diags)?;
-            return Some((Generator::PathStep { piece, path, to }, None, None));
+            return Some((
+                Generator::PathStep { piece, path, to },
+                Modifiers::default(),
+            ));
         }
         let dirs = self.direction_set(args.require("dirs", diags)?, diags)?;
         let avoid = match args.get("avoid") {
             Some(e) => Some(self.region_name(e, diags)?),
+            None => None,
+        };
+        let along = match args.get("along") {
+            Some(e) => Some(self.lines_name(e, diags)?),
             None => None,
         };
         let promote = match (args.get("promote"), args.get("promote_in")) {
@@ -138,7 +155,37 @@ impl RuleChecker<'_> {
                 })
             }
         }?;
-        Some((generator, avoid, promote))
+        Some((
+            generator,
+            Modifiers {
+                avoid,
+                along,
+                promote,
+            },
+        ))
+    }
+
+    /// Lines named as an argument, or a choice option whose choices are lines.
+    pub(super) fn lines_name(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<u16> {
+        let name = name_of(expr).unwrap_or("");
+        let found = self.cx.lines(name).or_else(|| {
+            self.cx
+                .chosen_name(name)
+                .and_then(|chosen| self.cx.lines(&chosen))
+        });
+        if found.is_none() {
+            let names: Vec<String> = self.cx.lines.iter().map(|l| l.name.clone()).collect();
+            diags.push(
+                Diagnostic::error(ErrorKind::UnknownName(name.to_string()), expr.span)
+                    .with_label("not lines")
+                    .with_help(if names.is_empty() {
+                        "declare lines in a `[lines]` table".to_string()
+                    } else {
+                        near_or_list(name, "lines", &names)
+                    }),
+            );
+        }
+        found
     }
 
     /// `true`, `false` or a boolean option: fixed when the game is loaded.

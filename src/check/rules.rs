@@ -50,9 +50,9 @@ pub fn check_rules(
                 compulsory,
             } => {
                 let generator = checker.generator(generator, diags);
-                let (generator, avoid, promote) = match generator {
-                    Some((g, avoid, promote)) => (Some(g), avoid, promote),
-                    None => (None, None, None),
+                let (generator, modifiers) = match generator {
+                    Some((g, modifiers)) => (Some(g), modifiers),
+                    None => (None, Modifiers::default()),
                 };
                 let filters = filters
                     .iter()
@@ -64,8 +64,9 @@ pub fn check_rules(
                         generator,
                         filters,
                         compulsory: *compulsory,
-                        avoid,
-                        promote,
+                        avoid: modifiers.avoid,
+                        along: modifiers.along,
+                        promote: modifiers.promote,
                     });
                 }
             }
@@ -147,10 +148,13 @@ fn check_duplicate_names(items: &[Item], diags: &mut Diagnostics) {
     }
 }
 
-/// `avoid:` region of a move rule.
-pub(super) type Avoid = Option<u16>;
-/// `promote:` kind and `promote_in:` region of a move rule.
-pub(super) type Promote = Option<(u8, u16)>;
+/// What every primitive may add to how its pieces move: `avoid:`, `along:`, `promote:`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Modifiers {
+    pub avoid: Option<u16>,
+    pub along: Option<u16>,
+    pub promote: Option<(u8, u16)>,
+}
 
 pub(super) struct RuleChecker<'a> {
     pub(super) cx: &'a Context,

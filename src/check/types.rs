@@ -14,6 +14,7 @@ pub struct CheckedGame {
     pub board: CheckedBoard,
     pub regions: Vec<RegionDecl>,
     pub paths: Vec<PathDecl>,
+    pub lines: Vec<LinesDecl>,
     pub pieces: Vec<PieceDecl>,
     /// (cell, player, piece kind)
     pub setup: Vec<(CellId, u8, u8)>,
@@ -49,6 +50,14 @@ pub struct Direction {
 pub struct DirectionSet {
     pub name: String,
     pub per_player: Vec<Vec<u8>>,
+}
+
+/// Links between cells, each written once as (lower cell, higher cell), sorted.
+#[derive(Clone, Debug)]
+pub struct LinesDecl {
+    pub name: String,
+    pub links: Vec<(CellId, CellId)>,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -136,6 +145,8 @@ pub struct MoveRule {
     pub compulsory: bool,
     /// Region the moving piece may never enter (`avoid:`).
     pub avoid: Option<u16>,
+    /// Lines every step of the move must follow (`along:`).
+    pub along: Option<u16>,
     /// Kind the moving piece becomes when it ends in a region (`promote:` and `promote_in:`).
     pub promote: Option<(u8, u16)>,
 }

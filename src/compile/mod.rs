@@ -37,6 +37,8 @@ pub struct CompiledMove {
     pub over_piece: Option<u8>,
     /// Cells the moving piece may never enter.
     pub avoid: Option<RegionRef>,
+    /// Lines every step must follow: an index into [`Game::lines`].
+    pub along: Option<u16>,
     /// The kind the moving piece becomes when it ends in the region; a jump sequence stops there.
     pub promote: Option<(u8, RegionRef)>,
     /// No filter of its own and no `forbid` in the game: every action it makes is legal.
@@ -105,6 +107,39 @@ fn compile_path(path: &crate::check::PathDecl, cells: usize) -> CompiledPath {
     }
 }
 
+/// Marked lines: for each direction, the cells from which a step that way follows a link.
+#[derive(Clone, Debug)]
+pub struct CompiledLines {
+    pub name: String,
+    pub links: Vec<(u16, u16)>,
+    pub leaving: Vec<CellSet>,
+}
+
+fn compile_lines(lines: &crate::check::LinesDecl, board: &Board) -> CompiledLines {
+    let leaving = (0..board.offsets.len() as u8)
+        .map(|dir| {
+            let mut set = CellSet::default();
+            for cell in 0..board.cells as u16 {
+                let next = board.neighbour(cell, dir);
+                if next != NO_CELL
+                    && lines
+                        .links
+                        .binary_search(&(cell.min(next), cell.max(next)))
+                        .is_ok()
+                {
+                    set.insert(cell);
+                }
+            }
+            set
+        })
+        .collect();
+    CompiledLines {
+        name: lines.name.clone(),
+        links: lines.links.clone(),
+        leaving,
+    }
+}
+
 /// A region as the user named it: one or one-per-player cell sets in [`Game::region_sets`].
 #[derive(Clone, Debug)]
 pub struct RegionInfo {
@@ -125,6 +160,7 @@ pub struct Game {
     pub regions: Vec<RegionInfo>,
     pub region_sets: Vec<CellSet>,
     pub paths: Vec<CompiledPath>,
+    pub lines: Vec<CompiledLines>,
     pub options: Vec<OptionDecl>,
     pub initial: State,
     pub moves: Vec<CompiledMove>,
@@ -204,6 +240,11 @@ pub fn compile(checked: CheckedGame) -> Game {
         .iter()
         .map(|p| compile_path(p, board.cells))
         .collect();
+    let lines = checked
+        .lines
+        .iter()
+        .map(|l| compile_lines(l, &board))
+        .collect();
     let region_ref = |r: u16| RegionRef {
         first_set: region_first[r as usize],
         per_player: checked.regions[r as usize].per_player,
@@ -231,6 +272,7 @@ pub fn compile(checked: CheckedGame) -> Game {
                 chain: false,
                 over_piece: None,
                 avoid: m.avoid.map(region_ref),
+                along: m.along,
                 promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),
                 unchecked: m.filters.is_empty() && checked.program.forbids.is_empty(),
             };
@@ -350,6 +392,7 @@ pub fn compile(checked: CheckedGame) -> Game {
         regions,
         region_sets,
         paths,
+        lines,
         options: checked.options,
         initial,
         moves,

@@ -130,6 +130,13 @@ impl Game {
         }
     }
 
+    /// Whether a step from `cell` along `dir` follows the rule's lines (always, without `along:`).
+    #[inline]
+    fn follows_lines(&self, rule: &CompiledMove, cell: u16, dir: u8) -> bool {
+        rule.along
+            .is_none_or(|l| self.lines[l as usize].leaving[dir as usize].contains(cell))
+    }
+
     #[inline]
     fn avoided(&self, rule: &CompiledMove, player: u8, cell: u16) -> bool {
         rule.avoid
@@ -164,7 +171,10 @@ impl Game {
         }
         for &dir in dirs {
             let offset = self.board.offsets[dir as usize];
-            let sources = movers.and(&self.board.has_neighbour[dir as usize]);
+            let mut sources = movers.and(&self.board.has_neighbour[dir as usize]);
+            if let Some(l) = rule.along {
+                sources = sources.and(&self.lines[l as usize].leaving[dir as usize]);
+            }
             for to in sources.shifted(offset).and(&allowed).iter() {
                 let captured = u8::from(occupied.contains(to));
                 let action =
@@ -203,7 +213,10 @@ impl Game {
         }
         for &dir in dirs {
             let offset = self.board.offsets[dir as usize];
-            let sources = movers & self.board.has_neighbour[dir as usize].word(0);
+            let mut sources = movers & self.board.has_neighbour[dir as usize].word(0);
+            if let Some(l) = rule.along {
+                sources &= self.lines[l as usize].leaving[dir as usize].word(0);
+            }
             let mut targets = if offset > 0 {
                 sources << offset
             } else {
@@ -277,6 +290,9 @@ impl Game {
         let me = frame.state.to_move;
         let mut to = from;
         for distance in 1..=rule.max.min(255) {
+            if !self.follows_lines(rule, to, dir) {
+                return;
+            }
             to = self.board.neighbour(to, dir);
             if to == NO_CELL || self.avoided(rule, me, to) {
                 return;
@@ -374,7 +390,11 @@ impl Game {
             return false;
         }
         let land = self.board.neighbour(over, dir);
-        land != NO_CELL && state.cell(land) == 0 && !self.avoided(rule, me, land)
+        land != NO_CELL
+            && state.cell(land) == 0
+            && !self.avoided(rule, me, land)
+            && self.follows_lines(rule, from, dir)
+            && self.follows_lines(rule, over, dir)
     }
 
     /// Jumps over an adjacent enemy piece to the empty cell beyond, and with `chain` on and on while

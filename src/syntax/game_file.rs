@@ -19,6 +19,9 @@ pub struct GameFile {
     /// Marked paths: name -> ordered cells, the same for everyone or one list per player.
     #[serde(default)]
     pub paths: BTreeMap<String, Located<PerPlayer<Vec<Located<String>>>>>,
+    /// Marked lines: name -> the links between neighbouring cells that moves may follow (`along:`).
+    #[serde(default)]
+    pub lines: BTreeMap<String, Located<LinesSection>>,
     #[serde(default)]
     pub pieces: BTreeMap<String, Located<PieceSection>>,
     /// player -> piece kind -> cells
@@ -154,6 +157,20 @@ pub struct CounterSection {
     #[serde(default)]
     pub initial: Option<Located<i64>>,
     pub doc: Option<Located<String>>,
+}
+
+/// A set of links between cells, made of up to three parts.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LinesSection {
+    /// Every link along these directions (a direction set, all players' directions together).
+    pub dirs: Option<Located<String>>,
+    /// The links between consecutive cells of these paths (every player's copy).
+    #[serde(default)]
+    pub paths: Vec<Located<String>>,
+    /// Single links written `a1-b2`.
+    #[serde(default)]
+    pub segments: Vec<Located<String>>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -454,6 +471,7 @@ fn merge(base: &mut GameFile, layer: GameFile) {
     base.regions.extend(layer.regions);
     base.counters.extend(layer.counters);
     base.paths.extend(layer.paths);
+    base.lines.extend(layer.lines);
     base.pieces.extend(layer.pieces);
     base.setup.extend(layer.setup);
     for (name, option) in layer.options {
