@@ -39,6 +39,7 @@ impl RuleChecker<'_> {
                 "dirs",
                 "over",
                 "chain",
+                "remove",
                 "avoid",
                 "along",
                 "promote",
@@ -105,11 +106,16 @@ impl RuleChecker<'_> {
                     Some(e) => self.constant_bool(e, diags)?,
                     None => false,
                 };
+                let remove_at_end = match args.get("remove") {
+                    Some(e) => self.symbol_or_choice(e, &["at_once", "at_end"], diags)? == 1,
+                    None => false,
+                };
                 Some(Generator::Jump {
                     piece,
                     dirs,
                     over,
                     chain,
+                    remove_at_end,
                 })
             }
             "step" => {
@@ -254,6 +260,20 @@ impl RuleChecker<'_> {
             );
         }
         found
+    }
+
+    /// One of `choices`, written as is or chosen by a choice option whose choices are among them.
+    pub(super) fn symbol_or_choice(
+        &self,
+        expr: &Expr,
+        choices: &[&str],
+        diags: &mut Diagnostics,
+    ) -> Option<usize> {
+        let chosen = name_of(expr).and_then(|n| self.cx.chosen_name(n));
+        if let Some(found) = chosen.and_then(|c| choices.iter().position(|x| *x == c)) {
+            return Some(found);
+        }
+        self.symbol(expr, choices, diags)
     }
 
     pub(super) fn landing(&self, expr: Option<&Expr>, diags: &mut Diagnostics) -> Option<Landing> {

@@ -192,6 +192,8 @@ pub enum Generator {
         dirs: u16,
         over: Option<u8>,
         chain: bool,
+        /// Jumped pieces stay on the board until the sequence ends (they still cannot be jumped twice).
+        remove_at_end: bool,
     },
     /// One piece, one step in one of `dirs`.
     Step {

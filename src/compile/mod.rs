@@ -33,6 +33,8 @@ pub struct CompiledMove {
     pub compulsory: bool,
     /// Jumps: go on jumping while possible (a turn is one whole sequence).
     pub chain: bool,
+    /// Jumps: jumped pieces leave when the sequence ends, not at once.
+    pub remove_at_end: bool,
     /// Jumps: the kind of enemy piece that may be jumped (any if `None`).
     pub over_piece: Option<u8>,
     /// Cells the moving piece may never enter.
@@ -270,6 +272,7 @@ pub fn compile(checked: CheckedGame) -> Game {
                 filters,
                 compulsory: m.compulsory,
                 chain: false,
+                remove_at_end: false,
                 over_piece: None,
                 avoid: m.avoid.map(region_ref),
                 along: m.along,
@@ -308,12 +311,14 @@ pub fn compile(checked: CheckedGame) -> Game {
                     dirs,
                     over,
                     chain,
+                    remove_at_end,
                 } => CompiledMove {
                     kind: MoveKind::Jump,
                     piece: *piece,
                     dirs: *dirs,
                     over_piece: *over,
                     chain: *chain,
+                    remove_at_end: *remove_at_end,
                     ..base
                 },
                 Generator::Line {

@@ -469,7 +469,13 @@ impl Game {
                     continue;
                 }
                 let jumped = scratch.cell(over);
-                scratch.clear(over);
+                if rule.remove_at_end {
+                    // Left standing until the end, the piece still blocks a landing; a piece of the
+                    // jumper's own side there keeps it from being jumped twice.
+                    scratch.set(over, State::encode(scratch.to_move, 0));
+                } else {
+                    scratch.clear(over);
+                }
                 self.jump_on(rule, frame, scratch, piece, dirs, next, out);
                 scratch.set(over, jumped);
             }
