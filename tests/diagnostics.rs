@@ -54,6 +54,9 @@ macro_rules! bad_games {
 }
 
 bad_games!(
+    along_not_a_name,
+    along_not_lines,
+    along_option_chooses_no_lines,
     bad_direction_vector,
     bad_rank_in_region,
     bad_rectangle,
@@ -67,6 +70,8 @@ bad_games!(
     extends_unknown_game,
     lands_in_in_end_test,
     line_min_out_of_range,
+    lines_unknown_direction_set,
+    lines_unknown_path,
     missing_board,
     missing_setup,
     misspelt_keyword,
@@ -80,6 +85,9 @@ bad_games!(
     region_missing_player,
     rules_end_early,
     second_no_moves_rule,
+    segment_to_itself,
+    segment_unknown_cell,
+    segment_without_dash,
     set_outside_after,
     symbol_not_one_character,
     syntax_error_in_rule,

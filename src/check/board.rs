@@ -1,5 +1,6 @@
 //! Board, cell sets, regions, pieces and setup.
 
+use super::rules::near_or_list;
 use super::{
     CellId, CheckedBoard, Context, Direction, DirectionSet, LinesDecl, PathDecl, PieceDecl,
     RegionDecl, nearest,
@@ -332,15 +333,18 @@ pub(crate) fn check_lines(file: &GameFile, cx: &mut Context, diags: &mut Diagnos
                         .iter()
                         .map(|s| s.name.clone())
                         .collect();
-                    let mut d = Diagnostic::error(
-                        ErrorKind::UnknownDirection(dirs.value.clone()),
-                        dirs.span,
-                    )
-                    .with_label("not a direction or direction set");
-                    if let Some(h) = nearest(&dirs.value, names.iter().map(String::as_str)) {
-                        d = d.with_help(h);
-                    }
-                    diags.push(d);
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::UnknownDirection(dirs.value.clone()),
+                            dirs.span,
+                        )
+                        .with_label("not a direction or direction set")
+                        .with_help(near_or_list(
+                            &dirs.value,
+                            "directions and direction sets",
+                            &names,
+                        )),
+                    );
                 }
             }
         }
@@ -352,26 +356,41 @@ pub(crate) fn check_lines(file: &GameFile, cx: &mut Context, diags: &mut Diagnos
                     }
                 }
                 None => {
-                    let mut d =
+                    let names: Vec<String> = cx.paths.iter().map(|p| p.name.clone()).collect();
+                    diags.push(
                         Diagnostic::error(ErrorKind::UnknownName(path.value.clone()), path.span)
-                            .with_label("not a path");
-                    if let Some(h) = nearest(&path.value, cx.paths.iter().map(|p| p.name.as_str()))
-                    {
-                        d = d.with_help(h);
-                    }
-                    diags.push(d);
+                            .with_label("not a path")
+                            .with_help(if names.is_empty() {
+                                "declare paths in a `[paths]` table".to_string()
+                            } else {
+                                near_or_list(&path.value, "paths", &names)
+                            }),
+                    );
                 }
             }
         }
         for segment in &spec.value.segments {
-            let ends: Vec<&str> = segment.value.split('-').map(str::trim).collect();
-            let cells: Vec<Option<CellId>> = ends.iter().map(|e| parse_cell(&board, e)).collect();
+            let raw = segment.value.as_str();
+            let part = |offset: usize, len: usize| string_part(segment.span, raw, offset, len);
+            let whole = part(raw.len() - raw.trim_start().len(), raw.trim().len());
+            // Each end, trimmed, with its offset in the string, so a message can point at it.
+            let mut ends: Vec<(usize, &str)> = Vec::new();
+            let mut start = 0;
+            for end in raw.split('-') {
+                ends.push((start + end.len() - end.trim_start().len(), end.trim()));
+                start += end.len() + 1;
+            }
+            let cells: Vec<Option<CellId>> =
+                ends.iter().map(|(_, e)| parse_cell(&board, e)).collect();
             match cells.as_slice() {
                 [Some(a), Some(b)] if a != b => links.push(sorted(*a, *b)),
+                [_, _] if ends.iter().any(|(_, e)| e.is_empty()) => {
+                    diags.push(not_a_segment(raw, whole))
+                }
                 [_, _] if cx.board_ok => {
-                    for (end, cell) in ends.iter().zip(&cells) {
+                    for ((at, end), cell) in ends.iter().zip(&cells) {
                         if cell.is_none() {
-                            diags.push(unknown_cell(end, segment.span, &board));
+                            diags.push(unknown_cell(end, part(*at, end.len()), &board));
                         }
                     }
                     if cells[0].is_some() && cells[0] == cells[1] {
@@ -379,22 +398,17 @@ pub(crate) fn check_lines(file: &GameFile, cx: &mut Context, diags: &mut Diagnos
                             Diagnostic::error(
                                 ErrorKind::Other(format!(
                                     "segment `{}` links a cell to itself",
-                                    segment.value
+                                    raw.trim()
                                 )),
-                                segment.span,
+                                whole,
                             )
+                            .with_label("one cell at both ends")
                             .with_help("a segment joins two different cells: `e2-d3`"),
                         );
                     }
                 }
                 [_, _] => {}
-                _ => diags.push(
-                    Diagnostic::error(
-                        ErrorKind::Other(format!("`{}` is not a segment", segment.value)),
-                        segment.span,
-                    )
-                    .with_help("write a segment as two cells joined by `-`: `e2-d3`"),
-                ),
+                _ => diags.push(not_a_segment(raw, whole)),
             }
         }
         links.sort_unstable();
@@ -404,6 +418,26 @@ pub(crate) fn check_lines(file: &GameFile, cx: &mut Context, diags: &mut Diagnos
             links,
             span: spec.span,
         });
+    }
+}
+
+fn not_a_segment(raw: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(
+        ErrorKind::Other(format!("`{}` is not a segment", raw.trim())),
+        span,
+    )
+    .with_label("not two cells joined by `-`")
+    .with_help("write a segment as two cells joined by `-`: `e2-d3`")
+}
+
+/// The span of part of a TOML string (`len` bytes from `offset`) when the string is written
+/// plainly, in quotes without escapes; otherwise the whole string's span.
+fn string_part(span: Span, raw: &str, offset: usize, len: usize) -> Span {
+    if (span.end - span.start) as usize == raw.len() + 2 {
+        let start = span.start as usize + 1 + offset;
+        Span::new(span.file, start..start + len)
+    } else {
+        span
     }
 }
 
@@ -604,14 +638,7 @@ fn cell_item(
     let item = raw.trim();
     let lead = raw.len() - raw.trim_start().len();
     // The span of part of the string, when the string is written plainly (no escapes).
-    let part = |offset: usize, len: usize| -> Span {
-        if (span.end - span.start) as usize == raw.len() + 2 {
-            let start = span.start as usize + 1 + offset;
-            Span::new(span.file, start..start + len)
-        } else {
-            span
-        }
-    };
+    let part = |offset: usize, len: usize| string_part(span, raw, offset, len);
     let bad = |reason: String, label: &str| {
         Diagnostic::error(
             ErrorKind::BadCellSet {

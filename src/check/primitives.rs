@@ -173,23 +173,59 @@ impl RuleChecker<'_> {
 
     /// Lines named as an argument, or a choice option whose choices are lines.
     pub(super) fn lines_name(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<u16> {
-        let name = name_of(expr).unwrap_or("");
+        let names: Vec<String> = self.cx.lines.iter().map(|l| l.name.clone()).collect();
+        let help = |name: &str| {
+            if names.is_empty() {
+                "declare lines in a `[lines]` table".to_string()
+            } else {
+                near_or_list(name, "lines", &names)
+            }
+        };
+        let Some(name) = name_of(expr) else {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::TypeMismatch {
+                        expected: "the name of lines".into(),
+                        found: describe(expr),
+                    },
+                    expr.span,
+                )
+                .with_label("not a name")
+                .with_help(help("")),
+            );
+            return None;
+        };
         let found = self.cx.lines(name).or_else(|| {
             self.cx
                 .chosen_name(name)
                 .and_then(|chosen| self.cx.lines(&chosen))
         });
         if found.is_none() {
-            let names: Vec<String> = self.cx.lines.iter().map(|l| l.name.clone()).collect();
-            diags.push(
-                Diagnostic::error(ErrorKind::UnknownName(name.to_string()), expr.span)
+            diags.push(match self.cx.chosen_name(name) {
+                // A choice option is a known name: say which of its choices is not lines.
+                Some(chosen) => Diagnostic::error(
+                    ErrorKind::Other(format!(
+                        "option `{name}` chooses `{chosen}`, which is not lines"
+                    )),
+                    expr.span,
+                )
+                .with_label("an option whose choice is not lines")
+                .with_help(help(&chosen)),
+                // A direction set is a known name too: lines along it are declared in `[lines]`.
+                None if self.cx.direction_set(name).is_some() => Diagnostic::error(
+                    ErrorKind::Other(format!("`{name}` is a direction set, not lines")),
+                    expr.span,
+                )
+                .with_label("not lines")
+                .with_help(format!(
+                    "{}; lines along a direction set are declared in `[lines]`: \
+                     `NAME = {{ dirs = \"{name}\" }}`",
+                    help(name)
+                )),
+                None => Diagnostic::error(ErrorKind::UnknownName(name.to_string()), expr.span)
                     .with_label("not lines")
-                    .with_help(if names.is_empty() {
-                        "declare lines in a `[lines]` table".to_string()
-                    } else {
-                        near_or_list(name, "lines", &names)
-                    }),
-            );
+                    .with_help(help(name)),
+            });
         }
         found
     }
