@@ -69,6 +69,33 @@ fn random_playouts_allocate_nothing_after_warm_up() {
     }
 }
 
+/// A game that reads `repetitions`: the playout keeps the keys of its positions in a list that,
+/// like the move buffer, is kept from one playout to the next and stops growing after the warm-up.
+#[test]
+fn playouts_that_keep_a_history_allocate_nothing_after_warm_up() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/history.toml");
+    let (game, _, _) = tabula::load_game_file(&path, &[]).expect("game loads");
+    assert!(game.uses_history);
+    let mut rng = seeded_rng(7);
+    let mut buffer = Vec::with_capacity(16);
+    // Warm-up: the move buffer and the history grow to the longest playout they meet.
+    for _ in 0..20 {
+        game.random_playout(&mut rng, &mut buffer, 500);
+    }
+    let before = allocations();
+    let mut actions = 0;
+    let mut ended = 0;
+    for _ in 0..10 {
+        let playout = game.random_playout(&mut rng, &mut buffer, 500);
+        actions += playout.actions;
+        ended += u64::from(playout.outcome.is_some());
+    }
+    let during = allocations() - before;
+    assert!(actions > 20, "the playouts played {actions} actions");
+    assert_eq!(ended, 10, "every playout ends, by repetition at the latest");
+    assert_eq!(during, 0, "{during} allocations in {actions} actions");
+}
+
 #[test]
 fn the_counter_sees_allocations() {
     let before = allocations();

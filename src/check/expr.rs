@@ -161,6 +161,12 @@ impl RuleChecker<'_> {
             "mover" => Some((TExpr::Mover, Ty::Player)),
             "opponent" => Some((TExpr::Opponent, Ty::Player)),
             "ply" => Some((TExpr::Ply, Ty::Int)),
+            "repetitions" => {
+                if !self.in_end_test(n, span, place, diags) {
+                    return None;
+                }
+                Some((TExpr::Repetitions, Ty::Int))
+            }
             "moving" | "enemy_run" => {
                 if place != Place::LineCapture {
                     let meaning = if n == "moving" {
@@ -228,7 +234,7 @@ impl RuleChecker<'_> {
         if let Some((_, s)) = Symmetry::ALL.iter().find(|(name, _)| *name == n) {
             return Some((TExpr::Symmetric(*s), Ty::Symmetry));
         }
-        let mut candidates: Vec<&str> = vec!["mover", "opponent", "ply"];
+        let mut candidates: Vec<&str> = vec!["mover", "opponent", "ply", "repetitions"];
         candidates.extend(cx.players.iter().map(|s| s.as_str()));
         candidates.extend(cx.options.iter().map(|s| s.name.as_str()));
         candidates.extend(cx.regions.iter().map(|s| s.name.as_str()));
@@ -358,10 +364,10 @@ impl RuleChecker<'_> {
                         .with_label(format!("not known {}", place.describe()))
                         .with_help(format!(
                             "`{name}` looks at the action being played; {} see only the position",
-                            if place == Place::Position {
-                                "end tests"
-                            } else {
-                                "`capture_if` conditions"
+                            match place {
+                                Place::Position => "end tests",
+                                Place::After => "`after` rules",
+                                _ => "`capture_if` conditions",
                             }
                         )),
                     );
@@ -392,6 +398,15 @@ impl RuleChecker<'_> {
                     }
                 }
             }
+            "can_move" => {
+                if !self.in_end_test(name, call.name.span, place, diags) {
+                    return None;
+                }
+                let args = Args::bind(call, &["player"], diags)?;
+                let player =
+                    self.expect(args.require("player", diags)?, Ty::Player, place, diags)?;
+                Some((TExpr::CanMove(Box::new(player)), Ty::Bool))
+            }
             _ => {
                 let mut d =
                     Diagnostic::error(ErrorKind::UnknownFunction(name.into()), call.name.span)
@@ -402,6 +417,7 @@ impl RuleChecker<'_> {
                     "symmetric",
                     "path_index",
                     "path_blocked",
+                    "can_move",
                 ];
                 candidates.extend(
                     cx.regions
@@ -415,5 +431,33 @@ impl RuleChecker<'_> {
                 None
             }
         }
+    }
+
+    /// `repetitions` and `can_move` look at the game around the position (the earlier positions,
+    /// the other players' moves): known in `turn_start` and `no_moves` rules only. Reports and
+    /// returns false elsewhere.
+    fn in_end_test(&self, name: &str, span: Span, place: Place, diags: &mut Diagnostics) -> bool {
+        if place == Place::Position {
+            return true;
+        }
+        let meaning = if name == "repetitions" {
+            "counts how often the position occurred earlier in the game"
+        } else {
+            "asks whether a player has a move in the position"
+        };
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::OutOfContext {
+                    name: name.into(),
+                    place: Place::Position.describe().into(),
+                },
+                span,
+            )
+            .with_label(format!("not known {}", place.describe()))
+            .with_help(format!(
+                "`{name}` {meaning}, before a turn: use it in a `turn_start` or `no_moves` rule"
+            )),
+        );
+        false
     }
 }

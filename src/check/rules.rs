@@ -9,8 +9,10 @@ use crate::syntax::ast::{self, Call, Expr, ExprKind, Item, ItemKind, RulesAst, S
 /// Where an expression stands, which decides the names it may use.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Place {
-    /// End tests: the position only.
+    /// End tests (`turn_start`, `no_moves`): the position only.
     Position,
+    /// `after` rules: the position after an action, without the game's history.
+    After,
     /// Filters and `forbid`: the position, the action and the position after it.
     Action,
     /// `capture_if` of a line move: the action being built.
@@ -21,6 +23,7 @@ impl Place {
     pub(super) fn describe(self) -> &'static str {
         match self {
             Place::Position => "in end tests",
+            Place::After => "in `after` rules",
             Place::Action => "in `where` and `forbid`",
             Place::LineCapture => "in `capture_if` of `line`",
         }
@@ -344,6 +347,7 @@ impl RuleChecker<'_> {
     }
 
     fn stmt(&self, s: &Stmt, after: bool, diags: &mut Diagnostics) -> Option<TStmt> {
+        let place = if after { Place::After } else { Place::Position };
         match s {
             Stmt::Set(name, value) => {
                 if !after {
@@ -378,7 +382,7 @@ impl RuleChecker<'_> {
                 };
                 Some(TStmt::Set(
                     counter,
-                    self.expect(value, Ty::Int, Place::Position, diags)?,
+                    self.expect(value, Ty::Int, place, diags)?,
                 ))
             }
             Stmt::If {
@@ -386,7 +390,7 @@ impl RuleChecker<'_> {
                 then,
                 otherwise,
             } => {
-                let cond = self.expect(cond, Ty::Bool, Place::Position, diags);
+                let cond = self.expect(cond, Ty::Bool, place, diags);
                 let then = self.stmts(then, after, diags);
                 let otherwise = self.stmts(otherwise, after, diags);
                 Some(TStmt::If {
@@ -399,12 +403,12 @@ impl RuleChecker<'_> {
                 let player = self.expect_with_help(
                     p,
                     Ty::Player,
-                    Place::Position,
+                    place,
                     "`win` names the player who wins, as in `win mover`",
                     diags,
                 );
                 let score = match score {
-                    Some(s) => Some(self.expect(s, Ty::Int, Place::Position, diags)?),
+                    Some(s) => Some(self.expect(s, Ty::Int, place, diags)?),
                     None => None,
                 };
                 Some(TStmt::Win(player?, score))
@@ -413,7 +417,7 @@ impl RuleChecker<'_> {
                 .expect_with_help(
                     p,
                     Ty::Player,
-                    Place::Position,
+                    place,
                     "`lose` names the player who loses, as in `lose mover`",
                     diags,
                 )

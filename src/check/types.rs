@@ -281,6 +281,10 @@ pub enum TExpr {
     Player(u8),
     Option(u16),
     Ply,
+    /// How many earlier positions of the game had this placement and player to move.
+    Repetitions,
+    /// Whether the player would have an action from the move rules if it were their turn.
+    CanMove(Box<TExpr>),
     Counter(u8),
     Var(Var),
     Region(u16),

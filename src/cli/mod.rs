@@ -167,8 +167,9 @@ pub fn load(game: &str, options: &[String]) -> Result<Game, String> {
     }
 }
 
-/// The game and the position a command starts from.
-pub fn start(start: &Start) -> Result<(Game, State), String> {
+/// The game, the position a command starts from and the keys of the positions played through to
+/// reach it (`--after`), for `repetitions`.
+pub fn start(start: &Start) -> Result<(Game, State, Vec<u64>), String> {
     let game = load(&start.game, &start.options)?;
     let mut state = game.initial;
     if let Some(path) = &start.position {
@@ -179,11 +180,12 @@ pub fn start(start: &Start) -> Result<(Game, State), String> {
             .read_position(&mut sources, path, &text)
             .map_err(|d| d.render(&sources))?;
     }
+    let mut history = Vec::new();
     if let Some(tokens) = &start.after {
-        game.play_tokens(&mut state, tokens)
+        game.play_tokens_with_history(&mut state, &mut history, tokens)
             .map_err(|e| format!("error: {e}"))?;
     }
-    Ok((game, state))
+    Ok((game, state, history))
 }
 
 fn list() -> Result<(), String> {
@@ -245,7 +247,7 @@ fn check(game: &str, options: &[String]) -> Result<(), String> {
 }
 
 fn show(s: &Start, format: Format) -> Result<(), String> {
-    let (game, state) = start(s)?;
+    let (game, state, history) = start(s)?;
     match format {
         Format::Toml => out!("{}", game.write_position(&state)),
         Format::Text => {
@@ -259,7 +261,7 @@ fn show(s: &Start, format: Format) -> Result<(), String> {
                     .collect();
                 outln!("counters: {}", values.join(", "));
             }
-            match game.outcome(&state) {
+            match game.outcome_with_history(&state, &history) {
                 Some(outcome) => outln!("game over: {}", game.describe_outcome(outcome)),
                 None => outln!(
                     "{} to move (ply {})",
@@ -273,17 +275,17 @@ fn show(s: &Start, format: Format) -> Result<(), String> {
 }
 
 fn moves(s: &Start) -> Result<(), String> {
-    let (game, state) = start(s)?;
-    for token in game.legal_tokens(&state) {
+    let (game, state, history) = start(s)?;
+    for token in game.legal_tokens_with_history(&state, &history) {
         outln!("{token}");
     }
     Ok(())
 }
 
 fn perft(s: &Start, depth: u32, divide: bool) -> Result<(), String> {
-    let (game, state) = start(s)?;
+    let (game, state, history) = start(s)?;
     if divide {
-        let rows = game.perft_divide(&state, depth);
+        let rows = game.perft_divide_with_history(&state, &history, depth);
         for (token, count) in &rows {
             outln!("{token} {count}");
         }
@@ -296,7 +298,7 @@ fn perft(s: &Start, depth: u32, divide: bool) -> Result<(), String> {
             }
         );
     } else {
-        outln!("{}", game.perft(&state, depth));
+        outln!("{}", game.perft_with_history(&state, &history, depth));
     }
     Ok(())
 }

@@ -96,16 +96,20 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut actions = Vec::new();
+    // The keys of the positions before this one, for `repetitions`.
+    let mut history: Vec<u64> = Vec::new();
     let outcome = loop {
         outln!("\n{}", game.diagram(&state));
-        if let Some(outcome) = game.legal_actions(&state, &mut actions) {
+        if let Some(outcome) = game.legal_actions_with_history(&state, &history, &mut actions) {
             break Some(outcome);
         }
         let mover = state.to_move as usize;
         let name = &game.players[mover];
         let action = match chosen[mover] {
             Controller::Random => {
-                let action = game.random_action(&state, &mut rng).ok_or(());
+                let action = game
+                    .random_action_with_history(&state, &history, &mut rng)
+                    .ok_or(());
                 if let Ok(a) = &action {
                     outln!("{name} (random) plays {}", game.action_token(a));
                 }
@@ -124,8 +128,11 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
                 match line.trim() {
                     "" => continue,
                     "quit" => break None,
-                    "moves" | "?" => outln!("{}", game.legal_tokens(&state).join(" ")),
-                    token => match game.parse_action(&state, token) {
+                    "moves" | "?" => outln!(
+                        "{}",
+                        game.legal_tokens_with_history(&state, &history).join(" ")
+                    ),
+                    token => match game.parse_action_with_history(&state, &history, token) {
                         Ok(a) => break Some(a),
                         Err(e) => outln!("{e}"),
                     },
@@ -138,6 +145,9 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
             Err(()) => break None,
         };
         record.push(game.action_token(&action));
+        if game.uses_history {
+            history.push(state.key());
+        }
         game.apply(&mut state, &action);
     };
     match outcome {

@@ -15,6 +15,10 @@ pub enum Op {
     Mover,
     Opponent,
     Ply,
+    /// Push how many of the frame's earlier positions have the key of this one.
+    Repetitions,
+    /// Pop a player; push whether that player would have an action if it were their turn.
+    CanMove,
     /// Push a counter's value in the position.
     Counter(u8),
     /// Pop a value: the counter's new value once every `after` rule has run.
@@ -159,6 +163,11 @@ impl<'a> Emitter<'a> {
             // Options are fixed once a game is loaded.
             TExpr::Option(o) => self.code.push(Op::Int(self.options[*o as usize] as i32)),
             TExpr::Ply => self.code.push(Op::Ply),
+            TExpr::Repetitions => self.code.push(Op::Repetitions),
+            TExpr::CanMove(p) => {
+                self.expr(p);
+                self.code.push(Op::CanMove);
+            }
             TExpr::Counter(c) => self.code.push(Op::Counter(*c)),
             TExpr::Var(v) => self.code.push(Op::Var(*v)),
             TExpr::Region(r) => self.code.push(Op::Region(self.region_first[*r as usize])),

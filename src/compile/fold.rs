@@ -69,6 +69,7 @@ pub fn fold_expr(expr: &TExpr, options: &[i64]) -> TExpr {
             piece: *piece,
         },
         TExpr::LandsIn(r) => TExpr::LandsIn(fold(r)),
+        TExpr::CanMove(p) => TExpr::CanMove(fold(p)),
         other => other.clone(),
     }
 }

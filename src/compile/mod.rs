@@ -177,6 +177,9 @@ pub struct Game {
     pub forbid_guards: Option<Vec<CellSet>>,
     /// Whether any move rule is compulsory (then those are generated first).
     pub has_compulsory: bool,
+    /// Whether any rule reads `repetitions`: only then do the drivers (perft, playouts, replays,
+    /// `tabula play`) keep the keys of earlier positions for [`Game::legal_actions_with_history`].
+    pub uses_history: bool,
 }
 
 impl Game {
@@ -387,6 +390,8 @@ pub fn compile(checked: CheckedGame) -> Game {
     }
     let forbid_guards = compiled_forbid_guards(&forbids, &region_sets, checked.players.len());
     let has_compulsory = moves.iter().any(|m: &CompiledMove| m.compulsory);
+    let code = emitter.finish();
+    let uses_history = code.contains(&Op::Repetitions);
     Game {
         name: checked.name,
         summary: checked.summary,
@@ -406,8 +411,9 @@ pub fn compile(checked: CheckedGame) -> Game {
         after,
         counters: checked.counters.clone(),
         no_moves,
-        code: emitter.finish(),
+        code,
         forbid_guards,
         has_compulsory,
+        uses_history,
     }
 }

@@ -29,16 +29,26 @@ pub struct Frame<'a> {
     pub vars: [i32; 2],
     /// Counter values that `set` statements give, applied when the `after` rules are done.
     pub new_counters: [i32; 4],
+    /// [`State::key`] of the earlier positions of this game, oldest first; empty when unknown.
+    /// `repetitions` counts the entries equal to the key of `state`.
+    pub history: &'a [u64],
 }
 
 impl<'a> Frame<'a> {
+    /// A frame for a position whose history is unknown.
     pub fn position(state: &'a State) -> Self {
+        Frame::with_history(state, &[])
+    }
+
+    /// A frame for a position reached after the positions whose keys are `history`.
+    pub fn with_history(state: &'a State, history: &'a [u64]) -> Self {
         Frame {
             state,
             action: None,
             after: None,
             vars: [0; 2],
             new_counters: state.counters,
+            history,
         }
     }
 
@@ -92,6 +102,14 @@ impl Game {
                 Op::Mover => push!(frame.state.to_move as i32),
                 Op::Opponent => push!(State::next_player(frame.state.to_move, players) as i32),
                 Op::Ply => push!(frame.state.ply as i32),
+                Op::Repetitions => {
+                    let key = frame.state.key();
+                    push!(frame.history.iter().filter(|&&k| k == key).count() as i32)
+                }
+                Op::CanMove => {
+                    let player = pop!() as u8;
+                    push!(self.can_move(frame.state, player) as i32)
+                }
                 Op::Counter(c) => push!(frame.state.counters[c as usize]),
                 Op::Set(c) => {
                     let v = pop!();

@@ -5,6 +5,7 @@ use super::eval::{Frame, Verdict};
 use super::state::State;
 use crate::check::{Landing, LineCapture};
 use crate::compile::{CellSet, CompiledMove, Game, MoveKind, NO_CELL};
+use std::cell::RefCell;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,11 +15,29 @@ pub enum Outcome {
     Draw,
 }
 
+thread_local! {
+    /// The move list of `can_move`, reused so that end tests allocate nothing once it has grown.
+    static CAN_MOVE_BUFFER: RefCell<Vec<Action>> = const { RefCell::new(Vec::new()) };
+}
+
 impl Game {
-    /// Fills `out` with the legal actions (empty once the game is over) and returns the outcome if it is.
+    /// Fills `out` with the legal actions (empty once the game is over) and returns the outcome if it
+    /// is. The history of the position is unknown: `repetitions` is 0.
     pub fn legal_actions(&self, state: &State, out: &mut Vec<Action>) -> Option<Outcome> {
+        self.legal_actions_with_history(state, &[], out)
+    }
+
+    /// [`Game::legal_actions`] for a position reached after the positions whose [`State::key`]s
+    /// are `history`, oldest first (what `repetitions` counts in). After playing action `a` in
+    /// position `s`, the history of the next position is `history` followed by `s.key()`.
+    pub fn legal_actions_with_history(
+        &self,
+        state: &State,
+        history: &[u64],
+        out: &mut Vec<Action>,
+    ) -> Option<Outcome> {
         out.clear();
-        let mut frame = Frame::position(state);
+        let mut frame = Frame::with_history(state, history);
         for check in &self.turn_start {
             let verdict = match &check.fast {
                 Some(fast) => self.run_fast_check(fast, state),
@@ -61,6 +80,36 @@ impl Game {
     /// The outcome of a position, if the game is over there.
     pub fn outcome(&self, state: &State) -> Option<Outcome> {
         self.legal_actions(state, &mut Vec::new())
+    }
+
+    /// [`Game::outcome`] with the keys of the earlier positions (see
+    /// [`Game::legal_actions_with_history`]).
+    pub fn outcome_with_history(&self, state: &State, history: &[u64]) -> Option<Outcome> {
+        self.legal_actions_with_history(state, history, &mut Vec::new())
+    }
+
+    /// `can_move(player)`: whether `player` would have at least one action from the move rules
+    /// (compulsory or not) if it were their turn in this placement. `turn_start` and `no_moves`
+    /// rules are not run, so a forced or default `pass` does not count.
+    pub fn can_move(&self, state: &State, player: u8) -> bool {
+        let mut turn = *state;
+        turn.to_move = player;
+        CAN_MOVE_BUFFER.with(|buffer| match buffer.try_borrow_mut() {
+            Ok(mut buffer) => self.has_move(&turn, &mut buffer),
+            // Already in use further up the stack: a list of its own.
+            Err(_) => self.has_move(&turn, &mut Vec::new()),
+        })
+    }
+
+    /// Whether some move rule makes a legal action for the player to move, stopping at the first
+    /// rule that does.
+    fn has_move(&self, state: &State, out: &mut Vec<Action>) -> bool {
+        out.clear();
+        let mut frame = Frame::position(state);
+        self.moves.iter().enumerate().any(|(i, rule)| {
+            self.generate(i as u8, rule, &mut frame, out);
+            !out.is_empty()
+        })
     }
 
     /// `Ok(outcome)` for an end, `Err(())` for a forced pass.

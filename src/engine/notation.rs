@@ -31,8 +31,14 @@ impl Game {
 
     /// The legal tokens of a position, sorted as text.
     pub fn legal_tokens(&self, state: &State) -> Vec<String> {
+        self.legal_tokens_with_history(state, &[])
+    }
+
+    /// [`Game::legal_tokens`] with the keys of the earlier positions (see
+    /// [`Game::legal_actions_with_history`]).
+    pub fn legal_tokens_with_history(&self, state: &State, history: &[u64]) -> Vec<String> {
         let mut actions = Vec::new();
-        self.legal_actions(state, &mut actions);
+        self.legal_actions_with_history(state, history, &mut actions);
         let mut tokens: Vec<String> = actions.iter().map(|a| self.action_token(a)).collect();
         tokens.sort();
         tokens
@@ -40,8 +46,18 @@ impl Game {
 
     /// Finds the legal action a token names.
     pub fn parse_action(&self, state: &State, token: &str) -> Result<Action, String> {
+        self.parse_action_with_history(state, &[], token)
+    }
+
+    /// [`Game::parse_action`] with the keys of the earlier positions.
+    pub fn parse_action_with_history(
+        &self,
+        state: &State,
+        history: &[u64],
+        token: &str,
+    ) -> Result<Action, String> {
         let mut actions = Vec::new();
-        if let Some(outcome) = self.legal_actions(state, &mut actions) {
+        if let Some(outcome) = self.legal_actions_with_history(state, history, &mut actions) {
             return Err(format!(
                 "the game is over ({}): no action is legal",
                 self.describe_outcome(outcome)
@@ -63,11 +79,28 @@ impl Game {
     }
 
     /// Plays tokens from a position; the error names the token that failed and its place in the list.
+    /// The history starts at `state`: a repetition of a position played through ends the game, one
+    /// of a position before `state` is not known.
     pub fn play_tokens(&self, state: &mut State, tokens: &str) -> Result<(), String> {
+        self.play_tokens_with_history(state, &mut Vec::new(), tokens)
+    }
+
+    /// [`Game::play_tokens`] after the positions whose keys are in `history`; the key of every
+    /// position played through is appended to it (when the game reads `repetitions`), so that it is
+    /// the history of the position reached.
+    pub fn play_tokens_with_history(
+        &self,
+        state: &mut State,
+        history: &mut Vec<u64>,
+        tokens: &str,
+    ) -> Result<(), String> {
         for (i, token) in tokens.split_whitespace().enumerate() {
             let action = self
-                .parse_action(state, token)
+                .parse_action_with_history(state, history, token)
                 .map_err(|e| format!("action {} `{token}`: {e}", i + 1))?;
+            if self.uses_history {
+                history.push(state.key());
+            }
             self.apply(state, &action);
         }
         Ok(())

@@ -6,43 +6,87 @@ use crate::compile::Game;
 
 impl Game {
     pub fn perft(&self, state: &State, depth: u32) -> u64 {
+        self.perft_with_history(state, &[], depth)
+    }
+
+    /// [`Game::perft`] from a position reached after the positions whose keys are `history` (see
+    /// [`Game::legal_actions_with_history`]); a line ends where `repetitions` ends the game.
+    pub fn perft_with_history(&self, state: &State, history: &[u64], depth: u32) -> u64 {
         let mut buffers = vec![Vec::with_capacity(256); depth as usize + 1];
-        self.perft_with(state, depth, &mut buffers)
+        let mut keys = self.history_stack(history, depth);
+        self.perft_with(state, depth, &mut buffers, &mut keys)
     }
 
     /// Perft split by first action: (token, count), sorted by token.
     pub fn perft_divide(&self, state: &State, depth: u32) -> Vec<(String, u64)> {
+        self.perft_divide_with_history(state, &[], depth)
+    }
+
+    /// [`Game::perft_divide`] with the keys of the earlier positions.
+    pub fn perft_divide_with_history(
+        &self,
+        state: &State,
+        history: &[u64],
+        depth: u32,
+    ) -> Vec<(String, u64)> {
         if depth == 0 {
             return Vec::new();
         }
         let mut actions = Vec::new();
-        self.legal_actions(state, &mut actions);
+        self.legal_actions_with_history(state, history, &mut actions);
         let mut buffers = vec![Vec::with_capacity(256); depth as usize];
+        let mut keys = self.history_stack(history, depth);
+        if self.uses_history {
+            keys.push(state.key());
+        }
         let mut rows: Vec<(String, u64)> = actions
             .iter()
             .map(|a| {
-                (
-                    self.action_token(a),
-                    self.perft_with(&self.after(state, a), depth - 1, &mut buffers),
-                )
+                let after = self.after(state, a);
+                let count = self.perft_with(&after, depth - 1, &mut buffers, &mut keys);
+                (self.action_token(a), count)
             })
             .collect();
         rows.sort();
         rows
     }
 
-    fn perft_with(&self, state: &State, depth: u32, buffers: &mut [Vec<Action>]) -> u64 {
+    /// The keys the recursion starts from, with room for one more per level; none at all when no
+    /// rule reads them.
+    fn history_stack(&self, history: &[u64], depth: u32) -> Vec<u64> {
+        if !self.uses_history {
+            return Vec::new();
+        }
+        let mut keys = Vec::with_capacity(history.len() + depth as usize + 1);
+        keys.extend_from_slice(history);
+        keys
+    }
+
+    /// `keys` holds the keys of the positions before `state` on this line; it is as it was on return.
+    fn perft_with(
+        &self,
+        state: &State,
+        depth: u32,
+        buffers: &mut [Vec<Action>],
+        keys: &mut Vec<u64>,
+    ) -> u64 {
         if depth == 0 {
             return 1;
         }
         let (mine, rest) = buffers.split_first_mut().expect("one buffer per level");
-        self.legal_actions(state, mine);
+        self.legal_actions_with_history(state, keys, mine);
         if depth == 1 {
             return mine.len() as u64;
         }
+        if self.uses_history {
+            keys.push(state.key());
+        }
         let mut total = 0;
         for action in mine.iter() {
-            total += self.perft_with(&self.after(state, action), depth - 1, rest);
+            total += self.perft_with(&self.after(state, action), depth - 1, rest, keys);
+        }
+        if self.uses_history {
+            keys.pop();
         }
         total
     }

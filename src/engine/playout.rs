@@ -6,6 +6,7 @@ use super::state::State;
 use crate::compile::Game;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
+use std::cell::RefCell;
 
 /// The recorded RNG: portable and seedable, so a seed gives the same game everywhere.
 pub type GameRng = Pcg64;
@@ -19,6 +20,12 @@ pub struct Playout {
     pub outcome: Option<Outcome>,
 }
 
+thread_local! {
+    /// The keys of the positions of the current playout, for games that read `repetitions`: kept
+    /// from one playout to the next so that it stops allocating once it has grown.
+    static PLAYOUT_HISTORY: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
+}
+
 impl Game {
     /// Plays uniformly random actions until the game ends or `max_actions` are played.
     /// `buffer` is reused so that a playout allocates nothing once it has grown.
@@ -28,16 +35,41 @@ impl Game {
         buffer: &mut Vec<Action>,
         max_actions: u64,
     ) -> Playout {
+        if !self.uses_history {
+            return self.playout_with(rng, buffer, max_actions, None);
+        }
+        PLAYOUT_HISTORY.with(|history| match history.try_borrow_mut() {
+            Ok(mut history) => self.playout_with(rng, buffer, max_actions, Some(&mut history)),
+            Err(_) => self.playout_with(rng, buffer, max_actions, Some(&mut Vec::new())),
+        })
+    }
+
+    /// The playout; `history`, given when the game reads `repetitions`, collects the keys of the
+    /// positions played through.
+    fn playout_with(
+        &self,
+        rng: &mut GameRng,
+        buffer: &mut Vec<Action>,
+        max_actions: u64,
+        mut history: Option<&mut Vec<u64>>,
+    ) -> Playout {
+        if let Some(history) = history.as_deref_mut() {
+            history.clear();
+        }
         let mut state = self.initial;
         let mut actions = 0;
         while actions < max_actions {
-            if let Some(outcome) = self.legal_actions(&state, buffer) {
+            let earlier = history.as_deref().map_or(&[][..], Vec::as_slice);
+            if let Some(outcome) = self.legal_actions_with_history(&state, earlier, buffer) {
                 return Playout {
                     actions,
                     outcome: Some(outcome),
                 };
             }
             let pick = buffer[rng.random_range(0..buffer.len())];
+            if let Some(history) = history.as_deref_mut() {
+                history.push(state.key());
+            }
             self.apply(&mut state, &pick);
             actions += 1;
         }
@@ -49,8 +81,18 @@ impl Game {
 
     /// A uniformly random legal action, or `None` when the game is over.
     pub fn random_action(&self, state: &State, rng: &mut GameRng) -> Option<Action> {
+        self.random_action_with_history(state, &[], rng)
+    }
+
+    /// [`Game::random_action`] with the keys of the earlier positions.
+    pub fn random_action_with_history(
+        &self,
+        state: &State,
+        history: &[u64],
+        rng: &mut GameRng,
+    ) -> Option<Action> {
         let mut buffer = Vec::new();
-        self.legal_actions(state, &mut buffer);
+        self.legal_actions_with_history(state, history, &mut buffer);
         (!buffer.is_empty()).then(|| buffer[rng.random_range(0..buffer.len())])
     }
 }

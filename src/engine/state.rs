@@ -107,7 +107,32 @@ impl State {
         let v = self.cells[cell as usize];
         (v != 0).then_some(v & 3)
     }
+
+    /// A hash of the piece placement and the player to move, what makes two positions "the same"
+    /// for `repetitions`: counters and `ply` are left out. Deterministic (no random seed), so keys
+    /// are the same in every run: an FxHash-style mix of the cells eight at a time, then `to_move`,
+    /// then a final avalanche.
+    pub fn key(&self) -> u64 {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mix = |h: u64, word: u64| (h.rotate_left(5) ^ word).wrapping_mul(K);
+        let mut h = 0u64;
+        for chunk in self.cells.chunks_exact(8) {
+            h = mix(h, u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+        }
+        h = mix(h, u64::from(self.to_move));
+        // The finaliser of MurmurHash3: every input bit reaches every output bit.
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ h >> 33
+    }
 }
+
+const _: () = assert!(
+    MAX_CELLS.is_multiple_of(8),
+    "State::key hashes the cells 8 at a time"
+);
 
 impl std::fmt::Debug for State {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
