@@ -318,7 +318,7 @@ impl RuleChecker<'_> {
                     ));
                 }
                 let by_enemy = match args.get("by") {
-                    Some(e) => self.symbol(e, &["any", "enemy"], diags)? == 1,
+                    Some(e) => self.symbol_or_choice(e, &["any", "enemy"], diags)? == 1,
                     None => false,
                 };
                 Some((
