@@ -106,7 +106,38 @@ pub(crate) fn check_board_size(
             ),
         }
     }
-    if section.directions.is_empty() {
+    let numbered = match &section.cell_names {
+        None => false,
+        Some(n) if n.value == "letters" => false,
+        Some(n) if n.value == "numbers" => true,
+        Some(n) => {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadBoard(format!("`cell_names` cannot be `{}`", n.value)),
+                    n.span,
+                )
+                .with_label("not a way of naming cells")
+                .with_help("write `\"letters\"` (cells `a1`, `b2`, ...) or `\"numbers\"` (cells `1`, `2`, ...)"),
+            );
+            false
+        }
+    };
+    let stacks = section.stacks.as_ref().is_some_and(|s| s.value);
+    if stacks && files as usize * ranks as usize > crate::engine::state::STACK_CELLS {
+        let span = section.stacks.as_ref().map(|s| s.span);
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::BadBoard(format!(
+                    "a board with stacks may have at most {} cells",
+                    crate::engine::state::STACK_CELLS
+                )),
+                span,
+            )
+            .with_label("too many cells for stacks"),
+        );
+    }
+    // A track of numbered points needs no directions: its pieces move along paths.
+    if section.directions.is_empty() && !numbered {
         diags.push(
             Diagnostic::error(
                 ErrorKind::Missing("`[board.directions]`".into()),
@@ -121,6 +152,8 @@ pub(crate) fn check_board_size(
         ranks,
         directions,
         direction_sets: Vec::new(),
+        numbered,
+        stacks,
     };
     (board, ok)
 }
@@ -502,7 +535,7 @@ pub(crate) fn check_setup(
     cx: &Context,
     whole_file: Option<Span>,
     diags: &mut Diagnostics,
-) -> Vec<(CellId, u8, u8)> {
+) -> Vec<(CellId, u8, u8, u8)> {
     if file.setup.is_empty() {
         diags.push(
             Diagnostic::error(
@@ -513,7 +546,7 @@ pub(crate) fn check_setup(
             .with_help("add `[setup.PLAYER]` tables such as `stone = \"a1..h2\"`"),
         );
     }
-    let mut placed: Vec<(CellId, u8, u8)> = Vec::new();
+    let mut placed: Vec<(CellId, u8, u8, u8)> = Vec::new();
     // Where each placed cell was set up, to point at the first of two.
     let mut placed_at: Vec<Span> = Vec::new();
     for (player, kinds) in &file.setup {
@@ -541,12 +574,12 @@ pub(crate) fn check_setup(
             }
             let mut twice: Vec<String> = Vec::new();
             let mut first_at: Option<Span> = None;
-            for cell in cell_set(&cells.value, cells.span, &cx.board, diags) {
-                if let Some(i) = placed.iter().position(|&(c, _, _)| c == cell) {
+            for (cell, count) in counted_cell_set(&cells.value, cells.span, &cx.board, diags) {
+                if let Some(i) = placed.iter().position(|&(c, _, _, _)| c == cell) {
                     twice.push(cell_name(&cx.board, cell));
                     first_at.get_or_insert(placed_at[i]);
                 } else {
-                    placed.push((cell, p, k));
+                    placed.push((cell, p, k, count));
                     placed_at.push(cells.span);
                 }
             }
@@ -587,12 +620,24 @@ pub(crate) fn check_setup(
 }
 
 pub fn cell_name(board: &CheckedBoard, cell: CellId) -> String {
+    if board.numbered {
+        return (cell + 1).to_string();
+    }
     let file = (b'a' + (cell % board.files) as u8) as char;
     format!("{file}{}", cell / board.files + 1)
 }
 
 /// Parses `a1` into a cell of the board.
 pub fn parse_cell(board: &CheckedBoard, name: &str) -> Option<CellId> {
+    if board.numbered {
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_digit()) || name.starts_with('0') {
+            return None;
+        }
+        let n: usize = name.parse().ok()?;
+        return (1..=board.cell_count())
+            .contains(&n)
+            .then(|| (n - 1) as CellId);
+    }
     let mut chars = name.chars();
     let file = chars.next()?;
     if !file.is_ascii_lowercase() {
@@ -606,6 +651,51 @@ pub fn parse_cell(board: &CheckedBoard, name: &str) -> Option<CellId> {
     let file = (file as u8 - b'a') as u16;
     (file < board.files && rank >= 1 && rank <= board.ranks)
         .then(|| (rank - 1) * board.files + file)
+}
+
+/// A cell set whose items may end in `*N`, N pieces on each of its cells (boards with stacks).
+fn counted_cell_set(
+    spec: &CellSpec,
+    span: Span,
+    board: &CheckedBoard,
+    diags: &mut Diagnostics,
+) -> Vec<(CellId, u8)> {
+    let items: Vec<(&str, Span)> = match spec {
+        CellSpec::One(s) => vec![(s.as_str(), span)],
+        CellSpec::Many(list) => list.iter().map(|s| (s.value.as_str(), s.span)).collect(),
+    };
+    let mut out = Vec::new();
+    for (raw, span) in items {
+        let (cells, count) = match raw.rsplit_once('*') {
+            None => (raw, 1),
+            Some((cells, n)) => match n.trim().parse::<u8>() {
+                Ok(n) if n >= 1 && board.stacks => (cells, n),
+                _ => {
+                    let help = if board.stacks {
+                        "`*N` stacks N pieces on each cell, N from 1 to 255: `\"24*15\"`"
+                    } else {
+                        "only a board with `stacks = true` holds several pieces on a cell"
+                    };
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::BadCellSet {
+                                spec: raw.to_string(),
+                                reason: "not a count of pieces".into(),
+                            },
+                            span,
+                        )
+                        .with_label("after `*`")
+                        .with_help(help),
+                    );
+                    continue;
+                }
+            },
+        };
+        for cell in cell_set(&CellSpec::One(cells.to_string()), span, board, diags) {
+            out.push((cell, count));
+        }
+    }
+    out
 }
 
 fn cell_set(

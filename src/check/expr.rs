@@ -398,6 +398,12 @@ impl RuleChecker<'_> {
                     }
                 }
             }
+            "borne_off" => {
+                let args = Args::bind(call, &["player"], diags)?;
+                let player =
+                    self.expect(args.require("player", diags)?, Ty::Player, place, diags)?;
+                Some((TExpr::BorneOff(Box::new(player)), Ty::Int))
+            }
             "can_move" => {
                 if !self.in_end_test(name, call.name.span, place, diags) {
                     return None;
@@ -418,6 +424,7 @@ impl RuleChecker<'_> {
                     "path_index",
                     "path_blocked",
                     "can_move",
+                    "borne_off",
                 ];
                 candidates.extend(
                     cx.regions

@@ -1,6 +1,7 @@
 //! The checked stage: every name resolved to an index, every rule typed, every problem reported.
 
 pub mod board;
+mod dice;
 mod expr;
 mod options;
 mod primitives;
@@ -70,6 +71,7 @@ pub fn check(
             }),
         None => 0,
     };
+    let dice = dice::check_dice(file, &cx, &mut diags);
     let program = rules::check_rules(
         &parsed.rules,
         parsed.rules_incomplete,
@@ -95,6 +97,7 @@ pub fn check(
         options: cx.options,
         counters: cx.counters,
         first_player,
+        dice,
         program,
     };
     Ok((checked, diags))

@@ -34,6 +34,7 @@ impl RuleChecker<'_> {
             ],
             "line" => &["piece", "dirs", "min", "capture", "capture_if", "avoid"],
             "path_step" => &["piece", "path", "to"],
+            "die_move" => &["piece", "path", "bear_off"],
             "jump" => &[
                 "piece",
                 "dirs",
@@ -52,8 +53,8 @@ impl RuleChecker<'_> {
                 )
                 .with_label("not a move primitive");
                 d = d.with_help(
-                    nearest(other, ["step", "slide", "line", "jump", "path_step"]).unwrap_or_else(|| {
-                        "the move primitives are `step`, `slide`, `line`, `jump` and `path_step`".into()
+                    nearest(other, ["step", "slide", "line", "jump", "path_step", "die_move"]).unwrap_or_else(|| {
+                        "the move primitives are `step`, `slide`, `line`, `jump`, `path_step` and `die_move`".into()
                     }),
                 );
                 diags.push(d);
@@ -65,6 +66,21 @@ impl RuleChecker<'_> {
             Some(e) => Some(self.piece(e, diags)?),
             None => None,
         };
+        if call.name.text == "die_move" {
+            let path = self.path_name(args.require("path", diags)?, diags)?;
+            let bear_off = match args.get("bear_off") {
+                Some(e) => Some(self.region_name(e, diags)?),
+                None => None,
+            };
+            return Some((
+                Generator::DieMove {
+                    piece,
+                    path,
+                    bear_off,
+                },
+                Modifiers::default(),
+            ));
+        }
         if call.name.text == "path_step" {
             let path = self.path_name(args.require("path", diags)?, diags)?;
             let to = self.landing(args.get("to"), diags)?;

@@ -453,7 +453,7 @@ fn warn_overlapping_moves(moves: &[MoveRule], cx: &Context, diags: &mut Diagnost
             piece, dirs, to, ..
         } => Some((1, *piece, *dirs, Some(*to))),
         Generator::Jump { piece, dirs, .. } => Some((2, *piece, *dirs, None)),
-        Generator::Line { .. } | Generator::PathStep { .. } => None,
+        Generator::Line { .. } | Generator::PathStep { .. } | Generator::DieMove { .. } => None,
     };
     let landings_meet = |a: Option<Landing>, b: Option<Landing>| {
         !matches!(

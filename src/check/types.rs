@@ -17,10 +17,12 @@ pub struct CheckedGame {
     pub lines: Vec<LinesDecl>,
     pub pieces: Vec<PieceDecl>,
     /// (cell, player, piece kind)
-    pub setup: Vec<(CellId, u8, u8)>,
+    /// (cell, player, piece kind, how many: more than 1 only on boards with stacks)
+    pub setup: Vec<(CellId, u8, u8, u8)>,
     pub options: Vec<OptionDecl>,
     pub counters: Vec<CounterDecl>,
     pub first_player: u8,
+    pub dice: Option<DiceDecl>,
     pub program: CheckedProgram,
 }
 
@@ -30,6 +32,10 @@ pub struct CheckedBoard {
     pub ranks: u16,
     pub directions: Vec<Direction>,
     pub direction_sets: Vec<DirectionSet>,
+    /// Cells are named `1`, `2`, ... in reading order instead of `a1`.
+    pub numbered: bool,
+    /// A cell may hold a stack of one player's pieces.
+    pub stacks: bool,
 }
 
 impl CheckedBoard {
@@ -58,6 +64,25 @@ pub struct LinesDecl {
     pub name: String,
     pub links: Vec<(CellId, CellId)>,
     pub span: Span,
+}
+
+/// Two dice per roll (`[dice]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiceDecl {
+    pub sides: u8,
+    /// A doublet escalates: its number four times, then the next one four times, up to `sides`.
+    pub escalate: bool,
+    pub transfer: Transfer,
+    /// Doublets escalate only from this roll of the game on (counting from 1).
+    pub escalate_from_roll: u16,
+}
+
+/// Which pips the mover cannot play pass to the opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Transfer {
+    Never,
+    Doublets,
+    Always,
 }
 
 #[derive(Clone, Debug)]
@@ -214,6 +239,14 @@ pub enum Generator {
         path: u16,
         to: Landing,
     },
+    /// One piece moves along the mover's copy of a path by the pips of one die of the pool, onto a
+    /// cell with no enemy piece; past the path's end it is borne off, once all the mover's pieces
+    /// stand in `bear_off`.
+    DieMove {
+        piece: Option<u8>,
+        path: u16,
+        bear_off: Option<u16>,
+    },
     /// A contiguous run of own pieces (at least `min`) moving along its own line, up to its length.
     Line {
         piece: Option<u8>,
@@ -285,6 +318,8 @@ pub enum TExpr {
     Repetitions,
     /// Whether the player would have an action from the move rules if it were their turn.
     CanMove(Box<TExpr>),
+    /// How many of the player's pieces have been borne off the board.
+    BorneOff(Box<TExpr>),
     Counter(u8),
     Var(Var),
     Region(u16),

@@ -106,6 +106,12 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
         let mover = state.to_move as usize;
         let name = &game.players[mover];
         let action = match chosen[mover] {
+            // The dice are thrown for everyone, humans included, from the seeded RNG.
+            _ if game.is_chance(&state) => {
+                let roll = game.sample_roll(&mut rng);
+                outln!("{name} rolls {}", game.action_token(&roll));
+                Ok(roll)
+            }
             Controller::Random => {
                 let action = game
                     .random_action_with_history(&state, &history, &mut rng)

@@ -19,6 +19,8 @@ pub enum Op {
     Repetitions,
     /// Pop a player; push whether that player would have an action if it were their turn.
     CanMove,
+    /// Pop a player; push how many of their pieces have been borne off.
+    BorneOff,
     /// Push a counter's value in the position.
     Counter(u8),
     /// Pop a value: the counter's new value once every `after` rule has run.
@@ -167,6 +169,10 @@ impl<'a> Emitter<'a> {
             TExpr::CanMove(p) => {
                 self.expr(p);
                 self.code.push(Op::CanMove);
+            }
+            TExpr::BorneOff(p) => {
+                self.expr(p);
+                self.code.push(Op::BorneOff);
             }
             TExpr::Counter(c) => self.code.push(Op::Counter(*c)),
             TExpr::Var(v) => self.code.push(Op::Var(*v)),

@@ -41,6 +41,8 @@ pub struct CompiledMove {
     pub avoid: Option<RegionRef>,
     /// Lines every step must follow: an index into [`Game::lines`].
     pub along: Option<u16>,
+    /// `die_move`: where all the mover's pieces must stand before one may be borne off.
+    pub bear_off: Option<RegionRef>,
     /// The kind the moving piece becomes when it ends in the region; a jump sequence stops there.
     pub promote: Option<(u8, RegionRef)>,
     /// No filter of its own and no `forbid` in the game: every action it makes is legal.
@@ -54,6 +56,7 @@ pub enum MoveKind {
     Line,
     Jump,
     PathStep,
+    DieMove,
 }
 
 /// A region named in a move rule: a per-player region means the mover's own copy.
@@ -180,6 +183,8 @@ pub struct Game {
     /// Whether any rule reads `repetitions`: only then do the drivers (perft, playouts, replays,
     /// `tabula play`) keep the keys of earlier positions for [`Game::legal_actions_with_history`].
     pub uses_history: bool,
+    /// Dice thrown as chance events (`[dice]`).
+    pub dice: Option<crate::check::DiceDecl>,
 }
 
 impl Game {
@@ -279,6 +284,7 @@ pub fn compile(checked: CheckedGame) -> Game {
                 over_piece: None,
                 avoid: m.avoid.map(region_ref),
                 along: m.along,
+                bear_off: None,
                 promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),
                 unchecked: m.filters.is_empty() && checked.program.forbids.is_empty(),
             };
@@ -300,6 +306,17 @@ pub fn compile(checked: CheckedGame) -> Game {
                     dirs: *dirs,
                     to: *to,
                     max: *max,
+                    ..base
+                },
+                Generator::DieMove {
+                    piece,
+                    path,
+                    bear_off,
+                } => CompiledMove {
+                    kind: MoveKind::DieMove,
+                    piece: *piece,
+                    path: *path,
+                    bear_off: bear_off.map(region_ref),
                     ..base
                 },
                 Generator::PathStep { piece, path, to } => CompiledMove {
@@ -367,7 +384,7 @@ pub fn compile(checked: CheckedGame) -> Game {
                         info: r.info.clone(),
                         code: emitter.stmt_program(&body),
                         guard: None,
-                        fast: fast_check::recognise(&body, &region_first),
+                        fast: fast_check::recognise(&body, &region_first).filter(|_| !board.stacks),
                     })
                 })
                 .collect()
@@ -382,8 +399,10 @@ pub fn compile(checked: CheckedGame) -> Game {
     });
 
     let mut initial = State::empty(checked.first_player);
-    for &(cell, player, kind) in &checked.setup {
-        initial.put(cell, player, kind);
+    for &(cell, player, kind, count) in &checked.setup {
+        for _ in 0..count {
+            initial.push_piece(cell, State::encode(player, kind));
+        }
     }
     for (i, counter) in checked.counters.iter().enumerate() {
         initial.counters[i] = counter.initial;
@@ -415,5 +434,6 @@ pub fn compile(checked: CheckedGame) -> Game {
         forbid_guards,
         has_compulsory,
         uses_history,
+        dice: checked.dice,
     }
 }

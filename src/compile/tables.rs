@@ -10,6 +10,8 @@ pub const NO_CELL: u16 = u16::MAX;
 pub struct Board {
     pub files: u16,
     pub ranks: u16,
+    pub numbered: bool,
+    pub stacks: bool,
     pub cells: usize,
     pub direction_names: Vec<String>,
     pub directions: usize,
@@ -80,6 +82,8 @@ impl Board {
             })
             .collect();
         Board {
+            numbered: b.numbered,
+            stacks: b.stacks,
             files: b.files,
             ranks: b.ranks,
             cells,
@@ -107,6 +111,9 @@ impl Board {
     }
 
     pub fn cell_name(&self, cell: u16) -> String {
+        if self.numbered {
+            return (cell + 1).to_string();
+        }
         let file = (b'a' + (cell % self.files) as u8) as char;
         format!("{file}{}", cell / self.files + 1)
     }
@@ -115,6 +122,7 @@ impl Board {
         let b = CheckedBoard {
             files: self.files,
             ranks: self.ranks,
+            numbered: self.numbered,
             ..Default::default()
         };
         crate::check::board_cell(&b, name)

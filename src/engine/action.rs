@@ -9,6 +9,11 @@ pub enum ActionKind {
     /// One piece goes from `from` to `to`, cells that need not be neighbours (a path step).
     Hop,
     Pass,
+    /// Dice games: the roll of two dice, `from` the larger and `to` the smaller (a chance event).
+    Roll,
+    /// Dice games: one piece moved by one die of `distance` pips from `from` to `to`, or borne
+    /// off (`to` = [`crate::engine::dice::OFF`]).
+    Die,
 }
 
 /// Every move primitive is a line of `count` pieces moving `distance` cells: a step is 1 x 1, a slide

@@ -106,6 +106,10 @@ impl Game {
                     let key = frame.state.key();
                     push!(frame.history.iter().filter(|&&k| k == key).count() as i32)
                 }
+                Op::BorneOff => {
+                    let player = pop!() as usize;
+                    push!(i32::from(frame.state.off[player & 3]))
+                }
                 Op::CanMove => {
                     let player = pop!() as u8;
                     push!(self.can_move(frame.state, player) as i32)
@@ -247,6 +251,16 @@ impl Game {
         let mut cells = *frame.state.pieces_of(player);
         if let Some(s) = set {
             cells = cells.and(&self.region_sets[s]);
+        }
+        if self.board.stacks {
+            // Every piece of a stack counts.
+            return cells
+                .iter()
+                .filter(|&c| {
+                    piece.is_none_or(|kind| frame.state.piece(c).is_some_and(|(_, k)| k == kind))
+                })
+                .map(|c| i32::from(frame.state.height(c)))
+                .sum();
         }
         match piece {
             None => cells.len() as i32,

@@ -38,6 +38,7 @@ impl Game {
     ) -> Option<Outcome> {
         out.clear();
         let mut frame = Frame::with_history(state, history);
+        let chance = self.is_chance(state);
         for check in &self.turn_start {
             let verdict = match &check.fast {
                 Some(fast) => self.run_fast_check(fast, state),
@@ -51,6 +52,10 @@ impl Game {
                 }
                 None => {}
             }
+        }
+        if chance {
+            self.roll_actions(out);
+            return None;
         }
         if self.has_compulsory {
             for (i, rule) in self.moves.iter().enumerate().filter(|(_, m)| m.compulsory) {
@@ -127,6 +132,9 @@ impl Game {
     }
 
     fn generate(&self, index: u8, rule: &CompiledMove, frame: &mut Frame, out: &mut Vec<Action>) {
+        if rule.kind == MoveKind::DieMove {
+            return self.die_moves(index, rule, frame.state, out);
+        }
         let state = frame.state;
         let me = state.to_move;
         let dirs = &self.board.direction_sets[rule.dirs as usize][me as usize];
@@ -142,7 +150,7 @@ impl Game {
             }
             match rule.kind {
                 // Handled above for all pieces at once.
-                MoveKind::Step => {}
+                MoveKind::Step | MoveKind::DieMove => {}
                 MoveKind::Slide => {
                     for &dir in dirs {
                         self.slide(index, rule, frame, from, dir, out);
@@ -609,8 +617,9 @@ impl Game {
             .copied()
             .unwrap_or(0);
         let count = match action.kind {
-            ActionKind::Pass => 0,
-            ActionKind::Jump | ActionKind::Hop => 1,
+            ActionKind::Pass | ActionKind::Roll => 0,
+            ActionKind::Die if action.to == super::dice::OFF => 0,
+            ActionKind::Jump | ActionKind::Hop | ActionKind::Die => 1,
             ActionKind::Move => action.count,
         };
         let to = action.to_cell() as i16;
@@ -630,6 +639,10 @@ impl Game {
 
     /// Applies an action (assumed legal) in place.
     pub fn apply(&self, state: &mut State, action: &Action) {
+        if self.dice.is_some() {
+            self.apply_dice(state, action);
+            return self.run_after_rules(state);
+        }
         let me = state.to_move;
         match action.kind {
             // One piece one cell, taking at most what stands there: most moves of most games.
@@ -672,9 +685,14 @@ impl Game {
                 state.clear(action.from_cell());
                 state.set(action.to_cell(), piece);
             }
-            ActionKind::Pass => {}
+            // Dice games are applied above.
+            ActionKind::Pass | ActionKind::Roll | ActionKind::Die => {}
         }
-        if action.kind != ActionKind::Pass && action.count == 1 {
+        if matches!(
+            action.kind,
+            ActionKind::Move | ActionKind::Jump | ActionKind::Hop
+        ) && action.count == 1
+        {
             let rule = &self.moves[action.rule as usize];
             let piece = state.cell(action.to_cell());
             if let Some((kind, _)) = rule
@@ -686,6 +704,11 @@ impl Game {
         }
         state.to_move = State::next_player(state.to_move, self.players.len() as u8);
         state.ply += 1;
+        self.run_after_rules(state);
+    }
+
+    /// The `after` rules, on the position an action made.
+    fn run_after_rules(&self, state: &mut State) {
         if !self.after.is_empty() {
             let counters = {
                 let mut frame = Frame::position(state);

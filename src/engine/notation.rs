@@ -10,6 +10,15 @@ impl Game {
     pub fn action_token(&self, action: &Action) -> String {
         match action.kind {
             ActionKind::Pass => "pass".to_string(),
+            ActionKind::Roll => format!("roll:{}-{}", action.from, action.to),
+            ActionKind::Die => {
+                let to = if action.to == super::dice::OFF {
+                    "off".to_string()
+                } else {
+                    self.board.cell_name(action.to_cell())
+                };
+                format!("{}/{to}", self.board.cell_name(action.from_cell()))
+            }
             ActionKind::Jump => {
                 let mut token = self.board.cell_name(action.from_cell());
                 for cell in self.jump_landings(action) {

@@ -12,7 +12,7 @@ impl Game {
     /// [`Game::perft`] from a position reached after the positions whose keys are `history` (see
     /// [`Game::legal_actions_with_history`]); a line ends where `repetitions` ends the game.
     pub fn perft_with_history(&self, state: &State, history: &[u64], depth: u32) -> u64 {
-        let mut buffers = vec![Vec::with_capacity(256); depth as usize + 1];
+        let mut buffers = vec![Vec::with_capacity(256); self.levels(depth)];
         let mut keys = self.history_stack(history, depth);
         self.perft_with(state, depth, &mut buffers, &mut keys)
     }
@@ -34,21 +34,38 @@ impl Game {
         }
         let mut actions = Vec::new();
         self.legal_actions_with_history(state, history, &mut actions);
-        let mut buffers = vec![Vec::with_capacity(256); depth as usize];
+        let mut buffers = vec![Vec::with_capacity(256); self.levels(depth)];
         let mut keys = self.history_stack(history, depth);
         if self.uses_history {
             keys.push(state.key());
         }
+        // The outcomes of a chance event use no depth (rulings' perft convention).
+        let next = if self.is_chance(state) {
+            depth
+        } else {
+            depth - 1
+        };
         let mut rows: Vec<(String, u64)> = actions
             .iter()
             .map(|a| {
                 let after = self.after(state, a);
-                let count = self.perft_with(&after, depth - 1, &mut buffers, &mut keys);
+                let count = self.perft_with(&after, next, &mut buffers, &mut keys);
                 (self.action_token(a), count)
             })
             .collect();
         rows.sort();
         rows
+    }
+
+    /// Move lists the recursion needs: one per level, and in dice games one more per chance event,
+    /// which can come before every level.
+    fn levels(&self, depth: u32) -> usize {
+        let levels = depth as usize + 1;
+        if self.dice.is_some() {
+            2 * levels
+        } else {
+            levels
+        }
     }
 
     /// The keys the recursion starts from, with room for one more per level; none at all when no
@@ -75,6 +92,13 @@ impl Game {
         }
         let (mine, rest) = buffers.split_first_mut().expect("one buffer per level");
         self.legal_actions_with_history(state, keys, mine);
+        if self.is_chance(state) {
+            // Each distinct outcome once, unweighted, without using depth.
+            return mine
+                .iter()
+                .map(|roll| self.perft_with(&self.after(state, roll), depth, rest, keys))
+                .sum();
+        }
         if depth == 1 {
             return mine.len() as u64;
         }

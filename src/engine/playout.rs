@@ -66,6 +66,12 @@ impl Game {
                     outcome: Some(outcome),
                 };
             }
+            if self.is_chance(&state) {
+                // The dice, thrown with their real odds; a roll is not an action.
+                let roll = self.sample_roll(rng);
+                self.apply(&mut state, &roll);
+                continue;
+            }
             let pick = buffer[rng.random_range(0..buffer.len())];
             if let Some(history) = history.as_deref_mut() {
                 history.push(state.key());
@@ -93,6 +99,12 @@ impl Game {
     ) -> Option<Action> {
         let mut buffer = Vec::new();
         self.legal_actions_with_history(state, history, &mut buffer);
-        (!buffer.is_empty()).then(|| buffer[rng.random_range(0..buffer.len())])
+        if buffer.is_empty() {
+            return None;
+        }
+        if self.is_chance(state) {
+            return Some(self.sample_roll(rng));
+        }
+        Some(buffer[rng.random_range(0..buffer.len())])
     }
 }

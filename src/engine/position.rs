@@ -19,6 +19,14 @@ struct PositionFile {
     /// Values of the game's counters; those not given keep their initial values.
     #[serde(default)]
     counters: BTreeMap<String, Located<i64>>,
+    /// Pieces each player has borne off.
+    #[serde(default)]
+    off: BTreeMap<String, Located<i64>>,
+    /// Dice games: the pips still to play, in order, and what they are.
+    pool: Option<Located<Vec<i64>>>,
+    pool_kind: Option<Located<String>>,
+    /// Rolls made so far (doublets escalate from a given roll on).
+    rolls: Option<Located<i64>>,
 }
 
 /// A list of cells when the game has one kind of piece, else a table of kind -> cells.
@@ -133,7 +141,36 @@ impl Game {
             };
             let mut place = |kind: u8, cells: &[Located<String>], diags: &mut Diagnostics| {
                 for cell in cells {
-                    match self.board.parse_cell(&cell.value) {
+                    // On a board with stacks, `"24*15"` is 15 pieces on 24.
+                    let (name, count) = match cell.value.rsplit_once('*') {
+                        Some((name, n)) if self.board.stacks => match n.trim().parse::<u8>() {
+                            Ok(n) if n >= 1 => (name.trim(), n),
+                            _ => {
+                                diags.push(
+                                    Diagnostic::error(
+                                        ErrorKind::BadPosition(format!(
+                                            "`{}` is not a count of pieces",
+                                            cell.value
+                                        )),
+                                        cell.span,
+                                    )
+                                    .with_help("write `\"24*15\"` for 15 pieces on 24"),
+                                );
+                                continue;
+                            }
+                        },
+                        _ => (cell.value.as_str(), 1),
+                    };
+                    let value = State::encode(p as u8, kind);
+                    match self.board.parse_cell(name) {
+                        Some(c)
+                            if self.board.stacks
+                                && (state.cell(c) == 0 || state.cell(c) == value) =>
+                        {
+                            for _ in 0..count {
+                                state.push_piece(c, value);
+                            }
+                        }
                         Some(c) if state.cell(c) != 0 => diags.push(
                             Diagnostic::error(
                                 ErrorKind::BadPosition(format!(
@@ -215,6 +252,7 @@ impl Game {
                 )),
             }
         }
+        self.read_dice_state(&file, &mut state, &mut diags);
         if diags.has_errors() {
             Err(diags)
         } else {
@@ -222,20 +260,134 @@ impl Game {
         }
     }
 
+    /// Borne-off pieces, the pool of pips and the roll count of a position file.
+    fn read_dice_state(&self, file: &PositionFile, state: &mut State, diags: &mut Diagnostics) {
+        for (player, n) in &file.off {
+            match (
+                self.players.iter().position(|x| x == player),
+                u8::try_from(n.value),
+            ) {
+                (Some(p), Ok(n)) => state.off[p] = n,
+                (None, _) => diags.push(Diagnostic::error(
+                    ErrorKind::UnknownPlayer(player.clone()),
+                    n.span,
+                )),
+                (_, Err(_)) => diags.push(Diagnostic::error(
+                    ErrorKind::BadPosition("`off` must be from 0 to 255".into()),
+                    n.span,
+                )),
+            }
+        }
+        if let Some(rolls) = &file.rolls {
+            match u16::try_from(rolls.value) {
+                Ok(r) => state.rolls = r,
+                Err(_) => diags.push(Diagnostic::error(
+                    ErrorKind::BadPosition("`rolls` must be from 0 to 65535".into()),
+                    rolls.span,
+                )),
+            }
+        }
+        let sides = self.dice.map_or(0, |d| i64::from(d.sides));
+        if let Some(pool) = &file.pool {
+            if self.dice.is_none() || pool.value.len() > super::state::POOL {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::BadPosition("not a pool of pips for this game".into()),
+                        pool.span,
+                    )
+                    .with_help(if self.dice.is_none() {
+                        "this game throws no dice".to_string()
+                    } else {
+                        format!("a pool holds at most {} pips", super::state::POOL)
+                    }),
+                );
+                return;
+            }
+            for (i, &pip) in pool.value.iter().enumerate() {
+                if !(1..=sides).contains(&pip) {
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::BadPosition(format!("pip {pip} is not a face of the dice")),
+                            pool.span,
+                        )
+                        .with_help(format!("pips are from 1 to {sides}")),
+                    );
+                    return;
+                }
+                state.pool[i] = pip as u8;
+            }
+            state.pool_len = pool.value.len() as u8;
+            state.pool_kind = if pool.value.is_empty() {
+                super::state::Pool::Empty
+            } else {
+                super::state::Pool::Roll
+            };
+        }
+        if let Some(kind) = &file.pool_kind {
+            use super::state::Pool;
+            let k = match kind.value.as_str() {
+                "roll" => Pool::Roll,
+                "doublet" => Pool::Doublet,
+                "transferred" => Pool::Transferred,
+                _ => {
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::BadPosition(format!(
+                                "`pool_kind` cannot be `{}`",
+                                kind.value
+                            )),
+                            kind.span,
+                        )
+                        .with_help("write `roll`, `doublet` or `transferred`"),
+                    );
+                    return;
+                }
+            };
+            if state.pool_len > 0 {
+                state.pool_kind = k;
+            }
+        }
+    }
+
     /// Writes a position in the format [`Game::read_position`] reads (counters last, if the game
     /// keeps any).
     pub fn write_position(&self, state: &State) -> String {
         let mut out = format!(
-            "game = {}\nto_move = {}\nply = {}\n\n[pieces]\n",
+            "game = {}\nto_move = {}\nply = {}\n",
             quote(&self.name),
             quote(&self.players[state.to_move as usize]),
             state.ply
         );
+        if self.dice.is_some() {
+            use super::state::Pool;
+            let offs: Vec<String> = self
+                .players
+                .iter()
+                .enumerate()
+                .map(|(p, name)| format!("{name} = {}", state.off[p]))
+                .collect();
+            out.push_str(&format!("off = {{ {} }}\n", offs.join(", ")));
+            let pips: Vec<String> = state.pips().iter().map(|p| p.to_string()).collect();
+            out.push_str(&format!("pool = [{}]\n", pips.join(", ")));
+            let kind = match state.pool_kind {
+                Pool::Empty | Pool::Roll => "roll",
+                Pool::Doublet => "doublet",
+                Pool::Transferred => "transferred",
+            };
+            out.push_str(&format!(
+                "pool_kind = \"{kind}\"\nrolls = {}\n",
+                state.rolls
+            ));
+        }
+        out.push_str("\n[pieces]\n");
         for (p, player) in self.players.iter().enumerate() {
             let cells_of = |kind: u8| -> Vec<String> {
                 (0..self.board.cells as u16)
                     .filter(|&c| state.piece(c) == Some((p as u8, kind)))
-                    .map(|c| quote(&self.board.cell_name(c)))
+                    .map(|c| match state.height(c) {
+                        1 => quote(&self.board.cell_name(c)),
+                        n => quote(&format!("{}*{n}", self.board.cell_name(c))),
+                    })
                     .collect()
             };
             if self.pieces.len() == 1 {
@@ -264,6 +416,9 @@ impl Game {
 
     /// A board diagram: rank numbers on the left, files below.
     pub fn diagram(&self, state: &State) -> String {
+        if self.board.numbered || self.board.stacks {
+            return self.track_diagram(state);
+        }
         let mut out = String::new();
         for rank in (0..self.board.ranks).rev() {
             out.push_str(&format!("{:>3} ", rank + 1));
@@ -284,6 +439,57 @@ impl Game {
             out.push((b'a' + file as u8) as char);
         }
         out.push('\n');
+        out
+    }
+}
+
+impl Game {
+    /// Numbered cells twelve to a row, each with its pieces and how many, then what dice games
+    /// keep beside the board.
+    fn track_diagram(&self, state: &State) -> String {
+        let mut out = String::new();
+        let cells: Vec<u16> = (0..self.board.cells as u16).collect();
+        for row in cells.chunks(12) {
+            let names: Vec<String> = row
+                .iter()
+                .map(|&c| format!("{:>4}", self.board.cell_name(c)))
+                .collect();
+            let pieces: Vec<String> = row
+                .iter()
+                .map(|&c| match state.piece(c) {
+                    Some((p, k)) => {
+                        let symbol = self.pieces[k as usize].symbols[p as usize];
+                        match state.height(c) {
+                            1 => format!("{symbol:>4}"),
+                            n => format!("{:>4}", format!("{symbol}{n}")),
+                        }
+                    }
+                    None => format!("{:>4}", "."),
+                })
+                .collect();
+            out.push_str(&format!("{}\n{}\n", names.concat(), pieces.concat()));
+        }
+        if self.dice.is_some() {
+            let off: Vec<String> = self
+                .players
+                .iter()
+                .enumerate()
+                .map(|(p, name)| format!("{name} {}", state.off[p]))
+                .collect();
+            out.push_str(&format!("off: {}\n", off.join(", ")));
+            let pips: Vec<String> = state.pips().iter().map(|p| p.to_string()).collect();
+            let kind = match state.pool_kind {
+                super::state::Pool::Empty => "to roll",
+                super::state::Pool::Roll => "roll",
+                super::state::Pool::Doublet => "doublet, in order",
+                super::state::Pool::Transferred => "passed on, in order",
+            };
+            if pips.is_empty() {
+                out.push_str(&format!("dice: {kind}\n"));
+            } else {
+                out.push_str(&format!("dice: {} ({kind})\n", pips.join(" ")));
+            }
+        }
         out
     }
 }

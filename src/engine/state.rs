@@ -15,6 +15,36 @@ pub struct State {
     pub ply: u32,
     /// The game's counters (`[counters]`), in name order.
     pub counters: [i32; 4],
+    /// Boards with stacks (`[board] stacks = true`, at most [`STACK_CELLS`] cells): the pieces on a
+    /// cell beyond the first. Other games never write it.
+    extra: [u8; STACK_CELLS],
+    /// Pieces each player has borne off the board.
+    pub off: [u8; 4],
+    /// Dice games: the pips still to play this turn, in order (see [`Pool`]).
+    pub pool: [u8; POOL],
+    pub pool_len: u8,
+    pub pool_kind: Pool,
+    /// Rolls made so far in the game.
+    pub rolls: u16,
+}
+
+/// The most cells a board with stacks may have.
+pub const STACK_CELLS: usize = 64;
+/// The most pips a turn may hold: a doublet that escalates from 1 to 6 is 24.
+pub const POOL: usize = 24;
+
+/// What the pips in the pool are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Pool {
+    /// No pips: in a dice game the player to move rolls next.
+    #[default]
+    Empty,
+    /// An ordinary roll: its dice may be played in either order.
+    Roll,
+    /// The mover's own doublet: its pips are played in order.
+    Doublet,
+    /// Pips passed on by the opponent, played in order before the receiver's own roll.
+    Transferred,
 }
 
 impl State {
@@ -25,6 +55,12 @@ impl State {
             to_move,
             ply: 0,
             counters: [0; 4],
+            extra: [0; STACK_CELLS],
+            off: [0; 4],
+            pool: [0; POOL],
+            pool_len: 0,
+            pool_kind: Pool::Empty,
+            rolls: 0,
         }
     }
 
@@ -95,6 +131,47 @@ impl State {
         self.set(cell, State::encode(player, kind));
     }
 
+    /// How many pieces stand on a cell (stacks count all theirs).
+    #[inline]
+    pub fn height(&self, cell: u16) -> u8 {
+        if self.cells[cell as usize] == 0 {
+            0
+        } else {
+            1 + self.extra.get(cell as usize).copied().unwrap_or(0)
+        }
+    }
+
+    /// Adds a piece to a stack (the cell is empty or holds the same player's pieces of that kind).
+    pub fn push_piece(&mut self, cell: u16, value: u8) {
+        if self.cells[cell as usize] == 0 {
+            self.set(cell, value);
+        } else if let Some(extra) = self.extra.get_mut(cell as usize) {
+            *extra = extra.saturating_add(1);
+        }
+    }
+
+    /// Takes one piece from a stack.
+    pub fn pop_piece(&mut self, cell: u16) {
+        match self.extra.get_mut(cell as usize) {
+            Some(extra) if *extra > 0 => *extra -= 1,
+            _ => self.clear(cell),
+        }
+    }
+
+    /// The pips left to play, in order.
+    #[inline]
+    pub fn pips(&self) -> &[u8] {
+        &self.pool[..self.pool_len as usize]
+    }
+
+    /// Removes the first pip of that value.
+    pub fn use_pip(&mut self, pip: u8) {
+        if let Some(i) = self.pips().iter().position(|&p| p == pip) {
+            self.pool.copy_within(i + 1..self.pool_len as usize, i);
+            self.pool_len -= 1;
+        }
+    }
+
     /// (player, kind) of the piece on a cell.
     #[inline]
     pub fn piece(&self, cell: u16) -> Option<(u8, u8)> {
@@ -119,6 +196,22 @@ impl State {
         for chunk in self.cells.chunks_exact(8) {
             h = mix(h, u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
         }
+        for chunk in self.extra.chunks_exact(8) {
+            h = mix(h, u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+        }
+        h = mix(
+            h,
+            u64::from_le_bytes([
+                self.off[0],
+                self.off[1],
+                self.off[2],
+                self.off[3],
+                0,
+                0,
+                0,
+                0,
+            ]),
+        );
         h = mix(h, u64::from(self.to_move));
         // The finaliser of MurmurHash3: every input bit reaches every output bit.
         h ^= h >> 33;

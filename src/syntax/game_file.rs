@@ -33,6 +33,7 @@ pub struct GameFile {
     #[serde(default)]
     pub counters: BTreeMap<String, Located<CounterSection>>,
     pub turn: Option<TurnSection>,
+    pub dice: Option<DiceSection>,
     pub rules: Option<RulesSection>,
 }
 
@@ -57,6 +58,26 @@ pub struct BoardSection {
     /// name -> directions, the same for every player or one list per player
     #[serde(default)]
     pub direction_sets: BTreeMap<String, Located<PerPlayer<Vec<Located<String>>>>>,
+    /// `"letters"` (`a1`, the default) or `"numbers"` (`1`, `2`, ... in reading order).
+    pub cell_names: Option<Located<String>>,
+    /// A cell may hold any number of one player's pieces of one kind.
+    pub stacks: Option<Located<bool>>,
+}
+
+/// Dice thrown as chance events, whose pips the moves of a turn use (`die_move`).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiceSection {
+    /// Faces of a die (two dice are thrown).
+    pub sides: Option<Located<i64>>,
+    /// A doublet: `"four"` times its number, or `"escalate"` (four times, then the next number
+    /// four times, up to the highest). May name a choice option.
+    pub doublets: Option<Located<String>>,
+    /// Pips the mover cannot play go to the opponent: `"never"`, `"doublets"` or `"always"`.
+    /// May name a choice option.
+    pub transfer: Option<Located<String>>,
+    /// Doublets escalate from this roll of the game on (1 = always). May name an integer option.
+    pub escalate_from_roll: Option<Located<toml::Value>>,
 }
 
 /// A value given once for everyone, or per player (a table keyed by player).
@@ -467,6 +488,8 @@ fn merge(base: &mut GameFile, layer: GameFile) {
         b.ranks = l.ranks.or(b.ranks.take());
         b.directions.extend(l.directions);
         b.direction_sets.extend(l.direction_sets);
+        b.cell_names = l.cell_names.or(b.cell_names.take());
+        b.stacks = l.stacks.or(b.stacks.take());
     }
     base.regions.extend(layer.regions);
     base.counters.extend(layer.counters);
@@ -494,6 +517,13 @@ fn merge(base: &mut GameFile, layer: GameFile) {
     if let Some(t) = layer.turn {
         let b = base.turn.get_or_insert_with(Default::default);
         b.first = t.first.or(b.first.take());
+    }
+    if let Some(d) = layer.dice {
+        let b = base.dice.get_or_insert_with(Default::default);
+        b.sides = d.sides.or(b.sides.take());
+        b.doublets = d.doublets.or(b.doublets.take());
+        b.transfer = d.transfer.or(b.transfer.take());
+        b.escalate_from_roll = d.escalate_from_roll.or(b.escalate_from_roll.take());
     }
     if layer.rules.is_some() {
         base.rules = layer.rules;

@@ -1,0 +1,105 @@
+//! `[dice]`: two dice thrown as chance events, and what a doublet and unplayable pips do.
+
+use super::{Context, DiceDecl, OptionKind, Transfer};
+use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
+use crate::span::Located;
+use crate::syntax::game_file::GameFile;
+
+pub(crate) fn check_dice(
+    file: &GameFile,
+    cx: &Context,
+    diags: &mut Diagnostics,
+) -> Option<DiceDecl> {
+    let section = file.dice.as_ref()?;
+    let sides = match &section.sides {
+        None => 6,
+        Some(s) if (2..=9).contains(&s.value) => s.value as u8,
+        Some(s) => {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other("`sides` must be from 2 to 9".into()),
+                    s.span,
+                )
+                .with_label(format!("{} is out of range", s.value)),
+            );
+            6
+        }
+    };
+    let escalate = match &section.doublets {
+        None => false,
+        Some(d) => word(d, "doublets", &["four", "escalate"], cx, diags)? == 1,
+    };
+    let transfer = match &section.transfer {
+        None => Transfer::Never,
+        Some(t) => match word(t, "transfer", &["never", "doublets", "always"], cx, diags)? {
+            0 => Transfer::Never,
+            1 => Transfer::Doublets,
+            _ => Transfer::Always,
+        },
+    };
+    let escalate_from_roll = match &section.escalate_from_roll {
+        None => 1,
+        Some(v) => {
+            let value = match &v.value {
+                toml::Value::Integer(i) => Some(*i),
+                toml::Value::String(name) => cx
+                    .option(name)
+                    .map(|o| &cx.options[o as usize])
+                    .filter(|o| matches!(o.kind, OptionKind::Int { .. }))
+                    .map(|o| o.value),
+                _ => None,
+            };
+            match value {
+                Some(n) if (1..=i64::from(u16::MAX)).contains(&n) => n as u16,
+                _ => {
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::Other(
+                                "`escalate_from_roll` must be a number from 1 or an integer option"
+                                    .into(),
+                            ),
+                            v.span,
+                        )
+                        .with_label("not a roll number"),
+                    );
+                    return None;
+                }
+            }
+        }
+    };
+    Some(DiceDecl {
+        sides,
+        escalate,
+        transfer,
+        escalate_from_roll,
+    })
+}
+
+/// One of `words`, written as is or chosen by a choice option whose choices are among them.
+fn word(
+    value: &Located<String>,
+    key: &str,
+    words: &[&str],
+    cx: &Context,
+    diags: &mut Diagnostics,
+) -> Option<usize> {
+    let chosen = cx
+        .chosen_name(&value.value)
+        .unwrap_or_else(|| value.value.clone());
+    let found = words.iter().position(|w| *w == chosen);
+    if found.is_none() {
+        let listed: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::Other(format!("`{key}` cannot be `{chosen}`")),
+                value.span,
+            )
+            .with_label("not a choice here")
+            .with_help(format!(
+                "write one of {}, or name a choice option whose choices are among them",
+                listed.join(", ")
+            )),
+        );
+    }
+    found
+}

@@ -1,0 +1,307 @@
+//! Dice games: rolls as chance events, moves that each use one die of the pool, and what happens
+//! to pips that cannot be played (dropped or passed to the opponent).
+//!
+//! A turn: the player to move with an empty pool rolls (a chance event, listed as `roll:A-B`
+//! actions). An ordinary roll's two dice may be played in either order, both if possible, else the
+//! larger if possible. A doublet's pips (four of its number, or the escalation up to four of the
+//! highest number) are played in order, each by any piece that can, until one cannot. Pips left
+//! over are dropped, or pass to the opponent as `[dice] transfer` says, who plays them in order
+//! before rolling. A fresh roll of which nothing can be played is answered by `pass`.
+
+use super::action::{Action, ActionKind};
+use super::state::{POOL, Pool, State};
+use crate::check::Transfer;
+use crate::compile::{CompiledMove, Game, MoveKind};
+use rand::{Rng, RngExt};
+
+/// `Action::to` of a piece borne off the board.
+pub const OFF: u8 = u8::MAX;
+
+impl Action {
+    /// The roll of two dice, the larger first.
+    pub fn roll(high: u8, low: u8) -> Action {
+        Action {
+            kind: ActionKind::Roll,
+            from: high,
+            to: low,
+            ..Action::PASS
+        }
+    }
+
+    /// A piece moved by one die of `pip` from `from` to `to` (or [`OFF`]).
+    pub fn die(rule: u8, from: u16, to: u8, pip: u8) -> Action {
+        Action {
+            kind: ActionKind::Die,
+            rule,
+            from: from as u8,
+            to,
+            count: 1,
+            distance: pip,
+            ..Action::PASS
+        }
+    }
+}
+
+impl Game {
+    /// Whether the player to move rolls next: the position is a chance event.
+    #[inline]
+    pub fn is_chance(&self, state: &State) -> bool {
+        self.dice.is_some() && state.pool_kind == Pool::Empty
+    }
+
+    /// Every distinct roll, the larger die first, highest rolls first.
+    pub fn roll_actions(&self, out: &mut Vec<Action>) {
+        let sides = self.dice.map_or(0, |d| d.sides);
+        for high in (1..=sides).rev() {
+            for low in (1..=high).rev() {
+                out.push(Action::roll(high, low));
+            }
+        }
+    }
+
+    /// How likely a roll is, out of `sides * sides`: a doublet 1, any other roll 2.
+    pub fn roll_weight(&self, action: &Action) -> (u32, u32) {
+        let sides = u32::from(self.dice.map_or(1, |d| d.sides));
+        let ways = if action.from == action.to { 1 } else { 2 };
+        (ways, sides * sides)
+    }
+
+    /// Throws the dice.
+    pub fn sample_roll<R: Rng + ?Sized>(&self, rng: &mut R) -> Action {
+        let sides = self.dice.map_or(1, |d| d.sides);
+        let a = rng.random_range(1..=sides);
+        let b = rng.random_range(1..=sides);
+        Action::roll(a.max(b), a.min(b))
+    }
+
+    /// The pips a move may use now: any die of an ordinary roll, else only the next pip in order.
+    fn playable_pips(state: &State) -> ([u8; 2], usize) {
+        let pips = state.pips();
+        match (state.pool_kind, pips) {
+            (_, []) => ([0; 2], 0),
+            (Pool::Roll, [a, b, ..]) if a != b => {
+                // The smaller first, so that a move two dice can make keeps the smaller (ruling 3.10).
+                ([*a.min(b), *a.max(b)], 2)
+            }
+            (_, [a, ..]) => ([*a, 0], 1),
+        }
+    }
+
+    /// Where a piece on `from` ends with `pip` under the rule, if it may: a cell with no enemy
+    /// piece, or [`OFF`].
+    fn die_target(&self, rule: &CompiledMove, state: &State, from: u16, pip: u8) -> Option<u8> {
+        let me = state.to_move;
+        let path = &self.paths[rule.path as usize];
+        let cells = &path.cells[me as usize];
+        let index = path.index[me as usize][from as usize];
+        if index == u8::MAX {
+            return None;
+        }
+        let target = index as usize + pip as usize;
+        if let Some(&to) = cells.get(target) {
+            return match state.owner(to) {
+                Some(owner) if owner != me => None,
+                _ => Some(to as u8),
+            };
+        }
+        // Past the end of the path: borne off, once every piece of the mover is in the region.
+        let home = self.region_of(rule.bear_off?, me);
+        if !state.pieces_of(me).and_not(home).is_empty() {
+            return None;
+        }
+        // More pips than needed only for the piece furthest back.
+        if target > cells.len() {
+            let behind = state
+                .pieces_of(me)
+                .iter()
+                .any(|c| path.index[me as usize][c as usize] < index);
+            if behind {
+                return None;
+            }
+        }
+        Some(OFF)
+    }
+
+    /// The moves of a `die_move` rule with the pips playable now.
+    pub(super) fn die_moves(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        state: &State,
+        out: &mut Vec<Action>,
+    ) {
+        let start = out.len();
+        let (pips, n) = Game::playable_pips(state);
+        for &pip in &pips[..n] {
+            for from in state.pieces_of(state.to_move).iter() {
+                if !Game::moves_kind(rule, state, from) {
+                    continue;
+                }
+                if let Some(to) = self.die_target(rule, state, from, pip) {
+                    // Two dice making the same move: one action, the smaller die's.
+                    let same = out[start..]
+                        .iter()
+                        .any(|a| a.from_cell() == from && a.to == to);
+                    if !same {
+                        out.push(Action::die(index, from, to, pip));
+                    }
+                }
+            }
+        }
+        if n == 2 && state.pool_len == 2 {
+            self.keep_maximum_use(state, start, out);
+        }
+    }
+
+    /// An ordinary roll: both dice if possible, otherwise the larger if possible (ruling 3.4).
+    fn keep_maximum_use(&self, state: &State, start: usize, out: &mut Vec<Action>) {
+        let uses_both = |a: &Action| {
+            let mut after = *state;
+            self.move_by_die(&mut after, a);
+            after.pieces_of(state.to_move).is_empty() || self.any_die_move(&after)
+        };
+        if out[start..].iter().any(uses_both) {
+            let mut i = start;
+            while i < out.len() {
+                if uses_both(&out[i]) {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
+            out[start..].sort_by_key(|a| (a.distance, a.from, a.to));
+            return;
+        }
+        let larger = out[start..].iter().map(|a| a.distance).max().unwrap_or(0);
+        let mut i = start;
+        while i < out.len() {
+            if out[i].distance == larger {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+        out[start..].sort_by_key(|a| (a.distance, a.from, a.to));
+    }
+
+    /// Whether the rule moves the piece on `from` (any kind, when it names none).
+    fn moves_kind(rule: &CompiledMove, state: &State, from: u16) -> bool {
+        rule.piece
+            .is_none_or(|k| state.piece(from).is_some_and(|(_, kind)| kind == k))
+    }
+
+    /// Whether the player to move can play a pip of the pool now.
+    fn any_die_move(&self, state: &State) -> bool {
+        let (pips, n) = Game::playable_pips(state);
+        self.moves
+            .iter()
+            .filter(|r| r.kind == MoveKind::DieMove)
+            .any(|rule| {
+                pips[..n].iter().any(|&pip| {
+                    state.pieces_of(state.to_move).iter().any(|from| {
+                        Game::moves_kind(rule, state, from)
+                            && self.die_target(rule, state, from, pip).is_some()
+                    })
+                })
+            })
+    }
+
+    /// The piece moves (or is borne off) and its pip leaves the pool; whose turn it is is not touched.
+    fn move_by_die(&self, state: &mut State, action: &Action) {
+        let me = state.to_move;
+        let from = action.from_cell();
+        let piece = state.cell(from);
+        state.pop_piece(from);
+        if action.to == OFF {
+            state.off[me as usize] = state.off[me as usize].saturating_add(1);
+        } else {
+            state.push_piece(action.to_cell(), piece);
+        }
+        state.use_pip(action.distance);
+    }
+
+    /// Applies a roll, a die move or a pass of a dice game, then settles whose turn it is.
+    pub(super) fn apply_dice(&self, state: &mut State, action: &Action) {
+        let Some(dice) = self.dice else { return };
+        match action.kind {
+            ActionKind::Roll => {
+                state.rolls = state.rolls.saturating_add(1);
+                let (high, low) = (action.from, action.to);
+                if high != low {
+                    state.pool[..2].copy_from_slice(&[high, low]);
+                    state.pool_len = 2;
+                    state.pool_kind = Pool::Roll;
+                } else {
+                    let top = if dice.escalate && state.rolls >= dice.escalate_from_roll {
+                        dice.sides
+                    } else {
+                        high
+                    };
+                    let mut len = 0;
+                    for pip in high..=top {
+                        for _ in 0..4 {
+                            if len < POOL {
+                                state.pool[len] = pip;
+                                len += 1;
+                            }
+                        }
+                    }
+                    state.pool_len = len as u8;
+                    state.pool_kind = Pool::Doublet;
+                }
+                // A roll is not a ply: nothing is played yet.
+                return;
+            }
+            ActionKind::Die => {
+                self.move_by_die(state, action);
+                state.ply += 1;
+            }
+            _ => {
+                // A pass: nothing of the fresh roll can be played.
+                self.settle_unplayable(state, dice.transfer);
+                state.ply += 1;
+            }
+        }
+        self.settle_turn(state, dice.transfer);
+    }
+
+    /// Pips the player to move cannot play: passed to the opponent, or dropped.
+    fn settle_unplayable(&self, state: &mut State, transfer: Transfer) {
+        let passes = match state.pool_kind {
+            Pool::Doublet => transfer != Transfer::Never,
+            Pool::Roll => transfer == Transfer::Always,
+            Pool::Transferred | Pool::Empty => false,
+        };
+        if passes && state.pool_len > 0 {
+            state.pool_kind = Pool::Transferred;
+            state.to_move = State::next_player(state.to_move, self.players.len() as u8);
+        } else {
+            state.pool_len = 0;
+        }
+    }
+
+    /// After a move: the same player goes on while a pip can be played; otherwise the pips left
+    /// go or are dropped, and the turn passes (a receiver of transferred pips rolls next).
+    fn settle_turn(&self, state: &mut State, transfer: Transfer) {
+        let players = self.players.len() as u8;
+        loop {
+            if state.pool_len == 0 {
+                if matches!(state.pool_kind, Pool::Roll | Pool::Doublet) {
+                    state.to_move = State::next_player(state.to_move, players);
+                }
+                state.pool_kind = Pool::Empty;
+                return;
+            }
+            if state.pieces_of(state.to_move).is_empty() {
+                // Every piece is off: the game is over, nothing is left to play.
+                state.pool_len = 0;
+                state.pool_kind = Pool::Empty;
+                return;
+            }
+            if self.any_die_move(state) {
+                return;
+            }
+            self.settle_unplayable(state, transfer);
+        }
+    }
+}
