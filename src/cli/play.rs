@@ -1,7 +1,9 @@
 //! `tabula play`: humans type tokens, random players pick with a seeded RNG.
 
 use std::io::{BufRead, Write};
-use tabula::engine::playout::seeded_rng;
+use tabula::Game;
+use tabula::engine::movegen::Outcome;
+use tabula::engine::playout::{GameRng, seeded_rng};
 
 #[derive(clap::Args)]
 pub struct PlayArgs {
@@ -13,6 +15,10 @@ pub struct PlayArgs {
     /// Set a game option: `--option max_plies=200`. Repeatable.
     #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
+    /// Play a match: games until a player has this many points. The winner of a game starts the
+    /// next; in a dice game the first is decided by an opening roll of one die each.
+    #[arg(long = "match", value_name = "POINTS")]
+    match_points: Option<u32>,
     /// Who plays each side: `--white human --black random` (the names are the game's players).
     #[arg(
         trailing_var_arg = true,
@@ -35,6 +41,7 @@ fn controllers(
     args: &[String],
     seed: &mut u64,
     options: &mut Vec<String>,
+    match_points: &mut Option<u32>,
 ) -> Result<Vec<Controller>, String> {
     use clap::{Arg, ArgAction, Command, value_parser};
     let mut command = Command::new("tabula play GAME")
@@ -50,6 +57,11 @@ fn controllers(
                 .short('o')
                 .long("option")
                 .action(ArgAction::Append),
+        )
+        .arg(
+            Arg::new("match")
+                .long("match")
+                .value_parser(value_parser!(u32).range(1..)),
         );
     for player in players {
         command = command.arg(
@@ -67,6 +79,9 @@ fn controllers(
     }
     if let Some(more) = matches.get_many::<String>("option") {
         options.extend(more.cloned());
+    }
+    if let Some(points) = matches.get_one::<u32>("match") {
+        *match_points = Some(*points);
     }
     Ok(players
         .iter()
@@ -86,12 +101,93 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
     // Player names come from the game file, so the players' flags are known only once it is loaded.
     let mut game = super::load(&args.game, &args.options)?;
     let (mut seed, mut options) = (args.seed, args.options.clone());
-    let chosen = controllers(&game.players, &args.players, &mut seed, &mut options)?;
+    let mut match_points = args.match_points;
+    let chosen = controllers(
+        &game.players,
+        &args.players,
+        &mut seed,
+        &mut options,
+        &mut match_points,
+    )?;
     if options.len() > args.options.len() {
         game = super::load(&args.game, &options)?;
     }
     let mut rng = seeded_rng(seed);
+    let Some(target) = match_points else {
+        play_game(&game, &chosen, &mut rng, game.initial.to_move);
+        return Ok(());
+    };
+    if target == 0 || game.players.len() != 2 {
+        return Err("a match is played to 1 point or more, by two players".into());
+    }
+    let mut points = vec![0u32; game.players.len()];
+    let mut starter = opening_roll(&game, &mut rng);
+    for number in 1.. {
+        outln!(
+            "\n=== game {number}: {} starts ===",
+            game.players[starter as usize]
+        );
+        match play_game(&game, &chosen, &mut rng, starter) {
+            Some(Outcome::Win(p, score)) => {
+                points[p as usize] += score.max(0) as u32;
+                starter = p;
+            }
+            Some(Outcome::Draw) => {}
+            None => {
+                outln!("match stopped");
+                return Ok(());
+            }
+        }
+        let standing: Vec<String> = game
+            .players
+            .iter()
+            .zip(&points)
+            .map(|(name, p)| format!("{name} {p}"))
+            .collect();
+        outln!("match: {} (to {target})", standing.join(", "));
+        if let Some(winner) = points.iter().position(|&p| p >= target) {
+            outln!("match over: {} wins", game.players[winner]);
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Who starts the first game: in a dice game each player rolls one die, the higher starts
+/// (ties roll again); otherwise the game's own first player.
+fn opening_roll(game: &Game, rng: &mut GameRng) -> u8 {
+    use rand::RngExt;
+    let Some(dice) = game.dice else {
+        return game.initial.to_move;
+    };
+    loop {
+        let rolls: Vec<u8> = game
+            .players
+            .iter()
+            .map(|_| rng.random_range(1..=dice.sides))
+            .collect();
+        let shown: Vec<String> = game
+            .players
+            .iter()
+            .zip(&rolls)
+            .map(|(name, r)| format!("{name} {r}"))
+            .collect();
+        outln!("opening roll: {}", shown.join(", "));
+        if rolls[0] != rolls[1] {
+            return u8::from(rolls[1] > rolls[0]);
+        }
+    }
+}
+
+/// One game from the initial position with `starter` to move; `None` if a human stopped it.
+fn play_game(
+    game: &Game,
+    chosen: &[Controller],
+    rng: &mut GameRng,
+    starter: u8,
+) -> Option<Outcome> {
     let mut state = game.initial;
+    state.to_move = starter;
     let mut record: Vec<String> = Vec::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
@@ -108,13 +204,13 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
         let action = match chosen[mover] {
             // The dice are thrown for everyone, humans included, from the seeded RNG.
             _ if game.is_chance(&state) => {
-                let roll = game.sample_roll(&mut rng);
+                let roll = game.sample_roll(rng);
                 outln!("{name} rolls {}", game.action_token(&roll));
                 Ok(roll)
             }
             Controller::Random => {
                 let action = game
-                    .random_action_with_history(&state, &history, &mut rng)
+                    .random_action_with_history(&state, &history, rng)
                     .ok_or(());
                 if let Ok(a) = &action {
                     outln!("{name} (random) plays {}", game.action_token(a));
@@ -161,5 +257,5 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
         None => outln!("game stopped"),
     }
     outln!("record: {}", record.join(" "));
-    Ok(())
+    outcome
 }
