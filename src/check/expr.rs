@@ -398,11 +398,16 @@ impl RuleChecker<'_> {
                     }
                 }
             }
-            "borne_off" => {
+            "borne_off" | "on_bar" => {
                 let args = Args::bind(call, &["player"], diags)?;
                 let player =
                     self.expect(args.require("player", diags)?, Ty::Player, place, diags)?;
-                Some((TExpr::BorneOff(Box::new(player)), Ty::Int))
+                let expr = if name == "borne_off" {
+                    TExpr::BorneOff(Box::new(player))
+                } else {
+                    TExpr::OnBar(Box::new(player))
+                };
+                Some((expr, Ty::Int))
             }
             "can_move" => {
                 if !self.in_end_test(name, call.name.span, place, diags) {
@@ -425,6 +430,7 @@ impl RuleChecker<'_> {
                     "path_blocked",
                     "can_move",
                     "borne_off",
+                    "on_bar",
                 ];
                 candidates.extend(
                     cx.regions

@@ -34,7 +34,7 @@ impl RuleChecker<'_> {
             ],
             "line" => &["piece", "dirs", "min", "capture", "capture_if", "avoid"],
             "path_step" => &["piece", "path", "to"],
-            "die_move" => &["piece", "path", "bear_off"],
+            "die_move" => &["piece", "path", "bear_off", "hit", "enter"],
             "jump" => &[
                 "piece",
                 "dirs",
@@ -72,11 +72,21 @@ impl RuleChecker<'_> {
                 Some(e) => Some(self.region_name(e, diags)?),
                 None => None,
             };
+            let hit = match args.get("hit") {
+                Some(e) => self.constant_bool(e, diags)?,
+                None => false,
+            };
+            let enter = match args.get("enter") {
+                Some(e) => self.constant_bool(e, diags)?,
+                None => false,
+            };
             return Some((
                 Generator::DieMove {
                     piece,
                     path,
                     bear_off,
+                    hit,
+                    enter,
                 },
                 Modifiers::default(),
             ));

@@ -75,6 +75,9 @@ pub struct DiceDecl {
     pub transfer: Transfer,
     /// Doublets escalate only from this roll of the game on (counting from 1).
     pub escalate_from_roll: u16,
+    /// A doublet's pips must be played as many as possible (a look-ahead), not each by any piece
+    /// that can until one cannot.
+    pub doublets_max_use: bool,
 }
 
 /// Which pips the mover cannot play pass to the opponent.
@@ -246,6 +249,10 @@ pub enum Generator {
         piece: Option<u8>,
         path: u16,
         bear_off: Option<u16>,
+        /// Landing on a lone enemy piece sends it to the bar (otherwise any enemy piece blocks).
+        hit: bool,
+        /// Pieces on the bar enter first, onto the path's first cells (a pip of n onto index n - 1).
+        enter: bool,
     },
     /// A contiguous run of own pieces (at least `min`) moving along its own line, up to its length.
     Line {
@@ -320,6 +327,8 @@ pub enum TExpr {
     CanMove(Box<TExpr>),
     /// How many of the player's pieces have been borne off the board.
     BorneOff(Box<TExpr>),
+    /// How many of the player's pieces are on the bar.
+    OnBar(Box<TExpr>),
     Counter(u8),
     Var(Var),
     Region(u16),

@@ -21,6 +21,8 @@ pub enum Op {
     CanMove,
     /// Pop a player; push how many of their pieces have been borne off.
     BorneOff,
+    /// Pop a player; push how many of their pieces are on the bar.
+    OnBar,
     /// Push a counter's value in the position.
     Counter(u8),
     /// Pop a value: the counter's new value once every `after` rule has run.
@@ -173,6 +175,10 @@ impl<'a> Emitter<'a> {
             TExpr::BorneOff(p) => {
                 self.expr(p);
                 self.code.push(Op::BorneOff);
+            }
+            TExpr::OnBar(p) => {
+                self.expr(p);
+                self.code.push(Op::OnBar);
             }
             TExpr::Counter(c) => self.code.push(Op::Counter(*c)),
             TExpr::Var(v) => self.code.push(Op::Var(*v)),

@@ -71,6 +71,7 @@ pub fn fold_expr(expr: &TExpr, options: &[i64]) -> TExpr {
         TExpr::LandsIn(r) => TExpr::LandsIn(fold(r)),
         TExpr::CanMove(p) => TExpr::CanMove(fold(p)),
         TExpr::BorneOff(p) => TExpr::BorneOff(fold(p)),
+        TExpr::OnBar(p) => TExpr::OnBar(fold(p)),
         other => other.clone(),
     }
 }

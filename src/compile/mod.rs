@@ -43,6 +43,8 @@ pub struct CompiledMove {
     pub along: Option<u16>,
     /// `die_move`: where all the mover's pieces must stand before one may be borne off.
     pub bear_off: Option<RegionRef>,
+    /// `die_move`: pieces on the bar enter first.
+    pub enter: bool,
     /// The kind the moving piece becomes when it ends in the region; a jump sequence stops there.
     pub promote: Option<(u8, RegionRef)>,
     /// No filter of its own and no `forbid` in the game: every action it makes is legal.
@@ -285,6 +287,7 @@ pub fn compile(checked: CheckedGame) -> Game {
                 avoid: m.avoid.map(region_ref),
                 along: m.along,
                 bear_off: None,
+                enter: false,
                 promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),
                 unchecked: m.filters.is_empty() && checked.program.forbids.is_empty(),
             };
@@ -312,11 +315,19 @@ pub fn compile(checked: CheckedGame) -> Game {
                     piece,
                     path,
                     bear_off,
+                    hit,
+                    enter,
                 } => CompiledMove {
                     kind: MoveKind::DieMove,
                     piece: *piece,
                     path: *path,
                     bear_off: bear_off.map(region_ref),
+                    to: if *hit {
+                        Landing::EmptyOrEnemy
+                    } else {
+                        Landing::Empty
+                    },
+                    enter: *enter,
                     ..base
                 },
                 Generator::PathStep { piece, path, to } => CompiledMove {

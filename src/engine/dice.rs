@@ -10,12 +10,14 @@
 
 use super::action::{Action, ActionKind};
 use super::state::{POOL, Pool, State};
-use crate::check::Transfer;
+use crate::check::{Landing, Transfer};
 use crate::compile::{CompiledMove, Game, MoveKind};
 use rand::{Rng, RngExt};
 
 /// `Action::to` of a piece borne off the board.
 pub const OFF: u8 = u8::MAX;
+/// `Action::from` of a piece entering from the bar.
+pub const BAR: u8 = u8::MAX - 1;
 
 impl Action {
     /// The roll of two dice, the larger first.
@@ -87,29 +89,46 @@ impl Game {
         }
     }
 
-    /// Where a piece on `from` ends with `pip` under the rule, if it may: a cell with no enemy
-    /// piece, or [`OFF`].
-    fn die_target(&self, rule: &CompiledMove, state: &State, from: u16, pip: u8) -> Option<u8> {
+    /// Where a piece on `from` (or [`BAR`]) ends with `pip` under the rule, if it may: a cell with
+    /// no enemy piece (or a lone one, hit, when the rule hits), or [`OFF`]. The flag says a hit.
+    fn die_target(
+        &self,
+        rule: &CompiledMove,
+        state: &State,
+        from: u8,
+        pip: u8,
+    ) -> Option<(u8, bool)> {
         let me = state.to_move;
         let path = &self.paths[rule.path as usize];
         let cells = &path.cells[me as usize];
-        let index = path.index[me as usize][from as usize];
-        if index == u8::MAX {
-            return None;
-        }
-        let target = index as usize + pip as usize;
+        // A piece on the bar enters with a pip of n onto the path's n-th cell.
+        let target = if from == BAR {
+            pip as usize - 1
+        } else {
+            let index = path.index[me as usize][from as usize];
+            if index == u8::MAX {
+                return None;
+            }
+            index as usize + pip as usize
+        };
         if let Some(&to) = cells.get(target) {
             return match state.owner(to) {
-                Some(owner) if owner != me => None,
-                _ => Some(to as u8),
+                Some(owner) if owner != me => (rule.to == Landing::EmptyOrEnemy
+                    && state.height(to) == 1)
+                    .then_some((to as u8, true)),
+                _ => Some((to as u8, false)),
             };
+        }
+        if from == BAR {
+            return None;
         }
         // Past the end of the path: borne off, once every piece of the mover is in the region.
         let home = self.region_of(rule.bear_off?, me);
-        if !state.pieces_of(me).and_not(home).is_empty() {
+        if state.bar[me as usize] > 0 || !state.pieces_of(me).and_not(home).is_empty() {
             return None;
         }
         // More pips than needed only for the piece furthest back.
+        let index = path.index[me as usize][from as usize];
         if target > cells.len() {
             let behind = state
                 .pieces_of(me)
@@ -119,7 +138,35 @@ impl Game {
                 return None;
             }
         }
-        Some(OFF)
+        Some((OFF, false))
+    }
+
+    /// Calls `f` with every move of the rule by `pip`: from the bar only while the mover has
+    /// pieces there and the rule enters them.
+    fn each_die_move(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        state: &State,
+        pip: u8,
+        mut f: impl FnMut(Action) -> bool,
+    ) -> bool {
+        let mut emit = |from: u8| match self.die_target(rule, state, from, pip) {
+            Some((to, hit)) => f(Action {
+                captured: u8::from(hit),
+                ..Action::die(index, u16::from(from), to, pip)
+            }),
+            None => false,
+        };
+        if rule.enter && state.bar[state.to_move as usize] > 0 {
+            return emit(BAR);
+        }
+        for from in state.pieces_of(state.to_move).iter() {
+            if Game::moves_kind(rule, state, from) && emit(from as u8) {
+                return true;
+            }
+        }
+        false
     }
 
     /// The moves of a `die_move` rule with the pips playable now.
@@ -133,24 +180,72 @@ impl Game {
         let start = out.len();
         let (pips, n) = Game::playable_pips(state);
         for &pip in &pips[..n] {
-            for from in state.pieces_of(state.to_move).iter() {
-                if !Game::moves_kind(rule, state, from) {
-                    continue;
+            self.each_die_move(index, rule, state, pip, |action| {
+                // Two dice making the same move: one action, the smaller die's (ruling 3.10).
+                let same = out[start..]
+                    .iter()
+                    .any(|a| a.from == action.from && a.to == action.to);
+                if !same {
+                    out.push(action);
                 }
-                if let Some(to) = self.die_target(rule, state, from, pip) {
-                    // Two dice making the same move: one action, the smaller die's.
-                    let same = out[start..]
-                        .iter()
-                        .any(|a| a.from_cell() == from && a.to == to);
-                    if !same {
-                        out.push(Action::die(index, from, to, pip));
-                    }
-                }
-            }
+                false
+            });
         }
         if n == 2 && state.pool_len == 2 {
             self.keep_maximum_use(state, start, out);
+        } else if state.pool_kind != Pool::Roll
+            && self.dice.is_some_and(|d| d.doublets_max_use)
+            && out.len() > start + 1
+        {
+            self.keep_longest_doublet_lines(state, start, out);
         }
+    }
+
+    /// A doublet with `doublets_max_use`: only first moves after which as many of the remaining
+    /// pips as possible can still be played.
+    fn keep_longest_doublet_lines(&self, state: &State, start: usize, out: &mut Vec<Action>) {
+        let full = state.pool_len as u32 - 1;
+        let lengths: Vec<u32> = out[start..]
+            .iter()
+            .map(|a| {
+                let mut after = *state;
+                self.move_by_die(&mut after, a);
+                self.longest_line(&after, full)
+            })
+            .collect();
+        let best = lengths.iter().copied().max().unwrap_or(0);
+        let mut i = 0;
+        out.retain(|_| {
+            i += 1;
+            i <= start || lengths[i - start - 1] == best
+        });
+    }
+
+    /// How many pips, up to `goal`, the player to move can play from here in order.
+    fn longest_line(&self, state: &State, goal: u32) -> u32 {
+        if goal == 0 || state.pieces_of(state.to_move).is_empty() {
+            return 0;
+        }
+        let mut moves = Vec::new();
+        for (i, rule) in self.moves.iter().enumerate() {
+            if rule.kind == MoveKind::DieMove {
+                let (pips, _) = Game::playable_pips(state);
+                self.each_die_move(i as u8, rule, state, pips[0], |a| {
+                    moves.push(a);
+                    false
+                });
+            }
+        }
+        let mut best = 0;
+        for a in &moves {
+            let mut after = *state;
+            self.move_by_die(&mut after, a);
+            best = best.max(1 + self.longest_line(&after, goal - 1));
+            if best == goal {
+                break;
+            }
+        }
+        best
     }
 
     /// An ordinary roll: both dice if possible, otherwise the larger if possible (ruling 3.4).
@@ -158,7 +253,8 @@ impl Game {
         let uses_both = |a: &Action| {
             let mut after = *state;
             self.move_by_die(&mut after, a);
-            after.pieces_of(state.to_move).is_empty() || self.any_die_move(&after)
+            (after.pieces_of(state.to_move).is_empty() && after.bar[state.to_move as usize] == 0)
+                || self.any_die_move(&after)
         };
         if out[start..].iter().any(uses_both) {
             let mut i = start;
@@ -193,25 +289,33 @@ impl Game {
     /// Whether the player to move can play a pip of the pool now.
     fn any_die_move(&self, state: &State) -> bool {
         let (pips, n) = Game::playable_pips(state);
-        self.moves
-            .iter()
-            .filter(|r| r.kind == MoveKind::DieMove)
-            .any(|rule| {
-                pips[..n].iter().any(|&pip| {
-                    state.pieces_of(state.to_move).iter().any(|from| {
-                        Game::moves_kind(rule, state, from)
-                            && self.die_target(rule, state, from, pip).is_some()
-                    })
-                })
-            })
+        self.moves.iter().enumerate().any(|(i, rule)| {
+            rule.kind == MoveKind::DieMove
+                && pips[..n]
+                    .iter()
+                    .any(|&pip| self.each_die_move(i as u8, rule, state, pip, |_| true))
+        })
     }
 
     /// The piece moves (or is borne off) and its pip leaves the pool; whose turn it is is not touched.
     fn move_by_die(&self, state: &mut State, action: &Action) {
         let me = state.to_move;
-        let from = action.from_cell();
-        let piece = state.cell(from);
-        state.pop_piece(from);
+        let piece = if action.from == BAR {
+            state.bar[me as usize] -= 1;
+            State::encode(me, self.moves[action.rule as usize].piece.unwrap_or(0))
+        } else {
+            let from = action.from_cell();
+            let piece = state.cell(from);
+            state.pop_piece(from);
+            piece
+        };
+        if action.captured > 0 {
+            let to = action.to_cell();
+            if let Some(owner) = state.owner(to) {
+                state.pop_piece(to);
+                state.bar[owner as usize] = state.bar[owner as usize].saturating_add(1);
+            }
+        }
         if action.to == OFF {
             state.off[me as usize] = state.off[me as usize].saturating_add(1);
         } else {
@@ -292,7 +396,7 @@ impl Game {
                 state.pool_kind = Pool::Empty;
                 return;
             }
-            if state.pieces_of(state.to_move).is_empty() {
+            if state.pieces_of(state.to_move).is_empty() && state.bar[state.to_move as usize] == 0 {
                 // Every piece is off: the game is over, nothing is left to play.
                 state.pool_len = 0;
                 state.pool_kind = Pool::Empty;

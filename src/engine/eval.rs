@@ -110,6 +110,10 @@ impl Game {
                     let player = pop!() as usize;
                     push!(i32::from(frame.state.off[player & 3]))
                 }
+                Op::OnBar => {
+                    let player = pop!() as usize;
+                    push!(i32::from(frame.state.bar[player & 3]))
+                }
                 Op::CanMove => {
                     let player = pop!() as u8;
                     push!(self.can_move(frame.state, player) as i32)

@@ -17,7 +17,14 @@ impl Game {
                 } else {
                     self.board.cell_name(action.to_cell())
                 };
-                format!("{}/{to}", self.board.cell_name(action.from_cell()))
+                let from = if action.from == super::dice::BAR {
+                    "bar".to_string()
+                } else {
+                    self.board.cell_name(action.from_cell())
+                };
+                // A hit is marked as backgammon players write it: `13/7*`.
+                let hit = if action.captured > 0 { "*" } else { "" };
+                format!("{from}/{to}{hit}")
             }
             ActionKind::Jump => {
                 let mut token = self.board.cell_name(action.from_cell());

@@ -22,6 +22,9 @@ struct PositionFile {
     /// Pieces each player has borne off.
     #[serde(default)]
     off: BTreeMap<String, Located<i64>>,
+    /// Pieces each player has on the bar.
+    #[serde(default)]
+    bar: BTreeMap<String, Located<i64>>,
     /// Dice games: the pips still to play, in order, and what they are.
     pool: Option<Located<Vec<i64>>>,
     pool_kind: Option<Located<String>>,
@@ -262,18 +265,24 @@ impl Game {
 
     /// Borne-off pieces, the pool of pips and the roll count of a position file.
     fn read_dice_state(&self, file: &PositionFile, state: &mut State, diags: &mut Diagnostics) {
-        for (player, n) in &file.off {
+        let counts = file
+            .off
+            .iter()
+            .map(|e| (e, false))
+            .chain(file.bar.iter().map(|e| (e, true)));
+        for ((player, n), on_bar) in counts {
             match (
                 self.players.iter().position(|x| x == player),
                 u8::try_from(n.value),
             ) {
+                (Some(p), Ok(n)) if on_bar => state.bar[p] = n,
                 (Some(p), Ok(n)) => state.off[p] = n,
                 (None, _) => diags.push(Diagnostic::error(
                     ErrorKind::UnknownPlayer(player.clone()),
                     n.span,
                 )),
                 (_, Err(_)) => diags.push(Diagnostic::error(
-                    ErrorKind::BadPosition("`off` must be from 0 to 255".into()),
+                    ErrorKind::BadPosition("a count of pieces is from 0 to 255".into()),
                     n.span,
                 )),
             }
@@ -367,6 +376,15 @@ impl Game {
                 .map(|(p, name)| format!("{name} = {}", state.off[p]))
                 .collect();
             out.push_str(&format!("off = {{ {} }}\n", offs.join(", ")));
+            if state.bar.iter().any(|&n| n > 0) {
+                let bars: Vec<String> = self
+                    .players
+                    .iter()
+                    .enumerate()
+                    .map(|(p, name)| format!("{name} = {}", state.bar[p]))
+                    .collect();
+                out.push_str(&format!("bar = {{ {} }}\n", bars.join(", ")));
+            }
             let pips: Vec<String> = state.pips().iter().map(|p| p.to_string()).collect();
             out.push_str(&format!("pool = [{}]\n", pips.join(", ")));
             let kind = match state.pool_kind {
@@ -477,6 +495,15 @@ impl Game {
                 .map(|(p, name)| format!("{name} {}", state.off[p]))
                 .collect();
             out.push_str(&format!("off: {}\n", off.join(", ")));
+            if state.bar.iter().any(|&n| n > 0) {
+                let bar: Vec<String> = self
+                    .players
+                    .iter()
+                    .enumerate()
+                    .map(|(p, name)| format!("{name} {}", state.bar[p]))
+                    .collect();
+                out.push_str(&format!("bar: {}\n", bar.join(", ")));
+            }
             let pips: Vec<String> = state.pips().iter().map(|p| p.to_string()).collect();
             let kind = match state.pool_kind {
                 super::state::Pool::Empty => "to roll",

@@ -20,6 +20,8 @@ pub struct State {
     extra: [u8; STACK_CELLS],
     /// Pieces each player has borne off the board.
     pub off: [u8; 4],
+    /// Pieces each player has on the bar, hit and waiting to enter.
+    pub bar: [u8; 4],
     /// Dice games: the pips still to play this turn, in order (see [`Pool`]).
     pub pool: [u8; POOL],
     pub pool_len: u8,
@@ -57,6 +59,7 @@ impl State {
             counters: [0; 4],
             extra: [0; STACK_CELLS],
             off: [0; 4],
+            bar: [0; 4],
             pool: [0; POOL],
             pool_len: 0,
             pool_kind: Pool::Empty,
@@ -206,10 +209,10 @@ impl State {
                 self.off[1],
                 self.off[2],
                 self.off[3],
-                0,
-                0,
-                0,
-                0,
+                self.bar[0],
+                self.bar[1],
+                self.bar[2],
+                self.bar[3],
             ]),
         );
         h = mix(h, u64::from(self.to_move));

@@ -78,6 +78,8 @@ pub struct DiceSection {
     pub transfer: Option<Located<String>>,
     /// Doublets escalate from this roll of the game on (1 = always). May name an integer option.
     pub escalate_from_roll: Option<Located<toml::Value>>,
+    /// A doublet's pips are played as many as possible (`true`, or a true/false option).
+    pub doublets_max_use: Option<Located<toml::Value>>,
 }
 
 /// A value given once for everyone, or per player (a table keyed by player).
@@ -524,6 +526,7 @@ fn merge(base: &mut GameFile, layer: GameFile) {
         b.doublets = d.doublets.or(b.doublets.take());
         b.transfer = d.transfer.or(b.transfer.take());
         b.escalate_from_roll = d.escalate_from_roll.or(b.escalate_from_roll.take());
+        b.doublets_max_use = d.doublets_max_use.or(b.doublets_max_use.take());
     }
     if layer.rules.is_some() {
         base.rules = layer.rules;
