@@ -43,6 +43,9 @@ fn random_playouts_allocate_nothing_after_warm_up() {
         "epaminondas-8x8",
         "breakthrough",
         "english-draughts",
+        "blue-and-gray",
+        "gioul",
+        "backgammon",
     ] {
         let (game, _, _) = Catalog::default().load(name, &[]).expect("game loads");
         let mut rng = seeded_rng(7);

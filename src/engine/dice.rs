@@ -9,7 +9,7 @@
 //! before rolling. A fresh roll of which nothing can be played is answered by `pass`.
 
 use super::action::{Action, ActionKind};
-use super::state::{POOL, Pool, State};
+use super::state::{POOL, Pool, STACK_CELLS, State};
 use crate::check::{Landing, Transfer};
 use crate::compile::{CompiledMove, Game, MoveKind};
 use rand::{Rng, RngExt};
@@ -205,20 +205,20 @@ impl Game {
     /// pips as possible can still be played.
     fn keep_longest_doublet_lines(&self, state: &State, start: usize, out: &mut Vec<Action>) {
         let full = state.pool_len as u32 - 1;
-        let lengths: Vec<u32> = out[start..]
-            .iter()
-            .map(|a| {
-                let mut after = *state;
-                self.move_by_die(&mut after, a);
-                self.longest_line(&after, full)
-            })
-            .collect();
-        let best = lengths.iter().copied().max().unwrap_or(0);
-        let mut i = 0;
-        out.retain(|_| {
-            i += 1;
-            i <= start || lengths[i - start - 1] == best
-        });
+        let length = |a: &Action| {
+            let mut after = *state;
+            self.move_by_die(&mut after, a);
+            self.longest_line(&after, full)
+        };
+        let best = out[start..].iter().map(length).max().unwrap_or(0);
+        let mut i = start;
+        while i < out.len() {
+            if length(&out[i]) == best {
+                i += 1;
+            } else {
+                out.remove(i);
+            }
+        }
     }
 
     /// How many pips, up to `goal`, the player to move can play from here in order.
@@ -226,18 +226,23 @@ impl Game {
         if goal == 0 || state.pieces_of(state.to_move).is_empty() {
             return 0;
         }
-        let mut moves = Vec::new();
+        // A piece per cell and one from the bar at most: a fixed list, so no allocation.
+        let mut moves = [Action::PASS; STACK_CELLS + 1];
+        let mut count = 0;
         for (i, rule) in self.moves.iter().enumerate() {
             if rule.kind == MoveKind::DieMove {
                 let (pips, _) = Game::playable_pips(state);
                 self.each_die_move(i as u8, rule, state, pips[0], |a| {
-                    moves.push(a);
+                    if count < moves.len() {
+                        moves[count] = a;
+                        count += 1;
+                    }
                     false
                 });
             }
         }
         let mut best = 0;
-        for a in &moves {
+        for a in &moves[..count] {
             let mut after = *state;
             self.move_by_die(&mut after, a);
             best = best.max(1 + self.longest_line(&after, goal - 1));
