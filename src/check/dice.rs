@@ -1,6 +1,6 @@
 //! `[dice]`: two dice thrown as chance events, and what a doublet and unplayable pips do.
 
-use super::{Context, DiceDecl, OptionKind, Transfer};
+use super::{CheckedProgram, Context, DiceDecl, Generator, OptionKind, Transfer};
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
 use crate::span::Located;
 use crate::syntax::game_file::GameFile;
@@ -137,4 +137,56 @@ fn word(
         );
     }
     found
+}
+
+/// A dice game moves only by `die_move`, and `die_move` needs dice, stacks and no filters: the pool
+/// of pips decides a turn, which the other primitives know nothing of.
+pub(crate) fn check_dice_moves(
+    program: &CheckedProgram,
+    has_dice: bool,
+    stacks: bool,
+    diags: &mut Diagnostics,
+) {
+    for rule in &program.moves {
+        let span = rule.info.name_span;
+        let name = &rule.info.name;
+        let die_move = matches!(rule.generator, Generator::DieMove { .. });
+        let problem = match (die_move, has_dice) {
+            (true, false) => Some((
+                format!("move `{name}` uses `die_move`, but the game throws no dice"),
+                "add a `[dice]` section: `die_move` plays the pips of a roll",
+            )),
+            (false, true) => Some((
+                format!("move `{name}` does not use `die_move` in a game with `[dice]`"),
+                "in a dice game every move plays a pip: use `die_move`",
+            )),
+            (true, true) if !stacks => Some((
+                format!("move `{name}` uses `die_move` on a board without stacks"),
+                "add `stacks = true` under `[board]`: men of one side share points",
+            )),
+            (true, true) if !rule.filters.is_empty() => Some((
+                format!("move `{name}` has `where` filters, which `die_move` does not take"),
+                "the pool of pips and the movement rules decide a die move; remove the `where`",
+            )),
+            _ => None,
+        };
+        if let Some((message, help)) = problem {
+            diags.push(
+                Diagnostic::error(ErrorKind::Other(message), span)
+                    .with_label("this move rule")
+                    .with_help(help),
+            );
+        }
+    }
+    if has_dice && !program.forbids.is_empty() {
+        let span = program.forbids[0].info.name_span;
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::Other("`forbid` rules do not apply to die moves".into()),
+                span,
+            )
+            .with_label("in a game with `[dice]`")
+            .with_help("remove the `forbid` rule"),
+        );
+    }
 }

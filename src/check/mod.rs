@@ -79,6 +79,7 @@ pub fn check(
         whole_file,
         &mut diags,
     );
+    dice::check_dice_moves(&program, dice.is_some(), cx.board.stacks, &mut diags);
 
     if diags.has_errors() {
         return Err(diags);
