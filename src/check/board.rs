@@ -444,6 +444,18 @@ pub(crate) fn check_lines(file: &GameFile, cx: &mut Context, diags: &mut Diagnos
                 _ => diags.push(not_a_segment(raw, whole)),
             }
         }
+        if let Some(spec) = &spec.value.boundary {
+            let inside = cell_set(&spec.value, spec.span, &board, diags);
+            for &cell in &inside {
+                for dir in &board.directions {
+                    if let Some(next) = step(&board, cell, dir)
+                        && inside.binary_search(&next).is_err()
+                    {
+                        links.push(sorted(cell, next));
+                    }
+                }
+            }
+        }
         links.sort_unstable();
         links.dedup();
         cx.lines.push(LinesDecl {

@@ -29,6 +29,7 @@ impl RuleChecker<'_> {
                 "to",
                 "avoid",
                 "along",
+                "crossing",
                 "promote",
                 "promote_in",
             ],
@@ -105,6 +106,10 @@ impl RuleChecker<'_> {
             None => None,
         };
         let along = match args.get("along") {
+            Some(e) => Some(self.lines_name(e, diags)?),
+            None => None,
+        };
+        let crossing = match args.get("crossing") {
             Some(e) => Some(self.lines_name(e, diags)?),
             None => None,
         };
@@ -192,6 +197,7 @@ impl RuleChecker<'_> {
             Modifiers {
                 avoid,
                 along,
+                crossing,
                 promote,
             },
         ))

@@ -69,6 +69,7 @@ pub fn check_rules(
                         compulsory: *compulsory,
                         avoid: modifiers.avoid,
                         along: modifiers.along,
+                        crossing: modifiers.crossing,
                         promote: modifiers.promote,
                     });
                 }
@@ -156,6 +157,7 @@ fn check_duplicate_names(items: &[Item], diags: &mut Diagnostics) {
 pub(super) struct Modifiers {
     pub avoid: Option<u16>,
     pub along: Option<u16>,
+    pub crossing: Option<u16>,
     pub promote: Option<(u8, u16)>,
 }
 

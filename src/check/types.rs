@@ -175,6 +175,8 @@ pub struct MoveRule {
     pub avoid: Option<u16>,
     /// Lines every step of the move must follow (`along:`).
     pub along: Option<u16>,
+    /// Lines a move may cross only as a single step of its own (`crossing:`).
+    pub crossing: Option<u16>,
     /// Kind the moving piece becomes when it ends in a region (`promote:` and `promote_in:`).
     pub promote: Option<(u8, u16)>,
 }

@@ -41,6 +41,8 @@ pub struct CompiledMove {
     pub avoid: Option<RegionRef>,
     /// Lines every step must follow: an index into [`Game::lines`].
     pub along: Option<u16>,
+    /// Lines a slide may cross only as its single step.
+    pub crossing: Option<u16>,
     /// `die_move`: where all the mover's pieces must stand before one may be borne off.
     pub bear_off: Option<RegionRef>,
     /// `die_move`: pieces on the bar enter first.
@@ -286,6 +288,7 @@ pub fn compile(checked: CheckedGame) -> Game {
                 over_piece: None,
                 avoid: m.avoid.map(region_ref),
                 along: m.along,
+                crossing: m.crossing,
                 bear_off: None,
                 enter: false,
                 promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),

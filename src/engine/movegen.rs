@@ -350,6 +350,13 @@ impl Game {
             if !self.follows_lines(rule, to, dir) {
                 return;
             }
+            // A marked line is crossed only by a move of that one step.
+            let crosses = rule
+                .crossing
+                .is_some_and(|l| self.lines[l as usize].leaving[dir as usize].contains(to));
+            if crosses && distance > 1 {
+                return;
+            }
             to = self.board.neighbour(to, dir);
             if to == NO_CELL || self.avoided(rule, me, to) {
                 return;
@@ -358,7 +365,7 @@ impl Game {
                 let action = Action::moving(index, from, to, dir, 1, distance as u8, captured);
                 self.push_if_legal(rule, frame, action, out);
             }
-            if frame.state.cell(to) != 0 {
+            if frame.state.cell(to) != 0 || crosses {
                 return;
             }
         }

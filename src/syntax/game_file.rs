@@ -194,6 +194,9 @@ pub struct LinesSection {
     /// Single links written `a1-b2`.
     #[serde(default)]
     pub segments: Vec<Located<String>>,
+    /// Every link, along any direction of the board, between a cell of this set and a cell
+    /// outside it: the outline of a region (`"b2..h8"`).
+    pub boundary: Option<Located<CellSpec>>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
