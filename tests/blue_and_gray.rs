@@ -1506,7 +1506,9 @@ fn ruling_1_9_remove_jumped_at_end_same_moves_in_random_games() {
             ActionKind::Jump => 1,
             ActionKind::Hop => 2,
             ActionKind::Pass => 3,
-            ActionKind::Roll | ActionKind::Die => unreachable!("Blue and Gray throws no dice"),
+            ActionKind::Roll | ActionKind::Die | ActionKind::Reveal => {
+                unreachable!("Blue and Gray has no chance events")
+            }
         };
         (
             kind, a.rule, a.from, a.to, a.dir, a.count, a.distance, a.captured, a.path,

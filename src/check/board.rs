@@ -147,14 +147,28 @@ pub(crate) fn check_board_size(
             .with_help("add `[board.directions]` with lines such as `n = [0, 1]`"),
         );
     }
-    let board = CheckedBoard {
+    let mut board = CheckedBoard {
         files,
         ranks,
         directions,
         direction_sets: Vec::new(),
         numbered,
         stacks,
+        values: vec![0; files as usize * ranks as usize],
     };
+    for (cell, value) in &section.values {
+        match (parse_cell(&board, cell), i32::try_from(value.value)) {
+            (Some(c), Ok(v)) => board.values[c as usize] = v,
+            (None, _) => diags.push(unknown_cell(cell, value.span, &board)),
+            (_, Err(_)) => diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadBoard(format!("the value of `{cell}` is too large")),
+                    value.span,
+                )
+                .with_label("out of range"),
+            ),
+        }
+    }
     (board, ok)
 }
 
@@ -525,10 +539,42 @@ pub(crate) fn check_pieces(
                 }
             }
         }
+        let home = match &piece.value.home {
+            Some(spec) if cx.board_ok => cell_set(&spec.value, spec.span, &cx.board, diags),
+            _ => Vec::new(),
+        };
         cx.pieces.push(PieceDecl {
             name: name.clone(),
             symbols,
+            home,
+            hides: Vec::new(),
         });
+    }
+    // Face-down kinds name the kinds they hide, which may come later in the file.
+    for (i, (name, piece)) in file.pieces.iter().enumerate() {
+        let mut hides = Vec::new();
+        for hidden in &piece.value.hides {
+            match cx.piece(&hidden.value) {
+                Some(k) if k as usize != i => hides.push(k),
+                _ => {
+                    let names: Vec<String> = cx.pieces.iter().map(|p| p.name.clone()).collect();
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::UnknownPiece(hidden.value.clone()),
+                            hidden.span,
+                        )
+                        .with_label(format!("`{name}` cannot hide this"))
+                        .with_help(format!(
+                            "a face-down kind hides other kinds: {}",
+                            backticked(&names)
+                        )),
+                    );
+                }
+            }
+        }
+        if let Some(decl) = cx.pieces.get_mut(i) {
+            decl.hides = hides;
+        }
     }
     if file.pieces.is_empty() {
         diags.push(

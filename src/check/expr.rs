@@ -398,6 +398,30 @@ impl RuleChecker<'_> {
                     }
                 }
             }
+            "held" | "held_value" => {
+                let args = Args::bind(call, &["player"], diags)?;
+                let player = Box::new(self.expect(
+                    args.require("player", diags)?,
+                    Ty::Player,
+                    place,
+                    diags,
+                )?);
+                let expr = if name == "held" {
+                    TExpr::Held(player)
+                } else {
+                    TExpr::HeldValue(player)
+                };
+                Some((expr, Ty::Int))
+            }
+            "value_sum" => {
+                let args = Args::bind(call, &["player", "region"], diags)?;
+                let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
+                let region = self.expect(args.require("region", diags)?, Ty::Region, place, diags);
+                Some((
+                    TExpr::ValueSum(Box::new(player?), Box::new(region?)),
+                    Ty::Int,
+                ))
+            }
             "borne_off" | "on_bar" => {
                 let args = Args::bind(call, &["player"], diags)?;
                 let player =
@@ -431,6 +455,9 @@ impl RuleChecker<'_> {
                     "can_move",
                     "borne_off",
                     "on_bar",
+                    "held",
+                    "held_value",
+                    "value_sum",
                 ];
                 candidates.extend(
                     cx.regions

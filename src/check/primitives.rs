@@ -30,6 +30,9 @@ impl RuleChecker<'_> {
                 "avoid",
                 "along",
                 "crossing",
+                "surround",
+                "surround_min",
+                "relocate",
                 "promote",
                 "promote_in",
             ],
@@ -112,6 +115,25 @@ impl RuleChecker<'_> {
         let crossing = match args.get("crossing") {
             Some(e) => Some(self.lines_name(e, diags)?),
             None => None,
+        };
+        let surround = match (args.get("surround"), args.get("relocate")) {
+            (Some(dirs), Some(region)) => Some(Surround {
+                dirs: self.direction_set(dirs, diags)?,
+                min: match args.get("surround_min") {
+                    Some(e) => self.constant(e, "`surround_min`", 1, 8, diags)? as u8,
+                    None => 1,
+                },
+                relocate: self.region_name(region, diags)?,
+            }),
+            (None, None) => None,
+            (Some(_), None) => {
+                args.require("relocate", diags);
+                return None;
+            }
+            (None, Some(_)) => {
+                args.require("surround", diags);
+                return None;
+            }
         };
         let promote = match (args.get("promote"), args.get("promote_in")) {
             (Some(kind), Some(region)) => {
@@ -198,6 +220,7 @@ impl RuleChecker<'_> {
                 avoid,
                 along,
                 crossing,
+                surround,
                 promote,
             },
         ))

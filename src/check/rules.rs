@@ -70,6 +70,7 @@ pub fn check_rules(
                         avoid: modifiers.avoid,
                         along: modifiers.along,
                         crossing: modifiers.crossing,
+                        surround: modifiers.surround,
                         promote: modifiers.promote,
                     });
                 }
@@ -158,6 +159,7 @@ pub(super) struct Modifiers {
     pub avoid: Option<u16>,
     pub along: Option<u16>,
     pub crossing: Option<u16>,
+    pub surround: Option<Surround>,
     pub promote: Option<(u8, u16)>,
 }
 

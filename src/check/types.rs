@@ -36,6 +36,8 @@ pub struct CheckedBoard {
     pub numbered: bool,
     /// A cell may hold a stack of one player's pieces.
     pub stacks: bool,
+    /// The number written on each cell (0 where none is).
+    pub values: Vec<i32>,
 }
 
 impl CheckedBoard {
@@ -117,6 +119,10 @@ pub struct PieceDecl {
     pub name: String,
     /// One display character per player.
     pub symbols: Vec<char>,
+    /// Cells where a face-up piece of this kind is at home.
+    pub home: Vec<CellId>,
+    /// A face-down kind: the kinds it may turn out to be.
+    pub hides: Vec<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -177,8 +183,19 @@ pub struct MoveRule {
     pub along: Option<u16>,
     /// Lines a move may cross only as a single step of its own (`crossing:`).
     pub crossing: Option<u16>,
+    /// After the move, enemy pieces next to the moved one that it and others surround are sent
+    /// by their owner to an empty cell of a region, and the mover moves again (`surround:`).
+    pub surround: Option<Surround>,
     /// Kind the moving piece becomes when it ends in a region (`promote:` and `promote_in:`).
     pub promote: Option<(u8, u16)>,
+}
+
+/// `surround: DIRS, surround_min: N, relocate: REGION`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Surround {
+    pub dirs: u16,
+    pub min: u8,
+    pub relocate: u16,
 }
 
 #[derive(Clone, Debug)]
@@ -331,6 +348,12 @@ pub enum TExpr {
     BorneOff(Box<TExpr>),
     /// How many of the player's pieces are on the bar.
     OnBar(Box<TExpr>),
+    /// How many of the player's pieces are face up at home (their kind's `home`).
+    Held(Box<TExpr>),
+    /// The sum of the cell values under the player's pieces held at home.
+    HeldValue(Box<TExpr>),
+    /// The sum of the values of the region's cells that hold the player's pieces.
+    ValueSum(Box<TExpr>, Box<TExpr>),
     Counter(u8),
     Var(Var),
     Region(u16),

@@ -203,10 +203,20 @@ fn play_game(
         let name = &game.players[mover];
         let action = match chosen[mover] {
             // The dice are thrown for everyone, humans included, from the seeded RNG.
-            _ if game.is_chance(&state) => {
+            _ if game.is_roll_due(&state) => {
                 let roll = game.sample_roll(rng);
                 outln!("{name} rolls {}", game.action_token(&roll));
                 Ok(roll)
+            }
+            // Any other chance event (a face-down piece turned up) is drawn the same way.
+            _ if game.is_chance(&state) => {
+                let action = game
+                    .random_action_with_history(&state, &history, rng)
+                    .ok_or(());
+                if let Ok(a) = &action {
+                    outln!("chance: {}", game.action_token(a));
+                }
+                action
             }
             Controller::Random => {
                 let action = game

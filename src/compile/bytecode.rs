@@ -23,6 +23,12 @@ pub enum Op {
     BorneOff,
     /// Pop a player; push how many of their pieces are on the bar.
     OnBar,
+    /// Pop a player; push how many of their pieces are face up at home.
+    Held,
+    /// Pop a player; push the sum of the cell values under their pieces held at home.
+    HeldValue,
+    /// Pop a region then a player; push the sum of the values of the region's cells they hold.
+    ValueSum,
     /// Push a counter's value in the position.
     Counter(u8),
     /// Pop a value: the counter's new value once every `after` rule has run.
@@ -179,6 +185,19 @@ impl<'a> Emitter<'a> {
             TExpr::OnBar(p) => {
                 self.expr(p);
                 self.code.push(Op::OnBar);
+            }
+            TExpr::Held(p) => {
+                self.expr(p);
+                self.code.push(Op::Held);
+            }
+            TExpr::HeldValue(p) => {
+                self.expr(p);
+                self.code.push(Op::HeldValue);
+            }
+            TExpr::ValueSum(p, r) => {
+                self.expr(p);
+                self.expr(r);
+                self.code.push(Op::ValueSum);
             }
             TExpr::Counter(c) => self.code.push(Op::Counter(*c)),
             TExpr::Var(v) => self.code.push(Op::Var(*v)),

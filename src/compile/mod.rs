@@ -43,6 +43,8 @@ pub struct CompiledMove {
     pub along: Option<u16>,
     /// Lines a slide may cross only as its single step.
     pub crossing: Option<u16>,
+    /// Surrounded enemy pieces are relocated by their owner to `region`, then the mover moves again.
+    pub surround: Option<(u16, u8, RegionRef)>,
     /// `die_move`: where all the mover's pieces must stand before one may be borne off.
     pub bear_off: Option<RegionRef>,
     /// `die_move`: pieces on the bar enter first.
@@ -289,6 +291,7 @@ pub fn compile(checked: CheckedGame) -> Game {
                 avoid: m.avoid.map(region_ref),
                 along: m.along,
                 crossing: m.crossing,
+                surround: m.surround.map(|s| (s.dirs, s.min, region_ref(s.relocate))),
                 bear_off: None,
                 enter: false,
                 promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),

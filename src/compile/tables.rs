@@ -10,6 +10,8 @@ pub const NO_CELL: u16 = u16::MAX;
 pub struct Board {
     pub files: u16,
     pub ranks: u16,
+    /// The number written on each cell (`[board.values]`).
+    pub values: Vec<i32>,
     pub numbered: bool,
     pub stacks: bool,
     pub cells: usize,
@@ -82,6 +84,7 @@ impl Board {
             })
             .collect();
         Board {
+            values: b.values.clone(),
             numbered: b.numbered,
             stacks: b.stacks,
             files: b.files,

@@ -14,6 +14,8 @@ pub enum ActionKind {
     /// Dice games: one piece moved by one die of `distance` pips from `from` to `to`, or borne
     /// off (`to` = [`crate::engine::dice::OFF`]).
     Die,
+    /// A face-down piece that has just moved shows its kind `to` (a chance event).
+    Reveal,
 }
 
 /// Every move primitive is a line of `count` pieces moving `distance` cells: a step is 1 x 1, a slide

@@ -48,7 +48,16 @@ impl Game {
     /// Whether the player to move rolls next: the position is a chance event.
     #[inline]
     pub fn is_chance(&self, state: &State) -> bool {
-        self.dice.is_some() && state.pool_kind == Pool::Empty
+        (self.dice.is_some() && state.pool_kind == Pool::Empty)
+            || state.reveal_at != super::state::NONE
+    }
+
+    /// Whether the chance event due is a roll of the dice (else a reveal, whose outcomes are
+    /// equally likely).
+    pub fn is_roll_due(&self, state: &State) -> bool {
+        self.dice.is_some()
+            && state.pool_kind == Pool::Empty
+            && state.reveal_at == super::state::NONE
     }
 
     /// Every distinct roll, the larger die first, highest rolls first.

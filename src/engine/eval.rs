@@ -110,6 +110,26 @@ impl Game {
                     let player = pop!() as usize;
                     push!(i32::from(frame.state.off[player & 3]))
                 }
+                Op::Held => {
+                    let player = pop!() as u8;
+                    push!(self.held(frame.state, player).0)
+                }
+                Op::HeldValue => {
+                    let player = pop!() as u8;
+                    push!(self.held(frame.state, player).1)
+                }
+                Op::ValueSum => {
+                    let set = &self.region_sets[pop!() as usize];
+                    let player = pop!() as u8;
+                    let sum = frame
+                        .state
+                        .pieces_of(player)
+                        .and(set)
+                        .iter()
+                        .map(|c| self.board.values[c as usize])
+                        .sum();
+                    push!(sum)
+                }
                 Op::OnBar => {
                     let player = pop!() as usize;
                     push!(i32::from(frame.state.bar[player & 3]))

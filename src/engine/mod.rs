@@ -3,6 +3,7 @@
 pub mod action;
 pub mod dice;
 pub mod eval;
+pub mod hidden;
 pub mod movegen;
 pub mod notation;
 pub mod perft;

@@ -54,8 +54,18 @@ impl Game {
             }
         }
         if chance {
-            self.roll_actions(out);
+            if state.reveal_at != super::state::NONE {
+                self.reveal_actions(state, out);
+            } else {
+                self.roll_actions(out);
+            }
             return None;
+        }
+        if !state.relocate.is_empty() {
+            self.relocation_actions(state, out);
+            if !out.is_empty() {
+                return None;
+            }
         }
         if self.has_compulsory {
             for (i, rule) in self.moves.iter().enumerate().filter(|(_, m)| m.compulsory) {
@@ -624,7 +634,7 @@ impl Game {
             .copied()
             .unwrap_or(0);
         let count = match action.kind {
-            ActionKind::Pass | ActionKind::Roll => 0,
+            ActionKind::Pass | ActionKind::Roll | ActionKind::Reveal => 0,
             ActionKind::Die if action.to == super::dice::OFF => 0,
             ActionKind::Jump | ActionKind::Hop | ActionKind::Die => 1,
             ActionKind::Move => action.count,
@@ -648,6 +658,11 @@ impl Game {
     pub fn apply(&self, state: &mut State, action: &Action) {
         if self.dice.is_some() {
             self.apply_dice(state, action);
+            return self.run_after_rules(state);
+        }
+        let effects = self.has_turn_effects();
+        if effects && (action.kind == ActionKind::Reveal || !state.relocate.is_empty()) {
+            self.apply_with_effects(state, action);
             return self.run_after_rules(state);
         }
         let me = state.to_move;
@@ -692,8 +707,8 @@ impl Game {
                 state.clear(action.from_cell());
                 state.set(action.to_cell(), piece);
             }
-            // Dice games are applied above.
-            ActionKind::Pass | ActionKind::Roll | ActionKind::Die => {}
+            // Dice games and reveals are applied above.
+            ActionKind::Pass | ActionKind::Roll | ActionKind::Die | ActionKind::Reveal => {}
         }
         if matches!(
             action.kind,
@@ -708,6 +723,11 @@ impl Game {
             {
                 state.put(action.to_cell(), me, kind);
             }
+        }
+        if effects {
+            // Reveals and surrounds decide whose turn it is.
+            self.apply_with_effects(state, action);
+            return self.run_after_rules(state);
         }
         state.to_move = State::next_player(state.to_move, self.players.len() as u8);
         state.ply += 1;

@@ -11,6 +11,15 @@ impl Game {
         match action.kind {
             ActionKind::Pass => "pass".to_string(),
             ActionKind::Roll => format!("roll:{}-{}", action.from, action.to),
+            // The revealed kind as the board shows it: `reveal:3`.
+            ActionKind::Reveal => {
+                let symbol = self
+                    .pieces
+                    .get(action.to as usize)
+                    .and_then(|p| p.symbols.iter().copied().find(|&c| c != '?'))
+                    .unwrap_or('?');
+                format!("reveal:{symbol}")
+            }
             ActionKind::Die => {
                 let to = if action.to == super::dice::OFF {
                     "off".to_string()

@@ -61,7 +61,7 @@ impl Game {
     /// which can come before every level.
     fn levels(&self, depth: u32) -> usize {
         let levels = depth as usize + 1;
-        if self.dice.is_some() {
+        if self.dice.is_some() || self.has_turn_effects() {
             2 * levels
         } else {
             levels

@@ -66,7 +66,7 @@ impl Game {
                     outcome: Some(outcome),
                 };
             }
-            if self.is_chance(&state) {
+            if self.is_roll_due(&state) {
                 // The dice, thrown with their real odds; a roll is not an action.
                 let roll = self.sample_roll(rng);
                 self.apply(&mut state, &roll);
@@ -102,7 +102,7 @@ impl Game {
         if buffer.is_empty() {
             return None;
         }
-        if self.is_chance(state) {
+        if self.is_roll_due(state) {
             return Some(self.sample_roll(rng));
         }
         Some(buffer[rng.random_range(0..buffer.len())])

@@ -30,6 +30,9 @@ struct PositionFile {
     pool_kind: Option<Located<String>>,
     /// Rolls made so far (doublets escalate from a given roll on).
     rolls: Option<Located<i64>>,
+    /// Cells whose pieces, of the kinds written, are still face down.
+    #[serde(default)]
+    face_down: Vec<Located<String>>,
 }
 
 /// A list of cells when the game has one kind of piece, else a table of kind -> cells.
@@ -256,6 +259,21 @@ impl Game {
             }
         }
         self.read_dice_state(&file, &mut state, &mut diags);
+        for cell in &file.face_down {
+            match self.board.parse_cell(&cell.value) {
+                Some(c) if state.cell(c) != 0 => state.face_down.insert(c),
+                _ => diags.push(
+                    Diagnostic::error(
+                        ErrorKind::BadPosition(format!(
+                            "`{}` in `face_down` holds no piece",
+                            cell.value
+                        )),
+                        cell.span,
+                    )
+                    .with_help("list the cells of pieces that are still face down"),
+                ),
+            }
+        }
         if diags.has_errors() {
             Err(diags)
         } else {
@@ -397,6 +415,14 @@ impl Game {
                 state.rolls
             ));
         }
+        if !state.face_down.is_empty() {
+            let cells: Vec<String> = state
+                .face_down
+                .iter()
+                .map(|c| quote(&self.board.cell_name(c)))
+                .collect();
+            out.push_str(&format!("face_down = [{}]\n", cells.join(", ")));
+        }
         out.push_str("\n[pieces]\n");
         for (p, player) in self.players.iter().enumerate() {
             let cells_of = |kind: u8| -> Vec<String> {
@@ -443,6 +469,12 @@ impl Game {
             for file in 0..self.board.files {
                 let cell = rank * self.board.files + file;
                 let c = match state.piece(cell) {
+                    // A face-down piece shows as the kind that hides it: its own stays unseen.
+                    Some((p, k)) if state.face_down.contains(cell) => self
+                        .pieces
+                        .iter()
+                        .find(|h| h.hides.contains(&k))
+                        .map_or('?', |h| h.symbols[p as usize]),
                     Some((p, k)) => self.pieces[k as usize].symbols[p as usize],
                     None => '.',
                 };

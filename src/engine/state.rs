@@ -28,7 +28,21 @@ pub struct State {
     pub pool_kind: Pool,
     /// Rolls made so far in the game.
     pub rolls: u16,
+    /// Face-down pieces whose kind is already fixed (a position file or a test deal); a piece of a
+    /// face-down kind (`hides`) is face down whatever this says.
+    pub face_down: CellSet,
+    /// The cell of a face-down piece that has just moved: its reveal is due (a chance event).
+    pub reveal_at: u8,
+    /// Surrounded pieces their owner must still relocate before the surrounding player moves again.
+    pub relocate: CellSet,
+    /// The player who moves again once the relocations are done.
+    pub bonus: u8,
+    /// The move rule of the move whose reveal or relocations are still due.
+    pub moved_by: u8,
 }
+
+/// No cell, no player: for [`State::reveal_at`] and [`State::bonus`].
+pub const NONE: u8 = u8::MAX;
 
 /// The most cells a board with stacks may have.
 pub const STACK_CELLS: usize = 64;
@@ -64,6 +78,11 @@ impl State {
             pool_len: 0,
             pool_kind: Pool::Empty,
             rolls: 0,
+            face_down: CellSet::default(),
+            reveal_at: NONE,
+            relocate: CellSet::default(),
+            bonus: NONE,
+            moved_by: 0,
         }
     }
 

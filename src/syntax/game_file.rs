@@ -62,6 +62,9 @@ pub struct BoardSection {
     pub cell_names: Option<Located<String>>,
     /// A cell may hold any number of one player's pieces of one kind.
     pub stacks: Option<Located<bool>>,
+    /// Numbers written on cells (`value_sum`, `held_value`): cell -> number.
+    #[serde(default)]
+    pub values: BTreeMap<String, Located<i64>>,
 }
 
 /// Dice thrown as chance events, whose pips the moves of a turn use (`die_move`).
@@ -162,6 +165,11 @@ impl<'de> Deserialize<'de> for CellSpec {
 pub struct PieceSection {
     /// player -> one character shown on the board
     pub symbols: BTreeMap<String, Located<String>>,
+    /// Where a piece of this kind, face up, is held at home (immune to surrounding).
+    pub home: Option<Located<CellSpec>>,
+    /// A face-down piece: it is one of these kinds, unknown until its first move reveals it.
+    #[serde(default)]
+    pub hides: Vec<Located<String>>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -495,6 +503,7 @@ fn merge(base: &mut GameFile, layer: GameFile) {
         b.direction_sets.extend(l.direction_sets);
         b.cell_names = l.cell_names.or(b.cell_names.take());
         b.stacks = l.stacks.or(b.stacks.take());
+        b.values.extend(l.values);
     }
     base.regions.extend(layer.regions);
     base.counters.extend(layer.counters);

@@ -1,0 +1,192 @@
+//! Face-down pieces revealed by their first move (a chance event), and surrounds: enemy pieces
+//! closed in by a move are relocated by their owner, after which the mover moves again.
+
+use super::action::{Action, ActionKind};
+use super::state::{NONE, State};
+use crate::compile::{CellSet, CompiledMove, Game};
+
+impl Action {
+    /// A face-down piece turns out to be of `kind`.
+    pub fn reveal(kind: u8) -> Action {
+        Action {
+            kind: ActionKind::Reveal,
+            to: kind,
+            ..Action::PASS
+        }
+    }
+}
+
+impl Game {
+    /// Whether the piece on `cell` is face down: of a kind that hides others, or fixed but not shown.
+    pub fn is_face_down(&self, state: &State, cell: u16) -> bool {
+        state.face_down.contains(cell)
+            || state
+                .piece(cell)
+                .is_some_and(|(_, k)| !self.pieces[k as usize].hides.is_empty())
+    }
+
+    /// Whether the piece on `cell` is face up at home: immune to surrounds.
+    pub fn is_held(&self, state: &State, cell: u16) -> bool {
+        !self.is_face_down(state, cell)
+            && state
+                .piece(cell)
+                .is_some_and(|(_, k)| self.pieces[k as usize].home.contains(&cell))
+    }
+
+    /// The player's pieces held at home, and the sum of the values of their cells.
+    pub fn held(&self, state: &State, player: u8) -> (i32, i32) {
+        state
+            .pieces_of(player)
+            .iter()
+            .filter(|&c| self.is_held(state, c))
+            .fold((0, 0), |(n, v), c| {
+                (n + 1, v + self.board.values[c as usize])
+            })
+    }
+
+    /// The outcomes of a due reveal: its fixed kind, or each hidden kind not yet shown face up and
+    /// not fixed for another face-down piece of the owner.
+    pub(super) fn reveal_actions(&self, state: &State, out: &mut Vec<Action>) {
+        let cell = u16::from(state.reveal_at);
+        let Some((owner, kind)) = state.piece(cell) else {
+            return;
+        };
+        if state.face_down.contains(cell) {
+            out.push(Action::reveal(kind));
+            return;
+        }
+        for &hidden in &self.pieces[kind as usize].hides {
+            let taken = state
+                .pieces_of(owner)
+                .iter()
+                .any(|c| c != cell && state.piece(c) == Some((owner, hidden)));
+            if !taken {
+                out.push(Action::reveal(hidden));
+            }
+        }
+    }
+
+    /// Whether this game's moves can turn pieces up or surround them.
+    pub(super) fn has_turn_effects(&self) -> bool {
+        self.pieces.iter().any(|p| !p.hides.is_empty())
+            || self.moves.iter().any(|m| m.surround.is_some())
+    }
+
+    /// Applies a move, reveal or relocation of a game with turn effects, and settles whose turn it is.
+    pub(super) fn apply_with_effects(&self, state: &mut State, action: &Action) {
+        let players = self.players.len() as u8;
+        match action.kind {
+            ActionKind::Reveal => {
+                let cell = u16::from(state.reveal_at);
+                if let Some((owner, _)) = state.piece(cell) {
+                    state.put(cell, owner, action.to);
+                }
+                state.face_down.remove(cell);
+                state.reveal_at = NONE;
+                self.after_move(state, cell);
+                return;
+            }
+            ActionKind::Hop if !state.relocate.is_empty() => {
+                state.move_piece(action.from_cell(), action.to_cell());
+                state.relocate.remove(action.from_cell());
+                state.ply += 1;
+                let rule = &self.moves[state.moved_by as usize];
+                if state.relocate.is_empty() || self.free_relocation_cells(rule, state).is_empty() {
+                    state.relocate = CellSet::default();
+                    state.to_move = state.bonus;
+                    state.bonus = NONE;
+                }
+                return;
+            }
+            ActionKind::Pass => {
+                state.to_move = State::next_player(state.to_move, players);
+                state.ply += 1;
+                return;
+            }
+            _ => {}
+        }
+        // A move: the piece is on its last cell; a face-down one is revealed before anything else.
+        state.ply += 1;
+        state.moved_by = action.rule;
+        let (from, to) = (action.from_cell(), action.to_cell());
+        let was_face_down = state.face_down.contains(from) || self.is_face_down(state, to);
+        if state.face_down.contains(from) {
+            state.face_down.remove(from);
+            state.face_down.insert(to);
+        }
+        if was_face_down || state.face_down.contains(to) {
+            state.reveal_at = to as u8;
+            return;
+        }
+        self.after_move(state, to);
+    }
+
+    /// The surround test around the moved piece on `to`, then the turn passes (to the owner of
+    /// surrounded pieces first, when any can be relocated).
+    fn after_move(&self, state: &mut State, to: u16) {
+        let players = self.players.len() as u8;
+        let mover = state.to_move;
+        let rule = &self.moves[state.moved_by as usize];
+        state.to_move = State::next_player(mover, players);
+        let Some((dirs, min, _)) = rule.surround else {
+            return;
+        };
+        let dirs = &self.board.direction_sets[dirs as usize][mover as usize];
+        let mut attacked = CellSet::default();
+        for &d in dirs {
+            let x = self.board.neighbour(to, d);
+            if x == crate::compile::NO_CELL
+                || state.owner(x).is_none_or(|o| o == mover)
+                || self.is_face_down(state, x)
+                || self.is_held(state, x)
+            {
+                continue;
+            }
+            let mut around = 0;
+            let closed = dirs.iter().all(|&e| {
+                let n = self.board.neighbour(x, e);
+                if n == crate::compile::NO_CELL {
+                    return true;
+                }
+                around += 1;
+                state.owner(n) == Some(mover)
+            });
+            if closed && around >= min {
+                attacked.insert(x);
+            }
+        }
+        if !attacked.is_empty() && !self.free_relocation_cells(rule, state).is_empty() {
+            state.relocate = attacked;
+            state.bonus = mover;
+            // The owner of the surrounded pieces relocates them: with two players, the one to move.
+        }
+    }
+
+    /// Empty cells of the rule's relocation region.
+    fn free_relocation_cells(&self, rule: &CompiledMove, state: &State) -> CellSet {
+        match rule.surround {
+            Some((_, _, region)) => self
+                .region_of(region, state.to_move)
+                .and_not(&state.occupied()),
+            None => CellSet::default(),
+        }
+    }
+
+    /// The relocations due: each surrounded piece to each empty cell of the region.
+    pub(super) fn relocation_actions(&self, state: &State, out: &mut Vec<Action>) {
+        let rule = &self.moves[state.moved_by as usize];
+        let free = self.free_relocation_cells(rule, state);
+        for from in state.relocate.iter() {
+            for to in free.iter() {
+                out.push(Action {
+                    kind: ActionKind::Hop,
+                    rule: state.moved_by,
+                    from: from as u8,
+                    to: to as u8,
+                    count: 1,
+                    ..Action::PASS
+                });
+            }
+        }
+    }
+}
