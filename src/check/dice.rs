@@ -5,6 +5,63 @@ use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
 use crate::span::Located;
 use crate::syntax::game_file::GameFile;
 
+/// `[match]`.
+pub(crate) fn check_match(
+    file: &GameFile,
+    cx: &Context,
+    diags: &mut Diagnostics,
+) -> Option<super::MatchDecl> {
+    let section = file.match_.as_ref()?;
+    let games = match &section.games {
+        None => 1,
+        Some(g) if (1..=99).contains(&g.value) && g.value % 2 == 1 => g.value as u32,
+        Some(g) => {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other("`games` must be an odd number from 1 to 99".into()),
+                    g.span,
+                )
+                .with_label(format!("{} games cannot always be decided", g.value))
+                .with_help("a match of 3 games ends once a player has won 2"),
+            );
+            return None;
+        }
+    };
+    let swap_sides = match &section.swap_sides {
+        None => false,
+        Some(v) => flag(v, "swap_sides", cx, diags)?,
+    };
+    Some(super::MatchDecl { games, swap_sides })
+}
+
+/// `true`, `false` or the name of a true/false option.
+fn flag(
+    value: &Located<toml::Value>,
+    key: &str,
+    cx: &Context,
+    diags: &mut Diagnostics,
+) -> Option<bool> {
+    let found = match &value.value {
+        toml::Value::Boolean(b) => Some(*b),
+        toml::Value::String(name) => cx
+            .option(name)
+            .map(|o| &cx.options[o as usize])
+            .filter(|o| o.kind == OptionKind::Bool)
+            .map(|o| o.value != 0),
+        _ => None,
+    };
+    if found.is_none() {
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::Other(format!("`{key}` is `true`, `false` or a true/false option")),
+                value.span,
+            )
+            .with_label("not true or false"),
+        );
+    }
+    found
+}
+
 pub(crate) fn check_dice(
     file: &GameFile,
     cx: &Context,

@@ -72,6 +72,7 @@ pub fn check(
         None => 0,
     };
     let dice = dice::check_dice(file, &cx, &mut diags);
+    let match_format = dice::check_match(file, &cx, &mut diags);
     let program = rules::check_rules(
         &parsed.rules,
         parsed.rules_incomplete,
@@ -99,6 +100,7 @@ pub fn check(
         counters: cx.counters,
         first_player,
         dice,
+        match_format,
         program,
     };
     Ok((checked, diags))

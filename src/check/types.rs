@@ -23,6 +23,7 @@ pub struct CheckedGame {
     pub counters: Vec<CounterDecl>,
     pub first_player: u8,
     pub dice: Option<DiceDecl>,
+    pub match_format: Option<MatchDecl>,
     pub program: CheckedProgram,
 }
 
@@ -80,6 +81,14 @@ pub struct DiceDecl {
     /// A doublet's pips must be played as many as possible (a look-ahead), not each by any piece
     /// that can until one cannot.
     pub doublets_max_use: bool,
+}
+
+/// `[match]`: games to play at most (the first to win more than half wins), and whether the
+/// players change sides after every game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchDecl {
+    pub games: u32,
+    pub swap_sides: bool,
 }
 
 /// Which pips the mover cannot play pass to the opponent.

@@ -2,6 +2,8 @@
 
 use std::io::{BufRead, Write};
 use tabula::Game;
+use tabula::check::MatchDecl;
+use tabula::engine::matches::MatchScore;
 use tabula::engine::movegen::Outcome;
 use tabula::engine::playout::{GameRng, seeded_rng};
 
@@ -15,9 +17,10 @@ pub struct PlayArgs {
     /// Set a game option: `--option max_plies=200`. Repeatable.
     #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
-    /// Play a match: games until a player has this many points. The winner of a game starts the
-    /// next; in a dice game the first is decided by an opening roll of one die each.
-    #[arg(long = "match", value_name = "POINTS")]
+    /// Play a match: games until a player has this many points (the winner of a game starts the
+    /// next; in a dice game an opening roll of one die each decides the first). Without a number,
+    /// the match the game file describes (`[match]`: a number of games, sides changing).
+    #[arg(long = "match", value_name = "POINTS", num_args = 0..=1, default_missing_value = "0")]
     match_points: Option<u32>,
     /// Who plays each side: `--white human --black random` (the names are the game's players).
     #[arg(
@@ -61,7 +64,9 @@ fn controllers(
         .arg(
             Arg::new("match")
                 .long("match")
-                .value_parser(value_parser!(u32).range(1..)),
+                .num_args(0..=1)
+                .default_missing_value("0")
+                .value_parser(value_parser!(u32)),
         );
     for player in players {
         command = command.arg(
@@ -117,8 +122,20 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
         play_game(&game, &chosen, &mut rng, game.initial.to_move);
         return Ok(());
     };
-    if target == 0 || game.players.len() != 2 {
-        return Err("a match is played to 1 point or more, by two players".into());
+    if game.players.len() != 2 {
+        return Err("a match is played by two players".into());
+    }
+    if target == 0 {
+        return match game.match_format {
+            Some(format) => {
+                play_games_match(&game, &chosen, &mut rng, format);
+                Ok(())
+            }
+            None => Err(format!(
+                "`{}` describes no match (`[match]`): give the points to play to, `--match 5`",
+                game.name
+            )),
+        };
     }
     let mut points = vec![0u32; game.players.len()];
     let mut starter = opening_roll(&game, &mut rng);
@@ -151,6 +168,57 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// A match of at most `format.games` games, won by winning more than half of them; with
+/// `swap_sides` the two players (A and B) change sides after every game. The net result is each
+/// player's points from games won less the points of games lost.
+fn play_games_match(game: &Game, chosen: &[Controller], rng: &mut GameRng, format: MatchDecl) {
+    let mut score = MatchScore::default();
+    for number in 0..format.games {
+        // Player p plays side p, or the other side in every second game when sides change.
+        let swapped = usize::from(format.swap_sides && number % 2 == 1);
+        let controllers = [chosen[swapped], chosen[1 - swapped]];
+        outln!(
+            "\n=== game {}: A plays {}, B plays {} ===",
+            number + 1,
+            game.players[swapped],
+            game.players[1 - swapped]
+        );
+        match play_game(game, &controllers, rng, game.initial.to_move) {
+            Some(Outcome::Win(side, points)) => {
+                let p = side as usize ^ swapped;
+                score.record(p, i64::from(points));
+                outln!("game {}: {} wins {points}", number + 1, ["A", "B"][p]);
+            }
+            Some(Outcome::Draw) => outln!("game {}: draw", number + 1),
+            None => {
+                outln!("match stopped");
+                return;
+            }
+        }
+        if score.decided(format.games) {
+            break;
+        }
+    }
+    outln!(
+        "match: A won {} game(s) ({} points, {} lost), B won {} ({} points, {} lost)",
+        score.wins[0],
+        score.won[0],
+        score.lost[0],
+        score.wins[1],
+        score.won[1],
+        score.lost[1]
+    );
+    match score.winner() {
+        Some(p) => outln!("match over: {} wins", ["A", "B"][p]),
+        None => outln!("match over: no winner"),
+    }
+    match score.net().cmp(&0) {
+        std::cmp::Ordering::Greater => outln!("net: B pays A {} point(s)", score.net()),
+        std::cmp::Ordering::Less => outln!("net: A pays B {} point(s)", -score.net()),
+        std::cmp::Ordering::Equal => outln!("net: even"),
+    }
 }
 
 /// Who starts the first game: in a dice game each player rolls one die, the higher starts

@@ -191,6 +191,8 @@ pub struct Game {
     pub uses_history: bool,
     /// Dice thrown as chance events (`[dice]`).
     pub dice: Option<crate::check::DiceDecl>,
+    /// How a match of this game is played (`[match]`).
+    pub match_format: Option<crate::check::MatchDecl>,
 }
 
 impl Game {
@@ -452,5 +454,6 @@ pub fn compile(checked: CheckedGame) -> Game {
         has_compulsory,
         uses_history,
         dice: checked.dice,
+        match_format: checked.match_format,
     }
 }

@@ -4,6 +4,7 @@ pub mod action;
 pub mod dice;
 pub mod eval;
 pub mod hidden;
+pub mod matches;
 pub mod movegen;
 pub mod notation;
 pub mod perft;

@@ -34,7 +34,20 @@ pub struct GameFile {
     pub counters: BTreeMap<String, Located<CounterSection>>,
     pub turn: Option<TurnSection>,
     pub dice: Option<DiceSection>,
+    /// How `tabula play --match` plays a match of this game.
+    #[serde(rename = "match")]
+    pub match_: Option<MatchSection>,
     pub rules: Option<RulesSection>,
+}
+
+/// A match of a fixed number of games: won by winning most of them.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchSection {
+    /// At most this many games; the match ends once a player has won more than half.
+    pub games: Option<Located<i64>>,
+    /// The players change sides after every game (`true`, `false` or a true/false option).
+    pub swap_sides: Option<Located<toml::Value>>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -539,6 +552,11 @@ fn merge(base: &mut GameFile, layer: GameFile) {
         b.transfer = d.transfer.or(b.transfer.take());
         b.escalate_from_roll = d.escalate_from_roll.or(b.escalate_from_roll.take());
         b.doublets_max_use = d.doublets_max_use.or(b.doublets_max_use.take());
+    }
+    if let Some(m) = layer.match_ {
+        let b = base.match_.get_or_insert_with(Default::default);
+        b.games = m.games.or(b.games.take());
+        b.swap_sides = m.swap_sides.or(b.swap_sides.take());
     }
     if layer.rules.is_some() {
         base.rules = layer.rules;
