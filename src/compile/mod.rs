@@ -193,6 +193,8 @@ pub struct Game {
     pub dice: Option<crate::check::DiceDecl>,
     /// How a match of this game is played (`[match]`).
     pub match_format: Option<crate::check::MatchDecl>,
+    /// Moves may turn face-down pieces up or surround pieces: apply settles whose turn it is.
+    pub turn_effects: bool,
 }
 
 impl Game {
@@ -428,6 +430,8 @@ pub fn compile(checked: CheckedGame) -> Game {
     }
     let forbid_guards = compiled_forbid_guards(&forbids, &region_sets, checked.players.len());
     let has_compulsory = moves.iter().any(|m: &CompiledMove| m.compulsory);
+    let turn_effects = checked.pieces.iter().any(|p| !p.hides.is_empty())
+        || moves.iter().any(|m: &CompiledMove| m.surround.is_some());
     let code = emitter.finish();
     let uses_history = code.contains(&Op::Repetitions);
     Game {
@@ -455,5 +459,6 @@ pub fn compile(checked: CheckedGame) -> Game {
         uses_history,
         dice: checked.dice,
         match_format: checked.match_format,
+        turn_effects,
     }
 }

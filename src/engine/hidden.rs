@@ -66,10 +66,10 @@ impl Game {
         }
     }
 
-    /// Whether this game's moves can turn pieces up or surround them.
+    /// Whether this game's moves can turn pieces up or surround them (known once compiled).
+    #[inline]
     pub(super) fn has_turn_effects(&self) -> bool {
-        self.pieces.iter().any(|p| !p.hides.is_empty())
-            || self.moves.iter().any(|m| m.surround.is_some())
+        self.turn_effects
     }
 
     /// Applies a move, reveal or relocation of a game with turn effects, and settles whose turn it is.
