@@ -125,7 +125,13 @@ impl RuleChecker<'_> {
                 },
                 relocate: self.region_name(region, diags)?,
             }),
-            (None, None) => None,
+            (None, None) => {
+                if args.get("surround_min").is_some() {
+                    args.require("surround", diags);
+                    return None;
+                }
+                None
+            }
             (Some(_), None) => {
                 args.require("relocate", diags);
                 return None;

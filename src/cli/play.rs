@@ -147,7 +147,10 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
         match play_game(&game, &chosen, &mut rng, starter) {
             Some(Outcome::Win(p, score)) => {
                 points[p as usize] += score.max(0) as u32;
-                starter = p;
+                // In a dice game the winner starts the next game; otherwise the rules say who does.
+                if game.dice.is_some() {
+                    starter = p;
+                }
             }
             Some(Outcome::Draw) => {}
             None => {

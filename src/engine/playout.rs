@@ -66,10 +66,15 @@ impl Game {
                     outcome: Some(outcome),
                 };
             }
-            if self.is_roll_due(&state) {
-                // The dice, thrown with their real odds; a roll is not an action.
-                let roll = self.sample_roll(rng);
-                self.apply(&mut state, &roll);
+            if self.is_chance(&state) {
+                // Chance is not an action: the dice are thrown with their real odds, other events
+                // (a face-down piece turned up) have equally likely outcomes.
+                let outcome = if self.is_roll_due(&state) {
+                    self.sample_roll(rng)
+                } else {
+                    buffer[rng.random_range(0..buffer.len())]
+                };
+                self.apply(&mut state, &outcome);
                 continue;
             }
             let pick = buffer[rng.random_range(0..buffer.len())];

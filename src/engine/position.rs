@@ -33,6 +33,14 @@ struct PositionFile {
     /// Cells whose pieces, of the kinds written, are still face down.
     #[serde(default)]
     face_down: Vec<Located<String>>,
+    /// Effects of the last move still due: the cell whose piece is to be revealed, the cells of
+    /// surrounded pieces still to be relocated, the player who then moves again, and the move
+    /// rule that made them.
+    reveal_at: Option<Located<String>>,
+    #[serde(default)]
+    relocate: Vec<Located<String>>,
+    bonus: Option<Located<String>>,
+    moved_by: Option<Located<String>>,
 }
 
 /// A list of cells when the game has one kind of piece, else a table of kind -> cells.
@@ -259,8 +267,25 @@ impl Game {
             }
         }
         self.read_dice_state(&file, &mut state, &mut diags);
+        self.read_effects(&file, &mut state, &mut diags);
         for cell in &file.face_down {
             match self.board.parse_cell(&cell.value) {
+                Some(c)
+                    if state
+                        .piece(c)
+                        .is_some_and(|(_, k)| !self.pieces[k as usize].hides.is_empty()) =>
+                {
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::BadPosition(format!(
+                                "the piece on `{}` is face down by its kind already",
+                                cell.value
+                            )),
+                            cell.span,
+                        )
+                        .with_help("`face_down` lists pieces written with the kind they will show"),
+                    )
+                }
                 Some(c) if state.cell(c) != 0 => state.face_down.insert(c),
                 _ => diags.push(
                     Diagnostic::error(
@@ -278,6 +303,69 @@ impl Game {
             Err(diags)
         } else {
             Ok(state)
+        }
+    }
+
+    /// The effects of the last move still due (a reveal, relocations, a bonus move).
+    fn read_effects(&self, file: &PositionFile, state: &mut State, diags: &mut Diagnostics) {
+        let cell = |c: &Located<String>, state: &State, diags: &mut Diagnostics| match self
+            .board
+            .parse_cell(&c.value)
+        {
+            Some(cell) if state.cell(cell) != 0 => Some(cell),
+            _ => {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::BadPosition(format!("`{}` holds no piece", c.value)),
+                        c.span,
+                    )
+                    .with_help("a reveal or a relocation is due for a piece on the board"),
+                );
+                None
+            }
+        };
+        if let Some(c) = &file.reveal_at
+            && let Some(at) = cell(c, state, diags)
+        {
+            state.reveal_at = at as u8;
+        }
+        for c in &file.relocate {
+            if let Some(at) = cell(c, state, diags) {
+                state.relocate.insert(at);
+            }
+        }
+        if let Some(b) = &file.bonus {
+            match self.players.iter().position(|p| *p == b.value) {
+                Some(p) => state.bonus = p as u8,
+                None => diags.push(Diagnostic::error(
+                    ErrorKind::UnknownPlayer(b.value.clone()),
+                    b.span,
+                )),
+            }
+        }
+        if let Some(m) = &file.moved_by {
+            match self.moves.iter().position(|r| r.info.name == m.value) {
+                Some(i) => state.moved_by = i as u8,
+                None => diags.push(
+                    Diagnostic::error(
+                        ErrorKind::BadPosition(format!("no move rule is called `{}`", m.value)),
+                        m.span,
+                    )
+                    .with_help("`moved_by` names the move rule of the last move"),
+                ),
+            }
+        }
+        if !state.relocate.is_empty() && state.bonus == super::state::NONE {
+            let span = file.relocate.first().map(|c| c.span);
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadPosition("relocations are due but no `bonus` player".into()),
+                    span,
+                )
+                .with_help(
+                    "name the player who moves again once they are done: `bonus = \"plain\"`",
+                ),
+            );
         }
     }
 
@@ -414,6 +502,28 @@ impl Game {
                 "pool_kind = \"{kind}\"\nrolls = {}\n",
                 state.rolls
             ));
+        }
+        if state.reveal_at != super::state::NONE || !state.relocate.is_empty() {
+            if state.reveal_at != super::state::NONE {
+                out.push_str(&format!(
+                    "reveal_at = {}\n",
+                    quote(&self.board.cell_name(u16::from(state.reveal_at)))
+                ));
+            }
+            if !state.relocate.is_empty() {
+                let cells: Vec<String> = state
+                    .relocate
+                    .iter()
+                    .map(|c| quote(&self.board.cell_name(c)))
+                    .collect();
+                out.push_str(&format!("relocate = [{}]\n", cells.join(", ")));
+            }
+            if let Some(player) = self.players.get(state.bonus as usize) {
+                out.push_str(&format!("bonus = {}\n", quote(player)));
+            }
+            if let Some(rule) = self.moves.get(state.moved_by as usize) {
+                out.push_str(&format!("moved_by = {}\n", quote(&rule.info.name)));
+            }
         }
         if !state.face_down.is_empty() {
             let cells: Vec<String> = state
