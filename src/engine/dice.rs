@@ -232,8 +232,12 @@ impl Game {
 
     /// How many pips, up to `goal`, the player to move can play from here in order.
     fn longest_line(&self, state: &State, goal: u32) -> u32 {
-        if goal == 0 || state.pieces_of(state.to_move).is_empty() {
+        if goal == 0 {
             return 0;
+        }
+        if state.pieces_of(state.to_move).is_empty() && state.bar[state.to_move as usize] == 0 {
+            // Every piece is off: the game is over, which counts as full use (ruling 3.10).
+            return goal;
         }
         // A piece per cell and one from the bar at most: a fixed list, so no allocation.
         let mut moves = [Action::PASS; STACK_CELLS + 1];
@@ -394,7 +398,7 @@ impl Game {
             state.pool_kind = Pool::Transferred;
             state.to_move = State::next_player(state.to_move, self.players.len() as u8);
         } else {
-            state.pool_len = 0;
+            state.clear_pool();
         }
     }
 
@@ -412,7 +416,7 @@ impl Game {
             }
             if state.pieces_of(state.to_move).is_empty() && state.bar[state.to_move as usize] == 0 {
                 // Every piece is off: the game is over, nothing is left to play.
-                state.pool_len = 0;
+                state.clear_pool();
                 state.pool_kind = Pool::Empty;
                 return;
             }

@@ -191,7 +191,15 @@ impl State {
         if let Some(i) = self.pips().iter().position(|&p| p == pip) {
             self.pool.copy_within(i + 1..self.pool_len as usize, i);
             self.pool_len -= 1;
+            // Freed entries are zero, so that equal positions compare equal.
+            self.pool[self.pool_len as usize] = 0;
         }
+    }
+
+    /// Drops every pip left.
+    pub fn clear_pool(&mut self) {
+        self.pool = [0; POOL];
+        self.pool_len = 0;
     }
 
     /// (player, kind) of the piece on a cell.
