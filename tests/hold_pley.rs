@@ -1427,3 +1427,95 @@ fn doc_004_rule_10_11_a_match_of_two_or_three_games_and_its_net_result() {
     }
     insta::assert_snapshot!(out);
 }
+
+/// Option `bold_crossing` (ruling 4.8.2): with `stop_after` a slide may cross the bold line after
+/// any distance but stops right after it (c4-a4 and c4-i4 become legal); the default `single_step`
+/// allows only a crossing of one step.
+#[test]
+fn option_bold_crossing_stop_after() {
+    let default = Case::new("crossing_c4", "bold_crossing = single_step (default)").check(
+        "",
+        &["c4-b4"],
+        &["c4-a4"],
+    );
+    let stop = Case::with_options(
+        "crossing_c4",
+        "bold_crossing = stop_after: cross anywhere, stop right after",
+        &[("bold_crossing", "stop_after")],
+    )
+    .check("", &["c4-b4", "c4-a4"], &[]);
+    insta::assert_snapshot!(format!("{}\n{}", default.finish(), stop.finish()));
+}
+
+/// Option `bold_shields` (ruling 4.8.4): a side across a bold line counts as closed, so #5 just
+/// inside the line is surrounded by three plain pieces; by default (`none`) it is not.
+#[test]
+fn option_bold_shields() {
+    let default = Case::new(
+        "shield",
+        "bold_shields = none (default): b6 needs a6 taken too",
+    )
+    .moves_next("b4-b5", 0);
+    let shields = Case::with_options(
+        "shield",
+        "bold_shields = bold: the bold side of b6 counts as closed",
+        &[("bold_shields", "bold")],
+    )
+    .relocations_due("b4-b5", &["b6"], 0, 1);
+    insta::assert_snapshot!(format!("{}\n{}", default.finish(), shields.finish()));
+}
+
+/// Option `capture` (ruling 4.5, 4.8.5): passive capture also takes #2 on h8, closed in before the
+/// move and far from the moved piece; active capture (the default) only #7 next to it.
+#[test]
+fn option_capture_passive() {
+    let active =
+        Case::new("passive", "capture = active (default)").relocations_due("f6-f3", &["e3"], 0, 1);
+    let passive = Case::with_options(
+        "passive",
+        "capture = passive: every enemy piece closed in is attacked",
+        &[("capture", "passive")],
+    )
+    .relocations_due("f6-f3", &["e3", "h8"], 0, 1);
+    insta::assert_snapshot!(format!("{}\n{}", active.finish(), passive.finish()));
+}
+
+/// Option `bonus` (ruling 4.5): with `per_piece`, two relocated pieces give the attacker two moves
+/// in a row; by default one.
+#[test]
+fn option_bonus_per_piece() {
+    let once = Case::new("two_surrounded", "bonus = once (default)")
+        .moves_next("c2-c1 b1-b5 d1-c5", 0)
+        .moves_next("c2-c1 b1-b5 d1-c5 e1-e2", 1);
+    let each = Case::with_options(
+        "two_surrounded",
+        "bonus = per_piece: one bonus move per relocated piece",
+        &[("bonus", "per_piece")],
+    )
+    .moves_next("c2-c1 b1-b5 d1-c5", 0)
+    .moves_next("c2-c1 b1-b5 d1-c5 e1-e2", 0)
+    .moves_next("c2-c1 b1-b5 d1-c5 e1-e2 e2-e3", 1);
+    insta::assert_snapshot!(format!("{}\n{}", once.finish(), each.finish()));
+}
+
+/// Option `no_free_circle` (ruling 4.5): with `removed`, a surrounded piece that has no empty middle
+/// circle to go to leaves the board; by default it stays and the surround has no effect.
+#[test]
+fn option_no_free_circle_removed() {
+    let stays = Case::new("no_free_circle", "no_free_circle = stays (default)")
+        .moves_next("d7-d6", 1)
+        .after("d7-d6");
+    let removed = Case::with_options(
+        "no_free_circle",
+        "no_free_circle = removed: the piece leaves the board",
+        &[("no_free_circle", "removed")],
+    )
+    .moves_next("d7-d6", 1)
+    .after("d7-d6");
+    let gone = removed.play("d7-d6");
+    assert_eq!(
+        gone.piece(removed.game.board.parse_cell("d5").unwrap()),
+        None
+    );
+    insta::assert_snapshot!(format!("{}\n{}", stays.finish(), removed.finish()));
+}

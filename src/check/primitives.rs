@@ -30,9 +30,14 @@ impl RuleChecker<'_> {
                 "avoid",
                 "along",
                 "crossing",
+                "crossing_mode",
                 "surround",
                 "surround_min",
                 "relocate",
+                "shield",
+                "capture",
+                "bonus",
+                "no_room",
                 "promote",
                 "promote_in",
             ],
@@ -124,6 +129,29 @@ impl RuleChecker<'_> {
                     None => 1,
                 },
                 relocate: self.region_name(region, diags)?,
+                shield: match args.get("shield") {
+                    // A choice option may choose `none`: no shield.
+                    Some(e)
+                        if name_of(e).and_then(|n| self.cx.chosen_name(n)).as_deref()
+                            == Some("none") =>
+                    {
+                        None
+                    }
+                    Some(e) => Some(self.lines_name(e, diags)?),
+                    None => None,
+                },
+                passive: match args.get("capture") {
+                    Some(e) => self.symbol_or_choice(e, &["active", "passive"], diags)? == 1,
+                    None => false,
+                },
+                bonus_each: match args.get("bonus") {
+                    Some(e) => self.symbol_or_choice(e, &["once", "per_piece"], diags)? == 1,
+                    None => false,
+                },
+                remove_without_room: match args.get("no_room") {
+                    Some(e) => self.symbol_or_choice(e, &["stays", "removed"], diags)? == 1,
+                    None => false,
+                },
             }),
             (None, None) => {
                 if args.get("surround_min").is_some() {
@@ -226,6 +254,12 @@ impl RuleChecker<'_> {
                 avoid,
                 along,
                 crossing,
+                crossing_stop_after: match args.get("crossing_mode") {
+                    Some(e) => {
+                        self.symbol_or_choice(e, &["single_step", "stop_after"], diags)? == 1
+                    }
+                    None => false,
+                },
                 surround,
                 promote,
             },

@@ -70,6 +70,7 @@ pub fn check_rules(
                         avoid: modifiers.avoid,
                         along: modifiers.along,
                         crossing: modifiers.crossing,
+                        crossing_stop_after: modifiers.crossing_stop_after,
                         surround: modifiers.surround,
                         promote: modifiers.promote,
                     });
@@ -159,6 +160,7 @@ pub(super) struct Modifiers {
     pub avoid: Option<u16>,
     pub along: Option<u16>,
     pub crossing: Option<u16>,
+    pub crossing_stop_after: bool,
     pub surround: Option<Surround>,
     pub promote: Option<(u8, u16)>,
 }

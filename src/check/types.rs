@@ -192,6 +192,8 @@ pub struct MoveRule {
     pub along: Option<u16>,
     /// Lines a move may cross only as a single step of its own (`crossing:`).
     pub crossing: Option<u16>,
+    /// `crossing_mode: stop_after`: a slide may cross anywhere but stops right after the line.
+    pub crossing_stop_after: bool,
     /// After the move, enemy pieces next to the moved one that it and others surround are sent
     /// by their owner to an empty cell of a region, and the mover moves again (`surround:`).
     pub surround: Option<Surround>,
@@ -205,6 +207,14 @@ pub struct Surround {
     pub dirs: u16,
     pub min: u8,
     pub relocate: u16,
+    /// A side across a link of these lines counts as closed (`shield:`).
+    pub shield: Option<u16>,
+    /// Every enemy piece on the board is tested, not only those next to the moved piece.
+    pub passive: bool,
+    /// One bonus move per relocated piece, not one in all.
+    pub bonus_each: bool,
+    /// A surrounded piece with no free cell to go to leaves the board (else it stays).
+    pub remove_without_room: bool,
 }
 
 #[derive(Clone, Debug)]

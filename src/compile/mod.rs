@@ -44,7 +44,9 @@ pub struct CompiledMove {
     /// Lines a slide may cross only as its single step.
     pub crossing: Option<u16>,
     /// Surrounded enemy pieces are relocated by their owner to `region`, then the mover moves again.
-    pub surround: Option<(u16, u8, RegionRef)>,
+    pub surround: Option<CompiledSurround>,
+    /// A slide may cross `crossing` lines anywhere but stops right after.
+    pub crossing_stop_after: bool,
     /// `die_move`: where all the mover's pieces must stand before one may be borne off.
     pub bear_off: Option<RegionRef>,
     /// `die_move`: pieces on the bar enter first.
@@ -53,6 +55,18 @@ pub struct CompiledMove {
     pub promote: Option<(u8, RegionRef)>,
     /// No filter of its own and no `forbid` in the game: every action it makes is legal.
     pub unchecked: bool,
+}
+
+/// `surround:` of a move rule, compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompiledSurround {
+    pub dirs: u16,
+    pub min: u8,
+    pub relocate: RegionRef,
+    pub shield: Option<u16>,
+    pub passive: bool,
+    pub bonus_each: bool,
+    pub remove_without_room: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -295,7 +309,16 @@ pub fn compile(checked: CheckedGame) -> Game {
                 avoid: m.avoid.map(region_ref),
                 along: m.along,
                 crossing: m.crossing,
-                surround: m.surround.map(|s| (s.dirs, s.min, region_ref(s.relocate))),
+                surround: m.surround.map(|s| CompiledSurround {
+                    dirs: s.dirs,
+                    min: s.min,
+                    relocate: region_ref(s.relocate),
+                    shield: s.shield,
+                    passive: s.passive,
+                    bonus_each: s.bonus_each,
+                    remove_without_room: s.remove_without_room,
+                }),
+                crossing_stop_after: m.crossing_stop_after,
                 bear_off: None,
                 enter: false,
                 promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),

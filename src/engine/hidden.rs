@@ -91,10 +91,21 @@ impl Game {
                 state.relocate.remove(action.from_cell());
                 state.ply += 1;
                 let rule = &self.moves[state.moved_by as usize];
+                let surround = rule.surround;
+                if surround.is_some_and(|s| s.bonus_each) {
+                    state.bonus_left = state.bonus_left.saturating_add(1);
+                }
                 if state.relocate.is_empty() || self.free_relocation_cells(rule, state).is_empty() {
+                    if surround.is_some_and(|s| s.remove_without_room) {
+                        for cell in state.relocate.iter() {
+                            state.clear(cell);
+                        }
+                    }
                     state.relocate = CellSet::default();
                     state.to_move = state.bonus;
                     state.bonus = NONE;
+                    // The bonus move now due is the first of those owed.
+                    state.bonus_left = state.bonus_left.saturating_sub(1);
                 }
                 return;
             }
@@ -128,15 +139,27 @@ impl Game {
         let mover = state.to_move;
         let rule = &self.moves[state.moved_by as usize];
         state.to_move = State::next_player(mover, players);
-        let Some((dirs, min, _)) = rule.surround else {
-            return;
+        let Some(surround) = rule.surround else {
+            return self.owed_bonus_move(state, mover);
         };
-        let dirs = &self.board.direction_sets[dirs as usize][mover as usize];
+        let dirs = &self.board.direction_sets[surround.dirs as usize][mover as usize];
+        // Active capture looks at the moved piece's neighbours; passive at every enemy piece.
+        let mut candidates = CellSet::default();
+        if surround.passive {
+            for p in (0..players).filter(|&p| p != mover) {
+                candidates = candidates.or(state.pieces_of(p));
+            }
+        } else {
+            for &d in dirs {
+                let x = self.board.neighbour(to, d);
+                if x != crate::compile::NO_CELL {
+                    candidates.insert(x);
+                }
+            }
+        }
         let mut attacked = CellSet::default();
-        for &d in dirs {
-            let x = self.board.neighbour(to, d);
-            if x == crate::compile::NO_CELL
-                || state.owner(x).is_none_or(|o| o == mover)
+        for x in candidates.iter() {
+            if state.owner(x).is_none_or(|o| o == mover)
                 || self.is_face_down(state, x)
                 || self.is_held(state, x)
             {
@@ -145,28 +168,51 @@ impl Game {
             let mut around = 0;
             let closed = dirs.iter().all(|&e| {
                 let n = self.board.neighbour(x, e);
-                if n == crate::compile::NO_CELL {
+                // The board's edge, and a side across a shielding line, count as closed.
+                let shielded = surround
+                    .shield
+                    .is_some_and(|l| self.lines[l as usize].leaving[e as usize].contains(x));
+                if n == crate::compile::NO_CELL || shielded {
                     return true;
                 }
                 around += 1;
                 state.owner(n) == Some(mover)
             });
-            if closed && around >= min {
+            if closed && around >= surround.min {
                 attacked.insert(x);
             }
         }
-        if !attacked.is_empty() && !self.free_relocation_cells(rule, state).is_empty() {
+        if attacked.is_empty() {
+            return self.owed_bonus_move(state, mover);
+        }
+        if !self.free_relocation_cells(rule, state).is_empty() {
+            // The owner of the surrounded pieces relocates them: with two players, the one to move.
             state.relocate = attacked;
             state.bonus = mover;
-            // The owner of the surrounded pieces relocates them: with two players, the one to move.
+            state.bonus_left = 0;
+        } else if surround.remove_without_room {
+            for cell in attacked.iter() {
+                state.clear(cell);
+            }
+            self.owed_bonus_move(state, mover);
+        } else {
+            self.owed_bonus_move(state, mover);
+        }
+    }
+
+    /// A player owed more bonus moves (`bonus: per_piece`) moves again.
+    fn owed_bonus_move(&self, state: &mut State, mover: u8) {
+        if state.bonus_left > 0 {
+            state.bonus_left -= 1;
+            state.to_move = mover;
         }
     }
 
     /// Empty cells of the rule's relocation region.
     fn free_relocation_cells(&self, rule: &CompiledMove, state: &State) -> CellSet {
         match rule.surround {
-            Some((_, _, region)) => self
-                .region_of(region, state.to_move)
+            Some(s) => self
+                .region_of(s.relocate, state.to_move)
                 .and_not(&state.occupied()),
             None => CellSet::default(),
         }

@@ -364,7 +364,7 @@ impl Game {
             let crosses = rule
                 .crossing
                 .is_some_and(|l| self.lines[l as usize].leaving[dir as usize].contains(to));
-            if crosses && distance > 1 {
+            if crosses && distance > 1 && !rule.crossing_stop_after {
                 return;
             }
             to = self.board.neighbour(to, dir);

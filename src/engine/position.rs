@@ -41,6 +41,8 @@ struct PositionFile {
     relocate: Vec<Located<String>>,
     bonus: Option<Located<String>>,
     moved_by: Option<Located<String>>,
+    /// Further bonus moves owed to the player to move after this one.
+    bonus_moves: Option<Located<i64>>,
 }
 
 /// A list of cells when the game has one kind of piece, else a table of kind -> cells.
@@ -343,6 +345,15 @@ impl Game {
                 )),
             }
         }
+        if let Some(n) = &file.bonus_moves {
+            match u8::try_from(n.value) {
+                Ok(n) => state.bonus_left = n,
+                Err(_) => diags.push(Diagnostic::error(
+                    ErrorKind::BadPosition("`bonus_moves` is from 0 to 255".into()),
+                    n.span,
+                )),
+            }
+        }
         if let Some(m) = &file.moved_by {
             match self.moves.iter().position(|r| r.info.name == m.value) {
                 Some(i) => state.moved_by = i as u8,
@@ -524,6 +535,9 @@ impl Game {
             if let Some(rule) = self.moves.get(state.moved_by as usize) {
                 out.push_str(&format!("moved_by = {}\n", quote(&rule.info.name)));
             }
+        }
+        if state.bonus_left > 0 {
+            out.push_str(&format!("bonus_moves = {}\n", state.bonus_left));
         }
         if !state.face_down.is_empty() {
             let cells: Vec<String> = state

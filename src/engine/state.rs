@@ -39,6 +39,8 @@ pub struct State {
     pub bonus: u8,
     /// The move rule of the move whose reveal or relocations are still due.
     pub moved_by: u8,
+    /// Bonus moves still owed to the player to move after this one (`bonus: per_piece`).
+    pub bonus_left: u8,
 }
 
 /// No cell, no player: for [`State::reveal_at`] and [`State::bonus`].
@@ -83,6 +85,7 @@ impl State {
             relocate: CellSet::default(),
             bonus: NONE,
             moved_by: 0,
+            bonus_left: 0,
         }
     }
 
