@@ -1159,3 +1159,28 @@ fn same_seed_same_record() {
     );
     assert_ne!(first, record(8), "another seed, another game");
 }
+
+/// Option `max_use` (ruling 3.4, a GUESS by inheritance): with `false` an ordinary roll has no
+/// maximum-use rule, so in 3.9.8's position the 2 may be played although it loses the 6.
+#[test]
+fn option_max_use_false_lets_either_die_be_played() {
+    let mut out = String::new();
+    for value in ["true", "false"] {
+        let game = load(&[("max_use", value)]);
+        let mut state = read(&game, "higher_die");
+        game.play_tokens(&mut state, "roll:6-2")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let tokens = game.legal_tokens(&state);
+        let expected: &[&str] = if value == "true" {
+            &["10/4"]
+        } else {
+            &["10/4", "10/8"]
+        };
+        assert_eq!(tokens, expected, "max_use={value}");
+        out.push_str(&format!(
+            "max_use={value}, roll 6-2: {}\n",
+            tokens.join(" ")
+        ));
+    }
+    insta::assert_snapshot!(out);
+}

@@ -158,12 +158,17 @@ pub(crate) fn check_dice(
             }
         },
     };
+    let max_use = match &section.max_use {
+        None => true,
+        Some(v) => flag(v, "max_use", cx, diags)?,
+    };
     Some(DiceDecl {
         sides,
         escalate,
         transfer,
         escalate_from_roll,
         doublets_max_use,
+        max_use,
     })
 }
 

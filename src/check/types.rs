@@ -81,6 +81,8 @@ pub struct DiceDecl {
     /// A doublet's pips must be played as many as possible (a look-ahead), not each by any piece
     /// that can until one cannot.
     pub doublets_max_use: bool,
+    /// An ordinary roll must use both dice if possible, else the larger.
+    pub max_use: bool,
 }
 
 /// `[match]`: games to play at most (the first to win more than half wins), and whether the

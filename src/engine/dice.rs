@@ -200,7 +200,7 @@ impl Game {
                 false
             });
         }
-        if n == 2 && state.pool_len == 2 {
+        if n == 2 && state.pool_len == 2 && self.dice.is_some_and(|d| d.max_use) {
             self.keep_maximum_use(state, start, out);
         } else if state.pool_kind != Pool::Roll
             && self.dice.is_some_and(|d| d.doublets_max_use)

@@ -96,6 +96,9 @@ pub struct DiceSection {
     pub escalate_from_roll: Option<Located<toml::Value>>,
     /// A doublet's pips are played as many as possible (`true`, or a true/false option).
     pub doublets_max_use: Option<Located<toml::Value>>,
+    /// An ordinary roll: both dice if possible, else the larger (`true`, the default, or a
+    /// true/false option).
+    pub max_use: Option<Located<toml::Value>>,
 }
 
 /// A value given once for everyone, or per player (a table keyed by player).
@@ -552,6 +555,7 @@ fn merge(base: &mut GameFile, layer: GameFile) {
         b.transfer = d.transfer.or(b.transfer.take());
         b.escalate_from_roll = d.escalate_from_roll.or(b.escalate_from_roll.take());
         b.doublets_max_use = d.doublets_max_use.or(b.doublets_max_use.take());
+        b.max_use = d.max_use.or(b.max_use.take());
     }
     if let Some(m) = layer.match_ {
         let b = base.match_.get_or_insert_with(Default::default);
