@@ -224,6 +224,7 @@ fn pool(state: &State) -> String {
         Pool::Roll => "roll",
         Pool::Doublet => "doublet",
         Pool::Transferred => "transferred",
+        Pool::Returned => "returned",
     };
     format!("[{}] {kind}", pips.join(" "))
 }
@@ -1179,6 +1180,32 @@ fn option_max_use_false_lets_either_die_be_played() {
         assert_eq!(tokens, expected, "max_use={value}");
         out.push_str(&format!(
             "max_use={value}, roll 6-2: {}\n",
+            tokens.join(" ")
+        ));
+    }
+    insta::assert_snapshot!(out);
+}
+
+/// Option `transfer_back` (ruling 3.5, 3.8.5: "no ping-pong back to the first player", GUESS): with
+/// `true`, transferred pips the receiver cannot play go back once to the first player.
+#[test]
+fn option_transfer_back() {
+    let mut out = String::new();
+    for value in ["false", "true"] {
+        let game = load(&[("transfer_back", value)]);
+        let mut state = read(&game, "transfer_back");
+        game.play_tokens(&mut state, "3/9")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let tokens = game.legal_tokens(&state);
+        if value == "true" {
+            assert_eq!(tokens, ["13/7"], "the 6 went back to White");
+            assert_eq!(state.pool_kind, Pool::Returned);
+        } else {
+            assert_eq!(tokens, all_rolls(), "the 6 is lost and Black rolls");
+        }
+        out.push_str(&format!(
+            "transfer_back={value}, after 3/9: {} to move: {}\n",
+            game.players[state.to_move as usize],
             tokens.join(" ")
         ));
     }

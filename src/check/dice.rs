@@ -162,6 +162,10 @@ pub(crate) fn check_dice(
         None => true,
         Some(v) => flag(v, "max_use", cx, diags)?,
     };
+    let transfer_back = match &section.transfer_back {
+        None => false,
+        Some(v) => flag(v, "transfer_back", cx, diags)?,
+    };
     Some(DiceDecl {
         sides,
         escalate,
@@ -169,6 +173,7 @@ pub(crate) fn check_dice(
         escalate_from_roll,
         doublets_max_use,
         max_use,
+        transfer_back,
     })
 }
 

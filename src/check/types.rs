@@ -83,6 +83,8 @@ pub struct DiceDecl {
     pub doublets_max_use: bool,
     /// An ordinary roll must use both dice if possible, else the larger.
     pub max_use: bool,
+    /// Transferred pips the receiver cannot play go back once to the first player.
+    pub transfer_back: bool,
 }
 
 /// `[match]`: games to play at most (the first to win more than half wins), and whether the

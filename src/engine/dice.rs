@@ -389,13 +389,16 @@ impl Game {
 
     /// Pips the player to move cannot play: passed to the opponent, or dropped.
     fn settle_unplayable(&self, state: &mut State, transfer: Transfer) {
-        let passes = match state.pool_kind {
-            Pool::Doublet => transfer != Transfer::Never,
-            Pool::Roll => transfer == Transfer::Always,
-            Pool::Transferred | Pool::Empty => false,
+        let back = self.dice.is_some_and(|d| d.transfer_back);
+        let (passes, kind) = match state.pool_kind {
+            Pool::Doublet => (transfer != Transfer::Never, Pool::Transferred),
+            Pool::Roll => (transfer == Transfer::Always, Pool::Transferred),
+            // Once only: pips passed back that the first player cannot play either are dropped.
+            Pool::Transferred => (back, Pool::Returned),
+            Pool::Returned | Pool::Empty => (false, Pool::Empty),
         };
         if passes && state.pool_len > 0 {
-            state.pool_kind = Pool::Transferred;
+            state.pool_kind = kind;
             state.to_move = State::next_player(state.to_move, self.players.len() as u8);
         } else {
             state.clear_pool();
@@ -408,7 +411,8 @@ impl Game {
         let players = self.players.len() as u8;
         loop {
             if state.pool_len == 0 {
-                if matches!(state.pool_kind, Pool::Roll | Pool::Doublet) {
+                // Pips passed back finish the first player's turn: the receiver then rolls.
+                if matches!(state.pool_kind, Pool::Roll | Pool::Doublet | Pool::Returned) {
                     state.to_move = State::next_player(state.to_move, players);
                 }
                 state.pool_kind = Pool::Empty;

@@ -455,6 +455,7 @@ impl Game {
                 "roll" => Pool::Roll,
                 "doublet" => Pool::Doublet,
                 "transferred" => Pool::Transferred,
+                "returned" => Pool::Returned,
                 _ => {
                     diags.push(
                         Diagnostic::error(
@@ -508,6 +509,7 @@ impl Game {
                 Pool::Empty | Pool::Roll => "roll",
                 Pool::Doublet => "doublet",
                 Pool::Transferred => "transferred",
+                Pool::Returned => "returned",
             };
             out.push_str(&format!(
                 "pool_kind = \"{kind}\"\nrolls = {}\n",
@@ -666,6 +668,7 @@ impl Game {
                 super::state::Pool::Roll => "roll",
                 super::state::Pool::Doublet => "doublet, in order",
                 super::state::Pool::Transferred => "passed on, in order",
+                super::state::Pool::Returned => "passed back, in order",
             };
             if pips.is_empty() {
                 out.push_str(&format!("dice: {kind}\n"));

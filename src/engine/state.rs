@@ -63,6 +63,8 @@ pub enum Pool {
     Doublet,
     /// Pips passed on by the opponent, played in order before the receiver's own roll.
     Transferred,
+    /// Transferred pips the receiver could not play, passed back (`[dice] transfer_back`).
+    Returned,
 }
 
 impl State {

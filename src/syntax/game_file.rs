@@ -99,6 +99,9 @@ pub struct DiceSection {
     /// An ordinary roll: both dice if possible, else the larger (`true`, the default, or a
     /// true/false option).
     pub max_use: Option<Located<toml::Value>>,
+    /// Transferred pips the receiver cannot play go back once to the first player (`true`, or a
+    /// true/false option); otherwise they are dropped.
+    pub transfer_back: Option<Located<toml::Value>>,
 }
 
 /// A value given once for everyone, or per player (a table keyed by player).
@@ -556,6 +559,7 @@ fn merge(base: &mut GameFile, layer: GameFile) {
         b.escalate_from_roll = d.escalate_from_roll.or(b.escalate_from_roll.take());
         b.doublets_max_use = d.doublets_max_use.or(b.doublets_max_use.take());
         b.max_use = d.max_use.or(b.max_use.take());
+        b.transfer_back = d.transfer_back.or(b.transfer_back.take());
     }
     if let Some(m) = layer.match_ {
         let b = base.match_.get_or_insert_with(Default::default);
