@@ -126,37 +126,7 @@ pub(crate) fn check_dice(
     };
     let doublets_max_use = match &section.doublets_max_use {
         None => false,
-        Some(v) => match &v.value {
-            toml::Value::Boolean(b) => *b,
-            toml::Value::String(name) => match cx
-                .option(name)
-                .map(|o| &cx.options[o as usize])
-                .filter(|o| o.kind == OptionKind::Bool)
-            {
-                Some(o) => o.value != 0,
-                None => {
-                    diags.push(
-                        Diagnostic::error(
-                            ErrorKind::Other(format!("`{name}` is not a true/false option")),
-                            v.span,
-                        )
-                        .with_label("not a true/false option")
-                        .with_help("write `true`, `false` or the name of a true/false option"),
-                    );
-                    return None;
-                }
-            },
-            _ => {
-                diags.push(
-                    Diagnostic::error(
-                        ErrorKind::Other("`doublets_max_use` is true or false".into()),
-                        v.span,
-                    )
-                    .with_label("not true or false"),
-                );
-                return None;
-            }
-        },
+        Some(v) => flag(v, "doublets_max_use", cx, diags)?,
     };
     let max_use = match &section.max_use {
         None => true,

@@ -398,20 +398,17 @@ impl RuleChecker<'_> {
                     }
                 }
             }
-            "held" | "held_value" => {
+            "held" | "held_value" | "borne_off" | "on_bar" => {
                 let args = Args::bind(call, &["player"], diags)?;
-                let player = Box::new(self.expect(
-                    args.require("player", diags)?,
-                    Ty::Player,
-                    place,
-                    diags,
-                )?);
-                let expr = if name == "held" {
-                    TExpr::Held(player)
-                } else {
-                    TExpr::HeldValue(player)
+                let player =
+                    self.expect(args.require("player", diags)?, Ty::Player, place, diags)?;
+                let make = match name {
+                    "held" => TExpr::Held,
+                    "held_value" => TExpr::HeldValue,
+                    "borne_off" => TExpr::BorneOff,
+                    _ => TExpr::OnBar,
                 };
-                Some((expr, Ty::Int))
+                Some((make(Box::new(player)), Ty::Int))
             }
             "value_sum" => {
                 let args = Args::bind(call, &["player", "region"], diags)?;
@@ -421,17 +418,6 @@ impl RuleChecker<'_> {
                     TExpr::ValueSum(Box::new(player?), Box::new(region?)),
                     Ty::Int,
                 ))
-            }
-            "borne_off" | "on_bar" => {
-                let args = Args::bind(call, &["player"], diags)?;
-                let player =
-                    self.expect(args.require("player", diags)?, Ty::Player, place, diags)?;
-                let expr = if name == "borne_off" {
-                    TExpr::BorneOff(Box::new(player))
-                } else {
-                    TExpr::OnBar(Box::new(player))
-                };
-                Some((expr, Ty::Int))
             }
             "can_move" => {
                 if !self.in_end_test(name, call.name.span, place, diags) {

@@ -220,14 +220,7 @@ impl Game {
             self.longest_line(&after, full)
         };
         let best = out[start..].iter().map(length).max().unwrap_or(0);
-        let mut i = start;
-        while i < out.len() {
-            if length(&out[i]) == best {
-                i += 1;
-            } else {
-                out.remove(i);
-            }
-        }
+        keep_from(out, start, |a| length(a) == best);
     }
 
     /// How many pips, up to `goal`, the player to move can play from here in order.
@@ -275,27 +268,11 @@ impl Game {
                 || self.any_die_move(&after)
         };
         if out[start..].iter().any(uses_both) {
-            let mut i = start;
-            while i < out.len() {
-                if uses_both(&out[i]) {
-                    i += 1;
-                } else {
-                    out.swap_remove(i);
-                }
-            }
-            out[start..].sort_by_key(|a| (a.distance, a.from, a.to));
-            return;
+            keep_from(out, start, uses_both);
+        } else {
+            let larger = out[start..].iter().map(|a| a.distance).max().unwrap_or(0);
+            keep_from(out, start, |a| a.distance == larger);
         }
-        let larger = out[start..].iter().map(|a| a.distance).max().unwrap_or(0);
-        let mut i = start;
-        while i < out.len() {
-            if out[i].distance == larger {
-                i += 1;
-            } else {
-                out.swap_remove(i);
-            }
-        }
-        out[start..].sort_by_key(|a| (a.distance, a.from, a.to));
     }
 
     /// Whether the rule moves the piece on `from` (any kind, when it names none).
@@ -430,4 +407,13 @@ impl Game {
             self.settle_unplayable(state, transfer);
         }
     }
+}
+
+/// Keeps, of the actions from `start` on, those `keep` accepts, in their order (no allocation).
+fn keep_from(out: &mut Vec<Action>, start: usize, keep: impl Fn(&Action) -> bool) {
+    let mut i = 0;
+    out.retain(|a| {
+        i += 1;
+        i <= start || keep(a)
+    });
 }
