@@ -20,7 +20,10 @@ pub enum ActionKind {
 
 /// Every move primitive is a line of `count` pieces moving `distance` cells: a step is 1 x 1, a slide
 /// 1 x k. `captured` enemy pieces standing in a row from `to` along `dir` are removed first.
+/// `repr(C)` keeps the byte fields together in the first word, so that copying a template action
+/// and changing a few bytes compiles to a few stores (move lists are written for every position).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C, align(8))]
 pub struct Action {
     pub kind: ActionKind,
     /// Index of the move rule that made it.

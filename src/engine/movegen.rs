@@ -290,11 +290,12 @@ impl Game {
                 sources >> -offset
             } & allowed;
             let template = Action::moving(index, 0, 0, dir, 1, 1, 0);
-            let step = |to: u16| Action {
-                from: (to as i16 - offset) as u8,
-                to: to as u8,
-                captured: (occupied >> to & 1) as u8,
-                ..template
+            let step = |to: u16| {
+                let mut action = template;
+                action.from = (to as i16 - offset) as u8;
+                action.to = to as u8;
+                action.captured = (occupied >> to & 1) as u8;
+                action
             };
             if rule.unchecked {
                 // The commonest rule has no filter to run: a plain loop.
