@@ -5,6 +5,7 @@ use crate::compile::{self, Game};
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind, LoadError};
 use crate::span::Sources;
 use crate::syntax::game_file::parse_game;
+use crate::syntax::variant_options::selected_variant;
 use std::path::{Path, PathBuf};
 
 /// The folder of game files: `TABULA_GAMES`, else `games/` here, else the one this crate shipped with.
@@ -161,20 +162,79 @@ pub fn load_game_text(
             "no file `{file}` beside this one or in the games folder"
         ))
     };
-    let parsed = match parse_game(&mut sources, path, text, &mut resolve) {
-        Ok(p) => p,
-        Err(diagnostics) => {
-            return Err(LoadError {
-                diagnostics,
-                sources,
-            });
-        }
+    let fail = |diagnostics: Diagnostics, sources: Sources| LoadError {
+        diagnostics,
+        sources,
     };
+    let mut parsed = match parse_game(&mut sources, path, text, &mut resolve) {
+        Ok(p) => p,
+        Err(diagnostics) => return Err(fail(diagnostics, sources)),
+    };
+    // An option value may call for a variant file in place of this one (and that file may have
+    // options of its own that do): a few rounds at most.
+    for round in 0.. {
+        let choice = match selected_variant(&parsed, &sources, overrides) {
+            Ok(None) => break,
+            Ok(Some(choice)) => choice,
+            Err(d) => return Err(fail(Diagnostics { items: vec![d] }, sources)),
+        };
+        let found = if round < 4 {
+            resolve(&choice.game.value)
+        } else {
+            Err("options keep selecting other variants (a cycle?)".to_string())
+        };
+        let (variant_path, variant_text) = match found {
+            Ok(found) => found,
+            Err(reason) => {
+                let d = Diagnostic::error(
+                    ErrorKind::UnknownGame(choice.game.value.clone()),
+                    choice.game.span,
+                )
+                .with_label(format!(
+                    "the variant for `{}={}`",
+                    choice.option, choice.choice
+                ))
+                .with_help(reason);
+                return Err(fail(Diagnostics { items: vec![d] }, sources));
+            }
+        };
+        let declaring = sources
+            .get(*parsed.chain.last().expect("a chain has a file"))
+            .path
+            .clone();
+        parsed = match parse_game(&mut sources, &variant_path, variant_text, &mut resolve) {
+            Ok(p) => p,
+            Err(diagnostics) => return Err(fail(diagnostics, sources)),
+        };
+        if !parsed
+            .chain
+            .iter()
+            .any(|id| same_file(&sources.get(*id).path, &declaring))
+        {
+            let d = Diagnostic::error(
+                ErrorKind::BadOptionValue {
+                    option: choice.option.clone(),
+                    reason: format!("`{}` is not a variant of `{declaring}`", choice.game.value),
+                },
+                choice.game.span,
+            )
+            .with_label("this file does not extend the file that declares the option");
+            return Err(fail(Diagnostics { items: vec![d] }, sources));
+        }
+    }
     match check::check(&parsed, overrides) {
         Ok((checked, warnings)) => Ok((compile::compile(checked), sources, warnings)),
         Err(diagnostics) => Err(LoadError {
             diagnostics,
             sources,
         }),
+    }
+}
+
+/// Whether two paths name one file (`games/x.toml` and `./games/x.toml` do).
+fn same_file(a: &str, b: &str) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
     }
 }

@@ -1211,3 +1211,92 @@ fn option_transfer_back() {
     }
     insta::assert_snapshot!(out);
 }
+
+/// Option `direction` (ruling 3.8.1, GUESS: contrary movement). `same` reads [S20]/[S21] as both
+/// players moving the same way round; the ruling gives no geometry for it, so the option loads
+/// `games/gioul-same-direction.toml`: Black starts on 12 and goes 12 -> 1, then 24 -> 13, bearing off
+/// from 13..18. Here Black's man on 2 crosses from 1 to 24 with a 3, and no man bears off while it
+/// is still out of the home table.
+#[test]
+fn option_direction_same() {
+    let game = load(&[("direction", "same")]);
+    let variant = Catalog::default()
+        .load("gioul-same-direction", &[])
+        .unwrap_or_else(|e| panic!("gioul-same-direction does not load: {e:?}"))
+        .0;
+    assert_eq!(game.name, variant.name, "the option loads the variant file");
+    let mut out = format!(
+        "# option direction=same: the start, then Black's way round\n{}",
+        game.diagram(&game.initial)
+    );
+    let mut state = game.initial;
+    game.play_tokens(&mut state, "roll:6-5 24/18 18/13 roll:6-5")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let from_start = game.legal_tokens(&state);
+    assert_eq!(from_start, ["12/6", "12/7"], "Black leaves 12 going down");
+    out.push_str(&format!(
+        "after `roll:6-5 24/18 18/13 roll:6-5`, Black: {}\n",
+        from_start.join(" ")
+    ));
+    let mut state = read(&game, "same_direction_wrap");
+    game.play_tokens(&mut state, "roll:3-1")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let wrap = game.legal_tokens(&state);
+    assert!(wrap.contains(&"2/23".to_string()), "{wrap:?}");
+    assert!(!wrap.iter().any(|t| t.ends_with("/off")), "{wrap:?}");
+    out.push_str(&game.diagram(&state));
+    out.push_str(&format!("roll 3-1, Black: {}\n", wrap.join(" ")));
+    insta::assert_snapshot!(out);
+}
+
+/// The variant `direction=same` loads cannot be played with `direction=contrary`: a located error
+/// that names the game to load instead.
+#[test]
+fn option_direction_contradicting_the_loaded_variant() {
+    let overrides = vec![("direction".to_string(), "contrary".to_string())];
+    let error = Catalog::default()
+        .load("gioul-same-direction", &overrides)
+        .err()
+        .expect("direction=contrary on the same-direction variant is an error");
+    let text = error.diagnostics.render(&error.sources);
+    assert!(
+        text.contains("play `gioul` with `direction=contrary`"),
+        "{text}"
+    );
+    insta::assert_snapshot!(text);
+}
+
+/// `games/gioul-transfer-always.toml` is the option `transfer_unplayed=always` as a variant file
+/// (ruling 3.8.3): the same legal actions where the option matters (situation 3.9.3's 5-4).
+#[test]
+fn variant_transfer_always_is_the_option() {
+    let variant = Catalog::default()
+        .load("gioul-transfer-always", &[])
+        .unwrap_or_else(|e| panic!("gioul-transfer-always does not load: {e:?}"))
+        .0;
+    let option = load(&[("transfer_unplayed", "always")]);
+    for tokens in ["roll:5-4", "roll:5-4 pass"] {
+        let mut a = read(&variant, "no_move");
+        let mut b = read(&option, "no_move");
+        variant
+            .play_tokens(&mut a, tokens)
+            .unwrap_or_else(|e| panic!("{e}"));
+        option
+            .play_tokens(&mut b, tokens)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            variant.legal_tokens(&a),
+            option.legal_tokens(&b),
+            "after {tokens}"
+        );
+    }
+    let mut state = read(&variant, "no_move");
+    variant
+        .play_tokens(&mut state, "roll:5-4 pass")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        variant.legal_tokens(&state),
+        ["1/6"],
+        "the 5 passed to Black"
+    );
+}

@@ -150,6 +150,7 @@ pub fn check_options(
                 continue;
             }
         };
+        check_variant_choices(name, &o.variants, &kind, diags);
         // Clashes with players, regions and built-in names: `check_name_clashes`.
         cx.options.push(OptionDecl {
             name: name.clone(),
@@ -182,6 +183,45 @@ pub fn check_options(
                 None,
             )),
         }
+    }
+}
+
+/// `variants = { CHOICE = "file" }` names choices of the option (the files are found on loading).
+fn check_variant_choices(
+    name: &str,
+    variants: &std::collections::BTreeMap<String, crate::span::Located<String>>,
+    kind: &OptionKind,
+    diags: &mut Diagnostics,
+) {
+    for (choice, file) in variants {
+        let reason = match kind {
+            OptionKind::Choice(choices) if choices.contains(choice) => continue,
+            OptionKind::Choice(choices) => {
+                let near = nearest(choice, choices.iter().map(String::as_str));
+                let help = near.unwrap_or_else(|| {
+                    format!("choose one of {}", super::board::backticked(choices))
+                });
+                (
+                    format!("`{choice}` in `variants` is not one of the choices"),
+                    help,
+                )
+            }
+            _ => (
+                "only an option with `choices` can select variant files".to_string(),
+                "give the option `choices` and a text default".to_string(),
+            ),
+        };
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::BadOptionValue {
+                    option: name.to_string(),
+                    reason: reason.0,
+                },
+                file.span,
+            )
+            .with_label("selects this file")
+            .with_help(reason.1),
+        );
     }
 }
 

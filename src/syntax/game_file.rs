@@ -199,6 +199,10 @@ pub struct OptionSection {
     pub max: Option<Located<i64>>,
     pub choices: Option<Located<Vec<String>>>,
     pub doc: Option<Located<String>>,
+    /// Choices that need another board, setup or paths: the choice's value loads this variant
+    /// file (by game name or path) in place of the file that declares the option.
+    #[serde(default)]
+    pub variants: BTreeMap<String, Located<String>>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -541,6 +545,7 @@ fn merge(base: &mut GameFile, layer: GameFile) {
                 e.max = o.max.or(e.max.take());
                 e.choices = o.choices.or(e.choices.take());
                 e.doc = o.doc.or(e.doc.take());
+                e.variants.extend(o.variants);
             }
             None => {
                 base.options.insert(name, option);

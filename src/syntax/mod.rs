@@ -3,5 +3,6 @@
 pub mod ast;
 pub mod game_file;
 pub mod rules;
+pub mod variant_options;
 
 pub use game_file::{GameFile, ParsedGame};
