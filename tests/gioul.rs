@@ -1254,10 +1254,9 @@ fn option_direction_same() {
 #[test]
 fn option_direction_contradicting_the_loaded_variant() {
     let overrides = vec![("direction".to_string(), "contrary".to_string())];
-    let error = Catalog::default()
-        .load("gioul-same-direction", &overrides)
-        .err()
-        .expect("direction=contrary on the same-direction variant is an error");
+    let Err(error) = Catalog::default().load("gioul-same-direction", &overrides) else {
+        panic!("direction=contrary on the same-direction variant is an error");
+    };
     let text = error.diagnostics.render(&error.sources);
     assert!(
         text.contains("play `gioul` with `direction=contrary`"),
