@@ -18,6 +18,7 @@ impl RuleChecker<'_> {
                 "dirs",
                 "to",
                 "avoid",
+                "locked",
                 "along",
                 "promote",
                 "promote_in",
@@ -28,6 +29,7 @@ impl RuleChecker<'_> {
                 "max",
                 "to",
                 "avoid",
+                "locked",
                 "along",
                 "crossing",
                 "crossing_mode",
@@ -41,7 +43,7 @@ impl RuleChecker<'_> {
                 "promote",
                 "promote_in",
             ],
-            "line" => &["piece", "dirs", "min", "capture", "capture_if", "avoid"],
+            "line" => &["piece", "dirs", "min", "capture", "capture_if", "avoid", "locked"],
             "path_step" => &["piece", "path", "to"],
             "die_move" => &["piece", "path", "bear_off", "hit", "enter"],
             "jump" => &[
@@ -51,6 +53,7 @@ impl RuleChecker<'_> {
                 "chain",
                 "remove",
                 "avoid",
+                "locked",
                 "along",
                 "promote",
                 "promote_in",
@@ -110,6 +113,10 @@ impl RuleChecker<'_> {
         }
         let dirs = self.direction_set(args.require("dirs", diags)?, diags)?;
         let avoid = match args.get("avoid") {
+            Some(e) => Some(self.region_name(e, diags)?),
+            None => None,
+        };
+        let locked = match args.get("locked") {
             Some(e) => Some(self.region_name(e, diags)?),
             None => None,
         };
@@ -252,6 +259,7 @@ impl RuleChecker<'_> {
             generator,
             Modifiers {
                 avoid,
+                locked,
                 along,
                 crossing,
                 crossing_stop_after: match args.get("crossing_mode") {

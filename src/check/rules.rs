@@ -68,6 +68,7 @@ pub fn check_rules(
                         filters,
                         compulsory: *compulsory,
                         avoid: modifiers.avoid,
+                        locked: modifiers.locked,
                         along: modifiers.along,
                         crossing: modifiers.crossing,
                         crossing_stop_after: modifiers.crossing_stop_after,
@@ -158,6 +159,7 @@ fn check_duplicate_names(items: &[Item], diags: &mut Diagnostics) {
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Modifiers {
     pub avoid: Option<u16>,
+    pub locked: Option<u16>,
     pub along: Option<u16>,
     pub crossing: Option<u16>,
     pub crossing_stop_after: bool,

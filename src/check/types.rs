@@ -192,6 +192,8 @@ pub struct MoveRule {
     pub compulsory: bool,
     /// Region the moving piece may never enter (`avoid:`).
     pub avoid: Option<u16>,
+    /// Pieces standing in their owner's part of this region neither move nor are captured (`locked:`).
+    pub locked: Option<u16>,
     /// Lines every step of the move must follow (`along:`).
     pub along: Option<u16>,
     /// Lines a move may cross only as a single step of its own (`crossing:`).

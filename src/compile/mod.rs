@@ -39,6 +39,8 @@ pub struct CompiledMove {
     pub over_piece: Option<u8>,
     /// Cells the moving piece may never enter.
     pub avoid: Option<RegionRef>,
+    /// Pieces standing in their owner's part of this region neither move nor are captured.
+    pub locked: Option<RegionRef>,
     /// Lines every step must follow: an index into [`Game::lines`].
     pub along: Option<u16>,
     /// Lines a slide may cross only as its single step.
@@ -307,6 +309,7 @@ pub fn compile(checked: CheckedGame) -> Game {
                 remove_at_end: false,
                 over_piece: None,
                 avoid: m.avoid.map(region_ref),
+                locked: m.locked.map(region_ref),
                 along: m.along,
                 crossing: m.crossing,
                 surround: m.surround.map(|s| CompiledSurround {

@@ -155,7 +155,7 @@ impl Game {
 
         for from in own.iter() {
             let kind = (state.cell(from) >> 2) - 1;
-            if rule.piece.is_some_and(|k| k != kind) {
+            if rule.piece.is_some_and(|k| k != kind) || self.locked(rule, state, from) {
                 continue;
             }
             match rule.kind {
@@ -204,6 +204,28 @@ impl Game {
             .is_none_or(|l| self.lines[l as usize].leaving[dir as usize].contains(cell))
     }
 
+    /// Whether the piece on `cell` stands in its owner's part of the rule's `locked:` region, where
+    /// it neither moves nor is captured.
+    #[inline]
+    fn locked(&self, rule: &CompiledMove, state: &State, cell: u16) -> bool {
+        rule.locked.is_some_and(|r| {
+            state
+                .owner(cell)
+                .is_some_and(|owner| self.region_of(r, owner).contains(cell))
+        })
+    }
+
+    /// The pieces of every player standing in their own part of the rule's `locked:` region.
+    fn locked_pieces(&self, rule: &CompiledMove, state: &State) -> CellSet {
+        let mut all = CellSet::default();
+        if let Some(r) = rule.locked {
+            for player in 0..self.players.len() as u8 {
+                all = all.or(&state.pieces_of(player).and(self.region_of(r, player)));
+            }
+        }
+        all
+    }
+
     #[inline]
     fn avoided(&self, rule: &CompiledMove, player: u8, cell: u16) -> bool {
         rule.avoid
@@ -227,12 +249,14 @@ impl Game {
         let me = state.to_move;
         let own = *state.pieces_of(me);
         let occupied = state.occupied();
-        let movers = self.movers(rule, frame);
+        let locked = self.locked_pieces(rule, state);
+        let movers = self.movers(rule, frame).and_not(&locked);
         let mut allowed = match rule.to {
             Landing::Empty => self.board.all_cells.and_not(&occupied),
             Landing::Enemy => occupied.and_not(&own),
             Landing::EmptyOrEnemy => self.board.all_cells.and_not(&own),
-        };
+        }
+        .and_not(&locked);
         if let Some(avoid) = rule.avoid {
             allowed = allowed.and_not(self.region_of(avoid, me));
         }
@@ -265,16 +289,21 @@ impl Game {
         let me = state.to_move;
         let own = state.pieces_of(me).word(0);
         let occupied = (0..4).fold(0, |all, p| all | state.pieces_of(p).word(0));
+        let locked = if rule.locked.is_some() {
+            self.locked_pieces(rule, state).word(0)
+        } else {
+            0
+        };
         let movers = match rule.piece.filter(|_| self.pieces.len() > 1) {
             None => own,
             Some(kind) => self.of_kind(frame, *state.pieces_of(me), me, kind).word(0),
-        };
+        } & !locked;
         let all_cells = self.board.all_cells.word(0);
         let mut allowed = match rule.to {
             Landing::Empty => all_cells & !occupied,
             Landing::Enemy => occupied & !own,
             Landing::EmptyOrEnemy => all_cells & !own,
-        };
+        } & !locked;
         if let Some(avoid) = rule.avoid {
             allowed &= !self.region_of(avoid, me).word(0);
         }
@@ -372,7 +401,10 @@ impl Game {
             if to == NO_CELL || self.avoided(rule, me, to) {
                 return;
             }
-            if let Some(captured) = self.landing(rule, frame.state, to) {
+            if let Some(captured) = self
+                .landing(rule, frame.state, to)
+                .filter(|_| !self.locked(rule, frame.state, to))
+            {
                 let action = Action::moving(index, from, to, dir, 1, distance as u8, captured);
                 self.push_if_legal(rule, frame, action, out);
             }
@@ -394,10 +426,12 @@ impl Game {
     ) {
         let state = frame.state;
         let me = state.to_move;
+        // A locked piece of one's own is not part of a moving line: it stops the line like an obstacle.
         let own = |cell: u16| {
             state
                 .piece(cell)
                 .is_some_and(|(p, k)| p == me && rule.piece.is_none_or(|want| want == k))
+                && !self.locked(rule, state, cell)
         };
         let mut count = 1u8;
         let mut head = rear;
@@ -423,7 +457,7 @@ impl Game {
                 None => self.push_if_legal(rule, frame, action(0), out),
                 Some(owner) if owner == me => return,
                 Some(_) => {
-                    if rule.capture != LineCapture::None {
+                    if rule.capture != LineCapture::None && !self.locked(rule, state, to) {
                         let mut enemy_run = 0u8;
                         let mut cell = to;
                         while cell != NO_CELL && state.owner(cell).is_some_and(|o| o != me) {
@@ -461,7 +495,11 @@ impl Game {
             return false;
         }
         let v = state.cell(over);
-        if v == 0 || v & 3 == me || rule.over_piece.is_some_and(|k| k != (v >> 2) - 1) {
+        if v == 0
+            || v & 3 == me
+            || rule.over_piece.is_some_and(|k| k != (v >> 2) - 1)
+            || self.locked(rule, state, over)
+        {
             return false;
         }
         let land = self.board.neighbour(over, dir);
