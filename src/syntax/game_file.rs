@@ -237,6 +237,9 @@ pub struct TurnSection {
 #[serde(deny_unknown_fields)]
 pub struct RulesSection {
     pub text: Option<Located<String>>,
+    /// In a variant: names of base rules that the variant drops.
+    #[serde(default)]
+    pub remove: Vec<Located<String>>,
 }
 
 /// A game file with its base files folded in and its rules parsed.
@@ -302,16 +305,25 @@ pub fn parse_game(
     layers.reverse();
     let mut parsed = ParsedGame::default();
     for (id, layer) in layers {
+        let mut ast = RulesAst::default();
         if let Some(text) = layer.rules.as_ref().and_then(|r| r.text.as_ref()) {
             let map = string_offsets(&sources.get(id).text, text.span, &text.value);
-            let (ast, errors) = parse_rules_recovering(&text.value, id, &map);
-            merge_rules(&mut parsed.rules, ast);
+            let errors;
+            (ast, errors) = parse_rules_recovering(&text.value, id, &map);
             if !errors.is_empty() {
                 parsed.rules_incomplete = true;
                 diags.items.extend(errors);
             }
         }
-        merge(&mut parsed.file, layer);
+        // The base's name, for messages about what a variant changes in it.
+        let base = (!parsed.chain.is_empty())
+            .then(|| layer.extends.as_ref().map(|e| e.value.clone()))
+            .flatten();
+        if let Some(remove) = layer.rules.as_ref().map(|r| &r.remove) {
+            remove_rules(&mut parsed, remove, &ast, base.as_deref(), &mut diags);
+        }
+        merge_rules(&mut parsed.rules, ast);
+        merge(&mut parsed.file, layer, base.as_deref(), &mut diags);
         parsed.chain.push(id);
     }
     if diags.has_errors() {
@@ -485,6 +497,99 @@ fn decode_basic(body: &str, body_start: usize) -> Option<(String, Vec<(usize, us
     Some((out, points))
 }
 
+/// Drops the base rules a variant's `[rules] remove` names. A name the base lacks is an error
+/// with the nearest rule name of the base, since a misspelt removal would silently keep the rule.
+fn remove_rules(
+    parsed: &mut ParsedGame,
+    remove: &[Located<String>],
+    own: &RulesAst,
+    base: Option<&str>,
+    diags: &mut Diagnostics,
+) {
+    let Some(base) = base else {
+        if let Some(first) = remove.first() {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other("only a variant can remove rules".into()),
+                    first.span,
+                )
+                .with_label("this file extends no game")
+                .with_help(
+                    "`remove` drops rules of the game named by `extends`; in a game of its own, leave the rule out of `text`",
+                ),
+            );
+        }
+        return;
+    };
+    for (i, name) in remove.iter().enumerate() {
+        if let Some(first) = remove[..i].iter().find(|n| n.value == name.value) {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Duplicate {
+                        what: "removal of rule",
+                        name: name.value.clone(),
+                    },
+                    name.span,
+                )
+                .with_label("removed again here")
+                .with_note_at(first.span, "first removed here"),
+            );
+            continue;
+        }
+        if let Some(defined) = own.items.iter().find(|r| r.name.text == name.value) {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other(format!(
+                        "rule `{}` is both removed and defined in this file",
+                        name.value
+                    )),
+                    name.span,
+                )
+                .with_label("removed here")
+                .with_note_at(defined.name.span, "defined here")
+                .with_help(
+                    "a rule of the same name already replaces the base's: drop it from `remove`",
+                ),
+            );
+            continue;
+        }
+        let items = &mut parsed.rules.items;
+        match items.iter().position(|r| r.name.text == name.value) {
+            Some(i) => {
+                items.remove(i);
+            }
+            // A base rule that did not parse has been reported; its name is not known.
+            None if parsed.rules_incomplete => {}
+            None => {
+                let names: Vec<&str> = items.iter().map(|r| r.name.text.as_str()).collect();
+                let help = crate::check::nearest_name(&name.value, names.iter().copied())
+                    .unwrap_or_else(|| match names.as_slice() {
+                        [] => format!("`{base}` has no rules left to remove"),
+                        _ => format!(
+                            "the rules of `{base}` are {}",
+                            names
+                                .iter()
+                                .map(|n| format!("`{n}`"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    });
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other(format!(
+                            "cannot remove rule `{}`: `{base}` has no rule of that name",
+                            name.value
+                        )),
+                        name.span,
+                    )
+                    .with_label(format!("not a rule of `{base}`"))
+                    .with_help(help),
+                );
+            }
+        }
+    }
+}
+
 /// A variant's rule replaces the base's rule of the same name. Two rules of one name in one file
 /// are both kept, for the checker to report.
 fn merge_rules(into: &mut RulesAst, layer: RulesAst) {
@@ -505,7 +610,8 @@ fn merge_rules(into: &mut RulesAst, layer: RulesAst) {
 }
 
 /// Folds a variant over its base: a value the variant gives replaces the base's; tables merge by key.
-fn merge(base: &mut GameFile, layer: GameFile) {
+/// `base_name` is the `extends` of a variant (`None` for the first file of the chain).
+fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &mut Diagnostics) {
     base.extends = layer.extends.or(base.extends.take());
     if let Some(g) = layer.game {
         let b = base.game.get_or_insert_with(Default::default);
@@ -541,6 +647,37 @@ fn merge(base: &mut GameFile, layer: GameFile) {
                 e.max = o.max.or(e.max.take());
                 e.choices = o.choices.or(e.choices.take());
                 e.doc = o.doc.or(e.doc.take());
+            }
+            // A variant may add an option, but only a whole one: a table with no `default` was
+            // meant to change an option of the base, under a name the base does not have.
+            None if option.value.default.is_none() && base_name.is_some() => {
+                let base_name = base_name.unwrap_or_default();
+                let near =
+                    crate::check::nearest_name(&name, base.options.keys().map(String::as_str));
+                let help = match near {
+                    Some(near) => format!("{near} A new option would need a `default`"),
+                    None if base.options.is_empty() => {
+                        format!("`{base_name}` has no options; a new option needs a `default`")
+                    }
+                    None => format!(
+                        "the options of `{base_name}` are {}; a new option needs a `default`",
+                        base.options
+                            .keys()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                };
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other(format!(
+                            "`[options.{name}]` changes an option that `{base_name}` does not have"
+                        )),
+                        option.span,
+                    )
+                    .with_label(format!("not an option of `{base_name}`"))
+                    .with_help(help),
+                );
             }
             None => {
                 base.options.insert(name, option);
