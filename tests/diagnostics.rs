@@ -75,6 +75,7 @@ bad_games!(
     line_min_out_of_range,
     lines_unknown_direction_set,
     lines_unknown_path,
+    mistakes_across_toml_and_rules,
     missing_board,
     missing_setup,
     misspelt_keyword,

@@ -276,12 +276,10 @@ pub fn parse_game(
             return Err(diags);
         }
         let id = sources.add(path, text);
-        let file = match read_toml(sources, id) {
-            Ok(f) => f,
-            Err(d) => {
-                diags.push(d);
-                return Err(diags);
-            }
+        let (file, errors) = read_toml(sources, id);
+        diags.items.extend(errors);
+        let Some(file) = file else {
+            return Err(diags);
         };
         if let Some(base) = &file.extends {
             match resolve(&base.value) {
@@ -337,11 +335,86 @@ pub fn parse_game(
     }
 }
 
-// A diagnostic is a few strings; an error is returned once per file, so it is not boxed.
-#[allow(clippy::result_large_err)]
-fn read_toml(sources: &Sources, id: FileId) -> Result<GameFile, Diagnostic> {
+/// A file's TOML read into its sections, with the errors found. An unknown key is reported and
+/// reading goes on, so that one pass reports every misspelt key and the checker still sees the
+/// rest of the file: a key with a near valid name is read as that name (unless the table has it
+/// already), so that its value is still checked and its absence not reported again; another
+/// unknown key is left out. Any other error stops the reading (`None`: nothing to check).
+fn read_toml(sources: &Sources, id: FileId) -> (Option<GameFile>, Vec<Diagnostic>) {
     let text = &sources.get(id).text;
-    with_current_file(id, || toml::from_str::<GameFile>(text)).map_err(|e| toml_error(id, &e))
+    let mut table = match toml::de::DeTable::parse(text) {
+        Ok(table) => table,
+        Err(e) => return (None, vec![toml_error(id, &e)]),
+    };
+    let mut errors: Vec<Diagnostic> = Vec::new();
+    loop {
+        let attempt = with_current_file(id, || {
+            GameFile::deserialize(toml::de::Deserializer::from(table.clone()))
+        });
+        match attempt {
+            Ok(file) => {
+                // In the order of the file, not the order serde visits the sections in.
+                errors.sort_by_key(|d| d.span.map(|s| s.start));
+                return (Some(file), errors);
+            }
+            Err(e) => {
+                let diagnostic = toml_error(id, &e);
+                let meant = diagnostic
+                    .help
+                    .as_deref()
+                    .and_then(|h| h.strip_prefix("did you mean `"))
+                    .and_then(|h| h.split('`').next())
+                    .map(str::to_string);
+                errors.push(diagnostic);
+                let unknown_key = e.message().starts_with("unknown field");
+                let recovered = unknown_key
+                    && e.span()
+                        .is_some_and(|at| recover_key(table.get_mut(), &at, meant.as_deref()));
+                // Each round renames or drops one key, so this ends; the cap bounds a file of many
+                // mistakes.
+                if !recovered || errors.len() >= 32 {
+                    errors.sort_by_key(|d| d.span.map(|s| s.start));
+                    return (None, errors);
+                }
+            }
+        }
+    }
+}
+
+/// Renames (to `meant`) or removes the key written at `at`, in a table or any table nested in it.
+fn recover_key(
+    table: &mut toml::de::DeTable,
+    at: &std::ops::Range<usize>,
+    meant: Option<&str>,
+) -> bool {
+    let found = table.keys().find(|k| k.span() == *at).cloned();
+    if let Some(key) = found {
+        let value = table.remove(&key);
+        if let (Some(meant), Some(value)) = (meant, value)
+            && !table.contains_key(meant)
+        {
+            let renamed = std::borrow::Cow::Owned(meant.to_string());
+            table.insert(toml::Spanned::new(at.clone(), renamed), value);
+        }
+        return true;
+    }
+    table
+        .iter_mut()
+        .any(|(_, value)| recover_key_in(value.get_mut(), at, meant))
+}
+
+fn recover_key_in(
+    value: &mut toml::de::DeValue,
+    at: &std::ops::Range<usize>,
+    meant: Option<&str>,
+) -> bool {
+    match value {
+        toml::de::DeValue::Table(t) => recover_key(t, at, meant),
+        toml::de::DeValue::Array(items) => items
+            .iter_mut()
+            .any(|v| recover_key_in(v.get_mut(), at, meant)),
+        _ => false,
+    }
 }
 
 pub fn toml_error(id: FileId, e: &toml::de::Error) -> Diagnostic {
