@@ -111,6 +111,7 @@ bad_games!(
     unknown_toml_key,
     uppercase_cell,
     variant_option_base_lacks,
+    variant_piece_base_lacks,
     variant_removes_and_defines,
     variant_removes_unknown_rule,
     variant_unknown_cell,

@@ -141,3 +141,17 @@ fn list_shows_each_variant_indented_under_the_game_it_extends() {
                            source: tests/variants.rs: a chain of two variants
     ");
 }
+
+/// A variant's `[pieces.KIND]` changes the keys it gives and keeps the others of the base's kind.
+#[test]
+fn a_variant_changes_one_key_of_a_base_piece_kind() {
+    let text = "extends = \"pawns\"\n[pieces.pawn]\nhome = \"b1\"\n".to_string();
+    let (game, _, _) = tabula::load_game_text(&format!("{DIR}/home.toml"), text, &[])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let pawn = &game.pieces[0];
+    assert_eq!(
+        (pawn.name.as_str(), &pawn.symbols[..]),
+        ("pawn", &['W', 'B'][..])
+    );
+    assert_eq!(pawn.home, [1], "b1 is cell 1");
+}

@@ -182,13 +182,13 @@ impl<'de> Deserialize<'de> for CellSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PieceSection {
-    /// player -> one character shown on the board
-    pub symbols: BTreeMap<String, Located<String>>,
+    /// player -> one character shown on the board. Required, except in a variant that changes
+    /// another key of a kind of its base.
+    pub symbols: Option<BTreeMap<String, Located<String>>>,
     /// Where a piece of this kind, face up, is held at home (immune to surrounding).
     pub home: Option<Located<CellSpec>>,
     /// A face-down piece: it is one of these kinds, unknown until its first move reveals it.
-    #[serde(default)]
-    pub hides: Vec<Located<String>>,
+    pub hides: Option<Vec<Located<String>>>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -707,7 +707,47 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
     base.counters.extend(layer.counters);
     base.paths.extend(layer.paths);
     base.lines.extend(layer.lines);
-    base.pieces.extend(layer.pieces);
+    for (name, piece) in layer.pieces {
+        match base.pieces.get_mut(&name) {
+            // A variant that changes `home` only keeps the base's symbols and hidden kinds.
+            Some(existing) => {
+                let p = piece.value;
+                let e = &mut existing.value;
+                e.symbols = p.symbols.or(e.symbols.take());
+                e.home = p.home.or(e.home.take());
+                e.hides = p.hides.or(e.hides.take());
+            }
+            // As for options: a new kind is a whole one, with its symbols.
+            None if piece.value.symbols.is_none() && base_name.is_some() => {
+                let base_name = base_name.unwrap_or_default();
+                let kinds = base.pieces.keys().map(String::as_str);
+                let help = match crate::check::nearest_name(&name, kinds) {
+                    Some(near) => format!("{near} A new kind would need `symbols`"),
+                    None => format!(
+                        "the kinds of `{base_name}` are {}; a new kind needs `symbols`",
+                        base.pieces
+                            .keys()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                };
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other(format!(
+                            "`[pieces.{name}]` changes a piece kind that `{base_name}` does not have"
+                        )),
+                        piece.span,
+                    )
+                    .with_label(format!("not a kind of `{base_name}`"))
+                    .with_help(help),
+                );
+            }
+            None => {
+                base.pieces.insert(name, piece);
+            }
+        }
+    }
     base.setup.extend(layer.setup);
     for (name, option) in layer.options {
         match base.options.get_mut(&name) {
