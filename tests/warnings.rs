@@ -11,10 +11,45 @@ fn warnings(name: &str) -> String {
     warnings.render(&sources)
 }
 
-#[test]
-fn overlapping_moves() {
-    insta::assert_snapshot!(warnings("overlapping_moves"));
+macro_rules! warning_games {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                insta::assert_snapshot!(warnings(stringify!($name)));
+            }
+        )*
+
+        /// Every file in the folder has a test above, and every test a file.
+        #[test]
+        fn every_warning_game_has_a_test() {
+            let mut listed: Vec<&str> = vec![$(stringify!($name)),*];
+            listed.sort();
+            let mut found: Vec<String> = std::fs::read_dir("tests/warning_games")
+                .expect("tests/warning_games exists")
+                .filter_map(|e| {
+                    let path = e.ok()?.path();
+                    (path.extension()? == "toml")
+                        .then(|| path.file_stem().unwrap().to_string_lossy().into_owned())
+                })
+                .collect();
+            found.sort();
+            assert_eq!(found, listed, "tests/warning_games and the list in tests/warnings.rs differ");
+        }
+    };
 }
+
+warning_games!(
+    end_test_always_false,
+    forbid_always_false,
+    move_for_absent_piece,
+    move_where_always_false,
+    no_player_wins,
+    overlapping_moves,
+    player_never_wins,
+    unused_option,
+    unused_region,
+);
 
 #[test]
 fn shipped_games_give_no_warnings() {

@@ -517,7 +517,17 @@ pub(crate) fn check_pieces(
 ) {
     for (name, piece) in &file.pieces {
         let mut symbols = vec!['?'; cx.players.len()];
-        for (player, symbol) in &piece.value.symbols {
+        if piece.value.symbols.is_none() {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Missing(format!("`symbols` for piece kind `{name}`")),
+                    piece.span,
+                )
+                .with_label("this kind has no `symbols`")
+                .with_help("add `symbols = { PLAYER = \"S\", ... }`: how the board shows it"),
+            );
+        }
+        for (player, symbol) in piece.value.symbols.iter().flatten() {
             let mut chars = symbol.value.chars();
             let (Some(c), None) = (chars.next(), chars.next()) else {
                 diags.push(
@@ -553,7 +563,7 @@ pub(crate) fn check_pieces(
     // Face-down kinds name the kinds they hide, which may come later in the file.
     for (i, (name, piece)) in file.pieces.iter().enumerate() {
         let mut hides = Vec::new();
-        for hidden in &piece.value.hides {
+        for hidden in piece.value.hides.iter().flatten() {
             match cx.piece(&hidden.value) {
                 Some(k) if k as usize != i => hides.push(k),
                 _ => {

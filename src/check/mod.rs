@@ -7,6 +7,7 @@ mod options;
 mod primitives;
 mod rules;
 pub mod types;
+mod warnings;
 
 pub use board::MAX_CELLS;
 pub use board::parse_cell as board_cell;
@@ -55,6 +56,15 @@ pub fn check(
     options::check_options(file, overrides, &mut cx, &mut diags);
     options::check_counters(file, &mut cx, &mut diags);
     check_name_clashes(file, &cx, &mut diags);
+    // Declaring options looks their names up too: only the lookups from here on are uses.
+    cx.used.get_mut().clear();
+    // Choosing a variant file is a use, even if no rule reads the option.
+    cx.used.get_mut().extend(
+        file.options
+            .iter()
+            .filter(|(_, o)| !o.value.variants.is_empty())
+            .map(|(name, _)| name.clone()),
+    );
     let first_player = match file.turn.as_ref().and_then(|t| t.first.as_ref()) {
         // A player, or a choice option whose choices are players (first player by lot, say).
         Some(first) => cx
@@ -81,6 +91,10 @@ pub fn check(
         &mut diags,
     );
     dice::check_dice_moves(&program, dice.is_some(), cx.board.stacks, &mut diags);
+    // With an error some uses may not have been seen: "never used" would be guessed, not known.
+    if !diags.has_errors() {
+        warnings::warn(file, &cx, &setup, &program, &mut diags);
+    }
 
     if diags.has_errors() {
         return Err(diags);
@@ -195,6 +209,8 @@ pub(crate) struct Context {
     pub players_ok: bool,
     /// False once the board's size had an error: cells are then not checked against it.
     pub board_ok: bool,
+    /// Names of options and regions looked up so far, for the warnings about unused ones.
+    pub used: std::cell::RefCell<std::collections::BTreeSet<String>>,
 }
 
 impl Context {
@@ -210,6 +226,7 @@ impl Context {
             options: Vec::new(),
             players_ok: true,
             board_ok: true,
+            used: Default::default(),
         }
     }
 
@@ -243,12 +260,22 @@ impl Context {
         index_of(self.paths.iter().map(|p| p.name.as_str()), name)
     }
 
+    /// A region by name; looking it up counts as a use.
     pub fn region(&self, name: &str) -> Option<u16> {
-        index_of(self.regions.iter().map(|r| r.name.as_str()), name)
+        let found = index_of(self.regions.iter().map(|r| r.name.as_str()), name);
+        if found.is_some() {
+            self.used.borrow_mut().insert(name.to_string());
+        }
+        found
     }
 
+    /// An option by name; looking it up counts as a use.
     pub fn option(&self, name: &str) -> Option<u16> {
-        index_of(self.options.iter().map(|o| o.name.as_str()), name)
+        let found = index_of(self.options.iter().map(|o| o.name.as_str()), name);
+        if found.is_some() {
+            self.used.borrow_mut().insert(name.to_string());
+        }
+        found
     }
 
     pub fn direction_set(&self, name: &str) -> Option<u16> {

@@ -43,7 +43,15 @@ impl RuleChecker<'_> {
                 "promote",
                 "promote_in",
             ],
-            "line" => &["piece", "dirs", "min", "capture", "capture_if", "avoid", "locked"],
+            "line" => &[
+                "piece",
+                "dirs",
+                "min",
+                "capture",
+                "capture_if",
+                "avoid",
+                "locked",
+            ],
             "path_step" => &["piece", "path", "to"],
             "die_move" => &["piece", "path", "bear_off", "hit", "enter"],
             "jump" => &[

@@ -197,30 +197,66 @@ fn list() -> Result<(), String> {
             catalog.dir.display()
         ));
     }
-    let bases: Vec<_> = games.iter().filter(|g| g.extends.is_none()).collect();
-    let print = |g: &tabula::catalog::Listing, indent: &str| {
-        outln!("{indent}{:<20} {}", g.id, g.name);
-        for s in &g.sources {
-            outln!("{indent}{:<20}   source: {s}", "");
-        }
+    // `extends` may be written as a name or a path: the folder's files are known by their stem.
+    let base_of = |g: &tabula::catalog::Listing| {
+        g.extends.as_deref().map(|e| {
+            std::path::Path::new(e)
+                .file_stem()
+                .map_or(e.to_string(), |s| s.to_string_lossy().into_owned())
+        })
     };
-    for base in &bases {
-        print(base, "");
-        for variant in games
+    let in_folder = |id: &str| games.iter().any(|g| g.id == id);
+    // Each variant under the game it extends, one level deeper per link of the chain; a variant of
+    // a game outside the folder is listed at the top with what it extends.
+    fn print_tree(
+        games: &[tabula::catalog::Listing],
+        parent: &str,
+        depth: usize,
+        base_of: &dyn Fn(&tabula::catalog::Listing) -> Option<String>,
+    ) {
+        for g in games
             .iter()
-            .filter(|g| g.extends.as_deref() == Some(base.id.as_str()))
+            .filter(|g| base_of(g).as_deref() == Some(parent))
         {
-            print(variant, "  ");
+            let parent_sources = games
+                .iter()
+                .find(|p| p.id == parent)
+                .map_or(&[][..], |p| &p.sources[..]);
+            print_listing(g, depth, None, parent_sources);
+            // A chain is at most 16 links long; deeper means a cycle, which does not load anyway.
+            if depth < 16 {
+                print_tree(games, &g.id, depth + 1, base_of);
+            }
         }
     }
-    for orphan in games.iter().filter(|g| {
-        g.extends
-            .as_ref()
-            .is_some_and(|e| !bases.iter().any(|b| &b.id == e))
-    }) {
-        print(orphan, "");
+    for g in &games {
+        match base_of(g) {
+            None => print_listing(g, 0, None, &[]),
+            Some(base) if !in_folder(&base) => print_listing(g, 0, Some(&base), &[]),
+            Some(_) => continue,
+        }
+        print_tree(&games, &g.id, 1, &base_of);
     }
     Ok(())
+}
+
+/// One game of `tabula list`, indented two spaces per level of variants. A variant shows only
+/// the sources it adds to those of the game it extends.
+fn print_listing(
+    g: &tabula::catalog::Listing,
+    depth: usize,
+    extends: Option<&str>,
+    inherited: &[String],
+) {
+    let indent = "  ".repeat(depth);
+    let width = 20usize.saturating_sub(indent.len());
+    match extends {
+        Some(base) => outln!("{indent}{:<width$} {} (extends `{base}`)", g.id, g.name),
+        None => outln!("{indent}{:<width$} {}", g.id, g.name),
+    }
+    for s in g.sources.iter().filter(|s| !inherited.contains(s)) {
+        outln!("{indent}{:<width$}   source: {s}", "");
+    }
 }
 
 fn check(game: &str, options: &[String]) -> Result<(), String> {

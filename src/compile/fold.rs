@@ -5,6 +5,12 @@ use crate::check::{TExpr, TStmt};
 use crate::syntax::ast::BinOp;
 
 pub fn fold_stmts(body: &[TStmt], options: &[i64]) -> Vec<TStmt> {
+    fold_stmts_by(body, &|o| Some(options[o as usize]))
+}
+
+/// Folds with the options `option` knows (`None`: left as is, so the checker can ask what holds
+/// whatever the options are).
+pub(crate) fn fold_stmts_by(body: &[TStmt], options: &dyn Fn(u16) -> Option<i64>) -> Vec<TStmt> {
     let mut out = Vec::new();
     for stmt in body {
         match stmt {
@@ -12,45 +18,49 @@ pub fn fold_stmts(body: &[TStmt], options: &[i64]) -> Vec<TStmt> {
                 cond,
                 then,
                 otherwise,
-            } => match fold_expr(cond, options) {
-                TExpr::Int(v) => {
-                    out.extend(fold_stmts(if v != 0 { then } else { otherwise }, options))
-                }
+            } => match fold_expr_by(cond, options) {
+                TExpr::Int(v) => out.extend(fold_stmts_by(
+                    if v != 0 { then } else { otherwise },
+                    options,
+                )),
                 cond => out.push(TStmt::If {
                     cond,
-                    then: fold_stmts(then, options),
-                    otherwise: fold_stmts(otherwise, options),
+                    then: fold_stmts_by(then, options),
+                    otherwise: fold_stmts_by(otherwise, options),
                 }),
             },
             TStmt::Win(p, score) => out.push(TStmt::Win(
-                fold_expr(p, options),
-                score.as_ref().map(|s| fold_expr(s, options)),
+                fold_expr_by(p, options),
+                score.as_ref().map(|s| fold_expr_by(s, options)),
             )),
-            TStmt::Lose(p) => out.push(TStmt::Lose(fold_expr(p, options))),
-            TStmt::Set(c, v) => out.push(TStmt::Set(*c, fold_expr(v, options))),
+            TStmt::Lose(p) => out.push(TStmt::Lose(fold_expr_by(p, options))),
+            TStmt::Set(c, v) => out.push(TStmt::Set(*c, fold_expr_by(v, options))),
             other => out.push(other.clone()),
         }
     }
     out
 }
 
-pub fn fold_expr(expr: &TExpr, options: &[i64]) -> TExpr {
-    let fold = |e: &TExpr| Box::new(fold_expr(e, options));
+pub(crate) fn fold_expr_by(expr: &TExpr, options: &dyn Fn(u16) -> Option<i64>) -> TExpr {
+    let fold = |e: &TExpr| Box::new(fold_expr_by(e, options));
     match expr {
-        TExpr::Option(o) => TExpr::Int(options[*o as usize]),
-        TExpr::Not(x) => match fold_expr(x, options) {
+        TExpr::Option(o) => options(*o).map_or(TExpr::Option(*o), TExpr::Int),
+        TExpr::Not(x) => match fold_expr_by(x, options) {
             TExpr::Int(v) => TExpr::Int(i64::from(v == 0)),
             x => TExpr::Not(Box::new(x)),
         },
-        TExpr::Neg(x) => match fold_expr(x, options) {
+        TExpr::Neg(x) => match fold_expr_by(x, options) {
             TExpr::Int(v) => TExpr::Int(-v),
             x => TExpr::Neg(Box::new(x)),
         },
         TExpr::Binary(op, l, r) => {
-            let (l, r) = (fold_expr(l, options), fold_expr(r, options));
+            let (l, r) = (fold_expr_by(l, options), fold_expr_by(r, options));
             match (op, &l, &r) {
                 (BinOp::And, TExpr::Int(0), _) | (BinOp::Or, TExpr::Int(1..), _) => l,
                 (BinOp::And, TExpr::Int(_), _) | (BinOp::Or, TExpr::Int(0), _) => r,
+                // Expressions have no side effects, so the right side decides as well.
+                (BinOp::And, _, TExpr::Int(0)) => TExpr::Int(0),
+                (BinOp::Or, _, TExpr::Int(1..)) => TExpr::Int(1),
                 (_, TExpr::Int(a), TExpr::Int(b)) => match binary(*op, *a, *b) {
                     Some(v) => TExpr::Int(v),
                     None => TExpr::Binary(*op, Box::new(l), Box::new(r)),

@@ -3,7 +3,7 @@
 
 mod bytecode;
 pub mod fast_check;
-mod fold;
+pub(crate) mod fold;
 mod tables;
 
 pub use bytecode::{CodeRange, Op};

@@ -182,13 +182,13 @@ impl<'de> Deserialize<'de> for CellSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PieceSection {
-    /// player -> one character shown on the board
-    pub symbols: BTreeMap<String, Located<String>>,
+    /// player -> one character shown on the board. Required, except in a variant that changes
+    /// another key of a kind of its base.
+    pub symbols: Option<BTreeMap<String, Located<String>>>,
     /// Where a piece of this kind, face up, is held at home (immune to surrounding).
     pub home: Option<Located<CellSpec>>,
     /// A face-down piece: it is one of these kinds, unknown until its first move reveals it.
-    #[serde(default)]
-    pub hides: Vec<Located<String>>,
+    pub hides: Option<Vec<Located<String>>>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -241,6 +241,9 @@ pub struct TurnSection {
 #[serde(deny_unknown_fields)]
 pub struct RulesSection {
     pub text: Option<Located<String>>,
+    /// In a variant: names of base rules that the variant drops.
+    #[serde(default)]
+    pub remove: Vec<Located<String>>,
 }
 
 /// A game file with its base files folded in and its rules parsed.
@@ -277,12 +280,10 @@ pub fn parse_game(
             return Err(diags);
         }
         let id = sources.add(path, text);
-        let file = match read_toml(sources, id) {
-            Ok(f) => f,
-            Err(d) => {
-                diags.push(d);
-                return Err(diags);
-            }
+        let (file, errors) = read_toml(sources, id);
+        diags.items.extend(errors);
+        let Some(file) = file else {
+            return Err(diags);
         };
         if let Some(base) = &file.extends {
             match resolve(&base.value) {
@@ -306,16 +307,25 @@ pub fn parse_game(
     layers.reverse();
     let mut parsed = ParsedGame::default();
     for (id, layer) in layers {
+        let mut ast = RulesAst::default();
         if let Some(text) = layer.rules.as_ref().and_then(|r| r.text.as_ref()) {
             let map = string_offsets(&sources.get(id).text, text.span, &text.value);
-            let (ast, errors) = parse_rules_recovering(&text.value, id, &map);
-            merge_rules(&mut parsed.rules, ast);
+            let errors;
+            (ast, errors) = parse_rules_recovering(&text.value, id, &map);
             if !errors.is_empty() {
                 parsed.rules_incomplete = true;
                 diags.items.extend(errors);
             }
         }
-        merge(&mut parsed.file, layer);
+        // The base's name, for messages about what a variant changes in it.
+        let base = (!parsed.chain.is_empty())
+            .then(|| layer.extends.as_ref().map(|e| e.value.clone()))
+            .flatten();
+        if let Some(remove) = layer.rules.as_ref().map(|r| &r.remove) {
+            remove_rules(&mut parsed, remove, &ast, base.as_deref(), &mut diags);
+        }
+        merge_rules(&mut parsed.rules, ast);
+        merge(&mut parsed.file, layer, base.as_deref(), &mut diags);
         parsed.chain.push(id);
     }
     if diags.has_errors() {
@@ -329,11 +339,86 @@ pub fn parse_game(
     }
 }
 
-// A diagnostic is a few strings; an error is returned once per file, so it is not boxed.
-#[allow(clippy::result_large_err)]
-fn read_toml(sources: &Sources, id: FileId) -> Result<GameFile, Diagnostic> {
+/// A file's TOML read into its sections, with the errors found. An unknown key is reported and
+/// reading goes on, so that one pass reports every misspelt key and the checker still sees the
+/// rest of the file: a key with a near valid name is read as that name (unless the table has it
+/// already), so that its value is still checked and its absence not reported again; another
+/// unknown key is left out. Any other error stops the reading (`None`: nothing to check).
+fn read_toml(sources: &Sources, id: FileId) -> (Option<GameFile>, Vec<Diagnostic>) {
     let text = &sources.get(id).text;
-    with_current_file(id, || toml::from_str::<GameFile>(text)).map_err(|e| toml_error(id, &e))
+    let mut table = match toml::de::DeTable::parse(text) {
+        Ok(table) => table,
+        Err(e) => return (None, vec![toml_error(id, &e)]),
+    };
+    let mut errors: Vec<Diagnostic> = Vec::new();
+    loop {
+        let attempt = with_current_file(id, || {
+            GameFile::deserialize(toml::de::Deserializer::from(table.clone()))
+        });
+        match attempt {
+            Ok(file) => {
+                // In the order of the file, not the order serde visits the sections in.
+                errors.sort_by_key(|d| d.span.map(|s| s.start));
+                return (Some(file), errors);
+            }
+            Err(e) => {
+                let diagnostic = toml_error(id, &e);
+                let meant = diagnostic
+                    .help
+                    .as_deref()
+                    .and_then(|h| h.strip_prefix("did you mean `"))
+                    .and_then(|h| h.split('`').next())
+                    .map(str::to_string);
+                errors.push(diagnostic);
+                let unknown_key = e.message().starts_with("unknown field");
+                let recovered = unknown_key
+                    && e.span()
+                        .is_some_and(|at| recover_key(table.get_mut(), &at, meant.as_deref()));
+                // Each round renames or drops one key, so this ends; the cap bounds a file of many
+                // mistakes.
+                if !recovered || errors.len() >= 32 {
+                    errors.sort_by_key(|d| d.span.map(|s| s.start));
+                    return (None, errors);
+                }
+            }
+        }
+    }
+}
+
+/// Renames (to `meant`) or removes the key written at `at`, in a table or any table nested in it.
+fn recover_key(
+    table: &mut toml::de::DeTable,
+    at: &std::ops::Range<usize>,
+    meant: Option<&str>,
+) -> bool {
+    let found = table.keys().find(|k| k.span() == *at).cloned();
+    if let Some(key) = found {
+        let value = table.remove(&key);
+        if let (Some(meant), Some(value)) = (meant, value)
+            && !table.contains_key(meant)
+        {
+            let renamed = std::borrow::Cow::Owned(meant.to_string());
+            table.insert(toml::Spanned::new(at.clone(), renamed), value);
+        }
+        return true;
+    }
+    table
+        .iter_mut()
+        .any(|(_, value)| recover_key_in(value.get_mut(), at, meant))
+}
+
+fn recover_key_in(
+    value: &mut toml::de::DeValue,
+    at: &std::ops::Range<usize>,
+    meant: Option<&str>,
+) -> bool {
+    match value {
+        toml::de::DeValue::Table(t) => recover_key(t, at, meant),
+        toml::de::DeValue::Array(items) => items
+            .iter_mut()
+            .any(|v| recover_key_in(v.get_mut(), at, meant)),
+        _ => false,
+    }
 }
 
 pub fn toml_error(id: FileId, e: &toml::de::Error) -> Diagnostic {
@@ -489,6 +574,99 @@ fn decode_basic(body: &str, body_start: usize) -> Option<(String, Vec<(usize, us
     Some((out, points))
 }
 
+/// Drops the base rules a variant's `[rules] remove` names. A name the base lacks is an error
+/// with the nearest rule name of the base, since a misspelt removal would silently keep the rule.
+fn remove_rules(
+    parsed: &mut ParsedGame,
+    remove: &[Located<String>],
+    own: &RulesAst,
+    base: Option<&str>,
+    diags: &mut Diagnostics,
+) {
+    let Some(base) = base else {
+        if let Some(first) = remove.first() {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other("only a variant can remove rules".into()),
+                    first.span,
+                )
+                .with_label("this file extends no game")
+                .with_help(
+                    "`remove` drops rules of the game named by `extends`; in a game of its own, leave the rule out of `text`",
+                ),
+            );
+        }
+        return;
+    };
+    for (i, name) in remove.iter().enumerate() {
+        if let Some(first) = remove[..i].iter().find(|n| n.value == name.value) {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Duplicate {
+                        what: "removal of rule",
+                        name: name.value.clone(),
+                    },
+                    name.span,
+                )
+                .with_label("removed again here")
+                .with_note_at(first.span, "first removed here"),
+            );
+            continue;
+        }
+        if let Some(defined) = own.items.iter().find(|r| r.name.text == name.value) {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other(format!(
+                        "rule `{}` is both removed and defined in this file",
+                        name.value
+                    )),
+                    name.span,
+                )
+                .with_label("removed here")
+                .with_note_at(defined.name.span, "defined here")
+                .with_help(
+                    "a rule of the same name already replaces the base's: drop it from `remove`",
+                ),
+            );
+            continue;
+        }
+        let items = &mut parsed.rules.items;
+        match items.iter().position(|r| r.name.text == name.value) {
+            Some(i) => {
+                items.remove(i);
+            }
+            // A base rule that did not parse has been reported; its name is not known.
+            None if parsed.rules_incomplete => {}
+            None => {
+                let names: Vec<&str> = items.iter().map(|r| r.name.text.as_str()).collect();
+                let help = crate::check::nearest_name(&name.value, names.iter().copied())
+                    .unwrap_or_else(|| match names.as_slice() {
+                        [] => format!("`{base}` has no rules left to remove"),
+                        _ => format!(
+                            "the rules of `{base}` are {}",
+                            names
+                                .iter()
+                                .map(|n| format!("`{n}`"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    });
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other(format!(
+                            "cannot remove rule `{}`: `{base}` has no rule of that name",
+                            name.value
+                        )),
+                        name.span,
+                    )
+                    .with_label(format!("not a rule of `{base}`"))
+                    .with_help(help),
+                );
+            }
+        }
+    }
+}
+
 /// A variant's rule replaces the base's rule of the same name. Two rules of one name in one file
 /// are both kept, for the checker to report.
 fn merge_rules(into: &mut RulesAst, layer: RulesAst) {
@@ -509,7 +687,8 @@ fn merge_rules(into: &mut RulesAst, layer: RulesAst) {
 }
 
 /// Folds a variant over its base: a value the variant gives replaces the base's; tables merge by key.
-fn merge(base: &mut GameFile, layer: GameFile) {
+/// `base_name` is the `extends` of a variant (`None` for the first file of the chain).
+fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &mut Diagnostics) {
     base.extends = layer.extends.or(base.extends.take());
     if let Some(g) = layer.game {
         let b = base.game.get_or_insert_with(Default::default);
@@ -532,7 +711,47 @@ fn merge(base: &mut GameFile, layer: GameFile) {
     base.counters.extend(layer.counters);
     base.paths.extend(layer.paths);
     base.lines.extend(layer.lines);
-    base.pieces.extend(layer.pieces);
+    for (name, piece) in layer.pieces {
+        match base.pieces.get_mut(&name) {
+            // A variant that changes `home` only keeps the base's symbols and hidden kinds.
+            Some(existing) => {
+                let p = piece.value;
+                let e = &mut existing.value;
+                e.symbols = p.symbols.or(e.symbols.take());
+                e.home = p.home.or(e.home.take());
+                e.hides = p.hides.or(e.hides.take());
+            }
+            // As for options: a new kind is a whole one, with its symbols.
+            None if piece.value.symbols.is_none() && base_name.is_some() => {
+                let base_name = base_name.unwrap_or_default();
+                let kinds = base.pieces.keys().map(String::as_str);
+                let help = match crate::check::nearest_name(&name, kinds) {
+                    Some(near) => format!("{near} A new kind would need `symbols`"),
+                    None => format!(
+                        "the kinds of `{base_name}` are {}; a new kind needs `symbols`",
+                        base.pieces
+                            .keys()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                };
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other(format!(
+                            "`[pieces.{name}]` changes a piece kind that `{base_name}` does not have"
+                        )),
+                        piece.span,
+                    )
+                    .with_label(format!("not a kind of `{base_name}`"))
+                    .with_help(help),
+                );
+            }
+            None => {
+                base.pieces.insert(name, piece);
+            }
+        }
+    }
     base.setup.extend(layer.setup);
     for (name, option) in layer.options {
         match base.options.get_mut(&name) {
@@ -546,6 +765,37 @@ fn merge(base: &mut GameFile, layer: GameFile) {
                 e.choices = o.choices.or(e.choices.take());
                 e.doc = o.doc.or(e.doc.take());
                 e.variants.extend(o.variants);
+            }
+            // A variant may add an option, but only a whole one: a table with no `default` was
+            // meant to change an option of the base, under a name the base does not have.
+            None if option.value.default.is_none() && base_name.is_some() => {
+                let base_name = base_name.unwrap_or_default();
+                let near =
+                    crate::check::nearest_name(&name, base.options.keys().map(String::as_str));
+                let help = match near {
+                    Some(near) => format!("{near} A new option would need a `default`"),
+                    None if base.options.is_empty() => {
+                        format!("`{base_name}` has no options; a new option needs a `default`")
+                    }
+                    None => format!(
+                        "the options of `{base_name}` are {}; a new option needs a `default`",
+                        base.options
+                            .keys()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                };
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other(format!(
+                            "`[options.{name}]` changes an option that `{base_name}` does not have"
+                        )),
+                        option.span,
+                    )
+                    .with_label(format!("not an option of `{base_name}`"))
+                    .with_help(help),
+                );
             }
             None => {
                 base.options.insert(name, option);

@@ -620,6 +620,8 @@ fn rule_description(rule: &Rule) -> String {
         Rule::kw_if => "`if`",
         Rule::kw_else => "`else`",
         Rule::kw_where => "`where`",
+        Rule::set_stmt | Rule::kw_set => "`set`",
+        Rule::kw_score => "`score`",
         Rule::neg => "`-`",
         Rule::or
         | Rule::and

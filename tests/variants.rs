@@ -1,0 +1,157 @@
+//! Variants (`extends`): a chain of two variants over a small base game in
+//! `tests/variant_games/`, each removing, replacing or adding rules, and `tabula list` showing the
+//! chain under its base.
+
+use std::process::Command;
+use tabula::span::Sources;
+use tabula::{Game, load_game_file};
+
+const DIR: &str = "tests/variant_games";
+
+fn game(name: &str) -> Game {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(DIR)
+        .join(format!("{name}.toml"));
+    let (game, sources, warnings) = load_game_file(&path, &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        warnings.items.is_empty(),
+        "{name}:\n{}",
+        warnings.render(&sources)
+    );
+    game
+}
+
+/// The rules in force, by kind and name, in the order the game runs them.
+fn rules(game: &Game) -> String {
+    let mut out = Vec::new();
+    out.extend(game.moves.iter().map(|m| format!("move {}", m.info.name)));
+    out.extend(
+        game.forbids
+            .iter()
+            .map(|r| format!("forbid {}", r.info.name)),
+    );
+    out.extend(
+        game.turn_start
+            .iter()
+            .map(|r| format!("turn_start {}", r.info.name)),
+    );
+    out.extend(game.after.iter().map(|r| format!("after {}", r.info.name)));
+    out.extend(
+        game.no_moves
+            .iter()
+            .map(|r| format!("no_moves {}", r.info.name)),
+    );
+    out.join("\n")
+}
+
+/// The legal moves, or the outcome, of a position given as position-file text.
+fn report(game: &Game, position: &str) -> String {
+    let mut sources = Sources::default();
+    let state = game
+        .read_position(&mut sources, "position.toml", position)
+        .unwrap_or_else(|d| panic!("{}", d.render(&sources)));
+    match game.outcome(&state) {
+        Some(o) => format!("game over: {}", game.describe_outcome(o)),
+        None => format!("moves: {}", game.legal_tokens(&state).join(" ")),
+    }
+}
+
+/// Each game of the chain, its rules and what it allows in two positions.
+fn chain_report(position: &str) -> String {
+    ["pawns", "pawns-sideways", "pawns-sideways-passing"]
+        .iter()
+        .map(|name| {
+            let g = game(name);
+            format!("== {name} ({})\n{}", g.name, report(&g, position))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn each_variant_keeps_replaces_removes_and_adds_rules() {
+    let listing = ["pawns", "pawns-sideways", "pawns-sideways-passing"]
+        .iter()
+        .map(|name| format!("== {name}\n{}", rules(&game(name))))
+        .collect::<Vec<_>>()
+        .join("\n");
+    insta::assert_snapshot!(listing, @r"
+    == pawns
+    move straight
+    move capture
+    turn_start far_row
+    no_moves stuck
+    == pawns-sideways
+    move straight
+    move sideways
+    turn_start far_row
+    no_moves stuck
+    == pawns-sideways-passing
+    move straight
+    turn_start far_row
+    ");
+}
+
+/// White a2 faces black a3, black b3 stands diagonally ahead: the base captures diagonally, the
+/// first variant (capture removed) steps sideways instead, the second (sideways removed, the
+/// straight step replaced) captures straight ahead.
+#[test]
+fn a_removed_rule_no_longer_moves_and_a_replaced_one_moves_its_new_way() {
+    let position = "to_move = \"white\"\n[pieces]\nwhite = [\"a2\"]\nblack = [\"a3\", \"b3\"]\n";
+    insta::assert_snapshot!(chain_report(position), @r"
+    == pawns (Pawns)
+    moves: a2xb3
+    == pawns-sideways (Pawns, sideways)
+    moves: a2-b2
+    == pawns-sideways-passing (Pawns, passing)
+    moves: a2xa3
+    ");
+}
+
+/// White has no pawn left: the base's `stuck` (inherited by the first variant) makes White lose;
+/// the second variant removes it, and a player without a move passes.
+#[test]
+fn removing_the_no_moves_rule_makes_a_player_without_a_move_pass() {
+    let position = "to_move = \"white\"\n[pieces]\nblack = [\"b3\"]\n";
+    insta::assert_snapshot!(chain_report(position), @r"
+    == pawns (Pawns)
+    game over: black wins
+    == pawns-sideways (Pawns, sideways)
+    game over: black wins
+    == pawns-sideways-passing (Pawns, passing)
+    moves: pass
+    ");
+}
+
+#[test]
+fn list_shows_each_variant_indented_under_the_game_it_extends() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("list")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("TABULA_GAMES", DIR)
+        .output()
+        .expect("the tabula binary runs");
+    assert!(out.status.success());
+    insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap(), @r"
+    pawns                Pawns
+                           source: tests/variants.rs
+      pawns-sideways     Pawns, sideways
+                           source: tests/variants.rs: removal and addition
+        pawns-sideways-passing Pawns, passing
+                           source: tests/variants.rs: a chain of two variants
+    ");
+}
+
+/// A variant's `[pieces.KIND]` changes the keys it gives and keeps the others of the base's kind.
+#[test]
+fn a_variant_changes_one_key_of_a_base_piece_kind() {
+    let text = "extends = \"pawns\"\n[pieces.pawn]\nhome = \"b1\"\n".to_string();
+    let (game, _, _) = tabula::load_game_text(&format!("{DIR}/home.toml"), text, &[])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let pawn = &game.pieces[0];
+    assert_eq!(
+        (pawn.name.as_str(), &pawn.symbols[..]),
+        ("pawn", &['W', 'B'][..])
+    );
+    assert_eq!(pawn.home, [1], "b1 is cell 1");
+}
