@@ -206,7 +206,7 @@ impl Book<'_> {
 }
 
 /// The arguments of a call by parameter name, positional ones taking the parameter at their place.
-fn bind<'c>(call: &'c Call) -> Vec<(&'static str, &'c Expr)> {
+fn bind(call: &Call) -> Vec<(&'static str, &Expr)> {
     let params = crate::check::call_params(&call.name.text).unwrap_or_default();
     call.args
         .iter()

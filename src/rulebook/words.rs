@@ -85,6 +85,9 @@ impl Book<'_> {
     /// A bare name: a built-in, a player, an option, a counter, a region or a symmetry.
     fn name(&self, name: &str) -> String {
         let g = self.checked;
+        if let Some(o) = self.option(name) {
+            return format!("option {} (now {})", code(name), self.now(o));
+        }
         match name {
             "mover" => "the mover".into(),
             "opponent" => "the opponent".into(),
@@ -96,10 +99,6 @@ impl Book<'_> {
             "mirror_ranks" => "the top-bottom mirror (`mirror_ranks`)".into(),
             "rotate180" => "the half turn (`rotate180`)".into(),
             _ if g.players.iter().any(|p| p == name) => code(name),
-            _ if self.option(name).is_some() => {
-                let o = self.option(name).expect("just found");
-                format!("option {} (now {})", code(name), self.now(o))
-            }
             _ if g.counters.iter().any(|c| c.name == name) => format!("counter {}", code(name)),
             _ if g.regions.iter().any(|r| r.name == name) => format!("region {}", code(name)),
             _ => code(name),
