@@ -1,9 +1,10 @@
 //! Finding game files by name or path, and loading one through all three stages.
 
-use crate::check::{self, OptionOverrides};
+use crate::check::{self, CheckedGame, OptionOverrides};
 use crate::compile::{self, Game};
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind, LoadError};
 use crate::span::Sources;
+use crate::syntax::ParsedGame;
 use crate::syntax::game_file::parse_game;
 use crate::syntax::variant_options::selected_variant;
 use std::path::{Path, PathBuf};
@@ -54,6 +55,22 @@ impl Catalog {
         game: &str,
         overrides: &OptionOverrides,
     ) -> Result<(Game, Sources, Diagnostics), LoadError> {
+        load_game_file(&self.existing(game)?, overrides)
+    }
+
+    /// The game checked but not compiled, with its syntax tree: what `tabula rules` describes.
+    pub fn load_checked(
+        &self,
+        game: &str,
+        overrides: &OptionOverrides,
+    ) -> Result<Checked, LoadError> {
+        let path = self.existing(game)?;
+        let text = read_file(&path)?;
+        check_game_text(&path.display().to_string(), text, overrides)
+    }
+
+    /// The file of a game name or path; an unknown name is an error with the nearest known one.
+    fn existing(&self, game: &str) -> Result<PathBuf, LoadError> {
         let path = self.locate(game);
         if !path.is_file() && !game.ends_with(".toml") && !game.contains('/') {
             let mut diagnostics = Diagnostics::default();
@@ -70,7 +87,7 @@ impl Catalog {
                 sources: Sources::default(),
             });
         }
-        load_game_file(&path, overrides)
+        Ok(path)
     }
 
     pub fn list(&self) -> Vec<Listing> {
@@ -116,23 +133,33 @@ pub fn load_game_file(
     path: &Path,
     overrides: &OptionOverrides,
 ) -> Result<(Game, Sources, Diagnostics), LoadError> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => load_game_text(&path.display().to_string(), text, overrides),
-        Err(e) => {
-            let mut diagnostics = Diagnostics::default();
-            diagnostics.push(Diagnostic::error(
-                ErrorKind::Io {
-                    path: path.display().to_string(),
-                    reason: e.to_string(),
-                },
-                None,
-            ));
-            Err(LoadError {
-                diagnostics,
-                sources: Sources::default(),
-            })
+    load_game_text(&path.display().to_string(), read_file(path)?, overrides)
+}
+
+fn read_file(path: &Path) -> Result<String, LoadError> {
+    std::fs::read_to_string(path).map_err(|e| {
+        let mut diagnostics = Diagnostics::default();
+        diagnostics.push(Diagnostic::error(
+            ErrorKind::Io {
+                path: path.display().to_string(),
+                reason: e.to_string(),
+            },
+            None,
+        ));
+        LoadError {
+            diagnostics,
+            sources: Sources::default(),
         }
-    }
+    })
+}
+
+/// A game through the first two stages: its syntax tree, the checked game, the text of every file
+/// read and the warnings.
+pub struct Checked {
+    pub parsed: ParsedGame,
+    pub checked: CheckedGame,
+    pub sources: Sources,
+    pub warnings: Diagnostics,
 }
 
 /// Loads a game from text; `extends` is looked up beside `path`, then in the catalog.
@@ -141,6 +168,20 @@ pub fn load_game_text(
     text: String,
     overrides: &OptionOverrides,
 ) -> Result<(Game, Sources, Diagnostics), LoadError> {
+    let loaded = check_game_text(path, text, overrides)?;
+    Ok((
+        compile::compile(loaded.checked),
+        loaded.sources,
+        loaded.warnings,
+    ))
+}
+
+/// Parses and checks a game from text, without compiling it.
+pub fn check_game_text(
+    path: &str,
+    text: String,
+    overrides: &OptionOverrides,
+) -> Result<Checked, LoadError> {
     let mut sources = Sources::default();
     let dir = Path::new(path)
         .parent()
@@ -223,7 +264,12 @@ pub fn load_game_text(
         }
     }
     match check::check(&parsed, overrides) {
-        Ok((checked, warnings)) => Ok((compile::compile(checked), sources, warnings)),
+        Ok((checked, warnings)) => Ok(Checked {
+            parsed,
+            checked,
+            sources,
+            warnings,
+        }),
         Err(diagnostics) => Err(LoadError {
             diagnostics,
             sources,

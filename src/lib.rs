@@ -9,6 +9,7 @@ pub mod check;
 pub mod compile;
 pub mod diagnostic;
 pub mod engine;
+pub mod rulebook;
 pub mod span;
 pub mod syntax;
 

@@ -451,3 +451,57 @@ fn bench_seconds_out_of_range_is_refused() {
         assert!(err.contains("`--seconds`"), "{seconds}: {err}");
     }
 }
+
+// ---------- rules ----------
+
+#[test]
+fn rules_prints_the_rulebook_without_colours() {
+    let out = ok(&["rules", "epaminondas"]);
+    assert!(out.starts_with("Epaminondas\n===========\n"), "{out}");
+    assert!(
+        out.contains(
+            "- Move `phalanx` (\"002 move rule 2, split and capture sentences; ruling 2.4\"):"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains('\u{1b}'), "{out}");
+    let md = ok(&["rules", "breakthrough", "--format", "markdown"]);
+    assert!(md.starts_with("# Breakthrough\n"), "{md}");
+    assert!(md.contains("## Set-up\n\n```text\n"), "{md}");
+}
+
+#[test]
+fn rules_with_an_option_prints_the_value_in_effect() {
+    let out = ok(&["rules", "gioul", "--option", "transfer_unplayed=always"]);
+    assert!(
+        out.contains(
+            "- Pips the mover cannot play pass to the opponent, who plays them in order and then \
+             rolls (option `transfer_unplayed`, now `always`)."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("In effect: `always` (changed from the default)."),
+        "{out}"
+    );
+    let err = fails(&["rules", "gioul", "-o", "transfer_unplayed=sometimes"]);
+    assert!(err.contains("sometimes"), "{err}");
+}
+
+#[test]
+fn rules_of_an_unknown_game_or_a_broken_file_fails_with_its_place() {
+    let err = fails(&["rules", "epaminondos"]);
+    assert!(err.contains("unknown game `epaminondos`"), "{err}");
+    assert!(err.contains("did you mean `epaminondas`?"), "{err}");
+    let err = fails(&["rules", "tests/bad_games/unknown_argument.toml"]);
+    assert!(
+        err.contains("tests/bad_games/unknown_argument.toml:60:24"),
+        "{err}"
+    );
+    assert!(err.contains('^'), "{err}");
+    let err = fails(&["rules", "tests/bad_games/no_such_file.toml"]);
+    assert!(
+        err.contains("cannot read `tests/bad_games/no_such_file.toml`"),
+        "{err}"
+    );
+}

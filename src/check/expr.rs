@@ -294,12 +294,7 @@ impl RuleChecker<'_> {
         }
         match name {
             "path_index" | "path_blocked" => {
-                let params: &[&'static str] = if name == "path_index" {
-                    &["player", "path", "piece"]
-                } else {
-                    &["player", "path", "piece", "by"]
-                };
-                let args = Args::bind(call, params, diags)?;
+                let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
                 let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
                 let path = self.path_name(args.require("path", diags)?, diags);
                 let piece = match args.get("piece") {
@@ -332,7 +327,7 @@ impl RuleChecker<'_> {
                 ))
             }
             "count" => {
-                let args = Args::bind(call, &["player", "region", "piece"], diags)?;
+                let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
                 let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
                 let region = match args.get("region") {
                     Some(r) => Some(Box::new(self.expect(r, Ty::Region, place, diags)?)),
@@ -374,12 +369,12 @@ impl RuleChecker<'_> {
                     return None;
                 }
                 if name == "lands_in" {
-                    let args = Args::bind(call, &["region"], diags)?;
+                    let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
                     let region =
                         self.expect(args.require("region", diags)?, Ty::Region, place, diags)?;
                     Some((TExpr::LandsIn(Box::new(region)), Ty::Bool))
                 } else {
-                    let args = Args::bind(call, &["symmetry"], diags)?;
+                    let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
                     let sym = args.require("symmetry", diags)?;
                     match self.expr(sym, place, None, diags)? {
                         (TExpr::Symmetric(s), Ty::Symmetry) => {
@@ -399,7 +394,7 @@ impl RuleChecker<'_> {
                 }
             }
             "held" | "held_value" | "borne_off" | "on_bar" => {
-                let args = Args::bind(call, &["player"], diags)?;
+                let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
                 let player =
                     self.expect(args.require("player", diags)?, Ty::Player, place, diags)?;
                 let make = match name {
@@ -411,7 +406,7 @@ impl RuleChecker<'_> {
                 Some((make(Box::new(player)), Ty::Int))
             }
             "value_sum" => {
-                let args = Args::bind(call, &["player", "region"], diags)?;
+                let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
                 let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
                 let region = self.expect(args.require("region", diags)?, Ty::Region, place, diags);
                 Some((
@@ -423,7 +418,7 @@ impl RuleChecker<'_> {
                 if !self.in_end_test(name, call.name.span, place, diags) {
                     return None;
                 }
-                let args = Args::bind(call, &["player"], diags)?;
+                let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
                 let player =
                     self.expect(args.require("player", diags)?, Ty::Player, place, diags)?;
                 Some((TExpr::CanMove(Box::new(player)), Ty::Bool))

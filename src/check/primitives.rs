@@ -13,59 +13,7 @@ impl RuleChecker<'_> {
         diags: &mut Diagnostics,
     ) -> Option<(Generator, Modifiers)> {
         let params: &[&'static str] = match call.name.text.as_str() {
-            "step" => &[
-                "piece",
-                "dirs",
-                "to",
-                "avoid",
-                "locked",
-                "along",
-                "promote",
-                "promote_in",
-            ],
-            "slide" => &[
-                "piece",
-                "dirs",
-                "max",
-                "to",
-                "avoid",
-                "locked",
-                "along",
-                "crossing",
-                "crossing_mode",
-                "surround",
-                "surround_min",
-                "relocate",
-                "shield",
-                "capture",
-                "bonus",
-                "no_room",
-                "promote",
-                "promote_in",
-            ],
-            "line" => &[
-                "piece",
-                "dirs",
-                "min",
-                "capture",
-                "capture_if",
-                "avoid",
-                "locked",
-            ],
-            "path_step" => &["piece", "path", "to"],
-            "die_move" => &["piece", "path", "bear_off", "hit", "enter"],
-            "jump" => &[
-                "piece",
-                "dirs",
-                "over",
-                "chain",
-                "remove",
-                "avoid",
-                "locked",
-                "along",
-                "promote",
-                "promote_in",
-            ],
+            name if PRIMITIVES.contains(&name) => call_params(name).unwrap_or_default(),
             other => {
                 let mut d = Diagnostic::error(
                     ErrorKind::UnknownFunction(other.to_string()),
@@ -73,7 +21,7 @@ impl RuleChecker<'_> {
                 )
                 .with_label("not a move primitive");
                 d = d.with_help(
-                    nearest(other, ["step", "slide", "line", "jump", "path_step", "die_move"]).unwrap_or_else(|| {
+                    nearest(other, PRIMITIVES).unwrap_or_else(|| {
                         "the move primitives are `step`, `slide`, `line`, `jump`, `path_step` and `die_move`".into()
                     }),
                 );

@@ -295,6 +295,78 @@ impl<'c> Args<'c> {
     }
 }
 
+/// The parameters of each call of the rules language (the move primitives and the functions), in
+/// the order positional arguments take them. The checker binds arguments by these lists; the
+/// rulebook (`tabula rules`) reads calls by them too.
+pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
+    Some(match name {
+        "step" => &[
+            "piece",
+            "dirs",
+            "to",
+            "avoid",
+            "along",
+            "promote",
+            "promote_in",
+            "locked",
+        ],
+        "slide" => &[
+            "piece",
+            "dirs",
+            "max",
+            "to",
+            "avoid",
+            "along",
+            "crossing",
+            "crossing_mode",
+            "surround",
+            "surround_min",
+            "relocate",
+            "shield",
+            "capture",
+            "bonus",
+            "no_room",
+            "promote",
+            "promote_in",
+            "locked",
+        ],
+        "line" => &[
+            "piece",
+            "dirs",
+            "min",
+            "capture",
+            "capture_if",
+            "avoid",
+            "locked",
+        ],
+        "path_step" => &["piece", "path", "to"],
+        "die_move" => &["piece", "path", "bear_off", "hit", "enter"],
+        "jump" => &[
+            "piece",
+            "dirs",
+            "over",
+            "chain",
+            "remove",
+            "avoid",
+            "along",
+            "promote",
+            "promote_in",
+            "locked",
+        ],
+        "count" => &["player", "region", "piece"],
+        "path_index" => &["player", "path", "piece"],
+        "path_blocked" => &["player", "path", "piece", "by"],
+        "lands_in" => &["region"],
+        "symmetric" => &["symmetry"],
+        "value_sum" => &["player", "region"],
+        "held" | "held_value" | "borne_off" | "on_bar" | "can_move" => &["player"],
+        _ => return None,
+    })
+}
+
+/// The move primitives, as `call_params` knows them.
+pub const PRIMITIVES: [&str; 6] = ["step", "slide", "line", "jump", "path_step", "die_move"];
+
 pub(super) fn name_of(expr: &Expr) -> Option<&str> {
     match &expr.kind {
         ExprKind::Name(n) => Some(n),

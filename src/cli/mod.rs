@@ -17,6 +17,7 @@ macro_rules! outln {
 
 mod bench;
 mod play;
+mod rules;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -92,6 +93,9 @@ enum Command {
     /// Play in the terminal. Choose each player with `--PLAYER human|random` (default: you play the
     /// first player against the random player).
     Play(play::PlayArgs),
+    /// A readable rulebook generated from the game file: board, regions, paths and lines, pieces
+    /// and set-up, every rule in words with its source, and the options with their values.
+    Rules(rules::RulesArgs),
     /// Measure random playouts per second, actions per second and perft nodes per second.
     Bench(bench::BenchArgs),
 }
@@ -131,6 +135,7 @@ pub fn run() -> ExitCode {
             divide,
         } => perft(&start, depth, divide),
         Command::Play(args) => play::play(args),
+        Command::Rules(args) => rules::rules(args),
         Command::Bench(args) => bench::bench(args),
     };
     match result {

@@ -589,30 +589,53 @@ impl Game {
         if self.board.numbered || self.board.stacks {
             return self.track_diagram(state);
         }
+        self.cell_diagram(|cell| {
+            let c = match state.piece(cell) {
+                // A face-down piece shows as the kind that hides it: its own stays unseen.
+                Some((p, k)) if state.face_down.contains(cell) => self
+                    .pieces
+                    .iter()
+                    .find(|h| h.hides.contains(&k))
+                    .map_or('?', |h| h.symbols[p as usize]),
+                Some((p, k)) => self.pieces[k as usize].symbols[p as usize],
+                None => '.',
+            };
+            c.to_string()
+        })
+    }
+
+    /// The board with a label on every cell, right-aligned to the widest: a grid with rank numbers
+    /// on the left and files below, or numbered cells twelve to a row, each name above its label.
+    pub fn cell_diagram(&self, label: impl Fn(u16) -> String) -> String {
+        let labels: Vec<String> = (0..self.board.cells as u16).map(&label).collect();
+        let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(1);
         let mut out = String::new();
+        if self.board.numbered || self.board.stacks {
+            let width = width.max(3) + 1;
+            let cells: Vec<u16> = (0..self.board.cells as u16).collect();
+            for row in cells.chunks(12) {
+                for &c in row {
+                    out.push_str(&format!("{:>width$}", self.board.cell_name(c)));
+                }
+                out.push('\n');
+                for &c in row {
+                    out.push_str(&format!("{:>width$}", labels[c as usize]));
+                }
+                out.push('\n');
+            }
+            return out;
+        }
         for rank in (0..self.board.ranks).rev() {
             out.push_str(&format!("{:>3} ", rank + 1));
             for file in 0..self.board.files {
                 let cell = rank * self.board.files + file;
-                let c = match state.piece(cell) {
-                    // A face-down piece shows as the kind that hides it: its own stays unseen.
-                    Some((p, k)) if state.face_down.contains(cell) => self
-                        .pieces
-                        .iter()
-                        .find(|h| h.hides.contains(&k))
-                        .map_or('?', |h| h.symbols[p as usize]),
-                    Some((p, k)) => self.pieces[k as usize].symbols[p as usize],
-                    None => '.',
-                };
-                out.push(' ');
-                out.push(c);
+                out.push_str(&format!(" {:>width$}", labels[cell as usize]));
             }
             out.push('\n');
         }
         out.push_str("    ");
         for file in 0..self.board.files {
-            out.push(' ');
-            out.push((b'a' + file as u8) as char);
+            out.push_str(&format!(" {:>width$}", (b'a' + file as u8) as char));
         }
         out.push('\n');
         out
@@ -623,28 +646,16 @@ impl Game {
     /// Numbered cells twelve to a row, each with its pieces and how many, then what dice games
     /// keep beside the board.
     fn track_diagram(&self, state: &State) -> String {
-        let mut out = String::new();
-        let cells: Vec<u16> = (0..self.board.cells as u16).collect();
-        for row in cells.chunks(12) {
-            let names: Vec<String> = row
-                .iter()
-                .map(|&c| format!("{:>4}", self.board.cell_name(c)))
-                .collect();
-            let pieces: Vec<String> = row
-                .iter()
-                .map(|&c| match state.piece(c) {
-                    Some((p, k)) => {
-                        let symbol = self.pieces[k as usize].symbols[p as usize];
-                        match state.height(c) {
-                            1 => format!("{symbol:>4}"),
-                            n => format!("{:>4}", format!("{symbol}{n}")),
-                        }
-                    }
-                    None => format!("{:>4}", "."),
-                })
-                .collect();
-            out.push_str(&format!("{}\n{}\n", names.concat(), pieces.concat()));
-        }
+        let mut out = self.cell_diagram(|c| match state.piece(c) {
+            Some((p, k)) => {
+                let symbol = self.pieces[k as usize].symbols[p as usize];
+                match state.height(c) {
+                    1 => symbol.to_string(),
+                    n => format!("{symbol}{n}"),
+                }
+            }
+            None => ".".to_string(),
+        });
         if self.dice.is_some() {
             let off: Vec<String> = self
                 .players

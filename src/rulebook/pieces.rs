@@ -1,0 +1,85 @@
+//! The kinds of piece and the set-up.
+
+use super::doc::Doc;
+use super::{Book, code, list_and, plural};
+
+impl Book<'_> {
+    pub(super) fn pieces(&self, doc: &mut Doc) {
+        let g = self.checked;
+        doc.heading("Pieces");
+        for piece in &g.pieces {
+            let written = self.parsed.file.pieces.get(&piece.name);
+            // Only the players the file gives a symbol: the others' pieces would show as `?`.
+            let symbols: Vec<String> = g
+                .players
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| {
+                    written
+                        .and_then(|w| w.value.symbols.as_ref())
+                        .is_none_or(|s| s.contains_key(*p))
+                })
+                .map(|(i, p)| format!("`{}` for {}", piece.symbols[i], code(p)))
+                .collect();
+            let mut text = format!("{}: drawn {}.", code(&piece.name), list_and(symbols));
+            if !piece.home.is_empty() {
+                text.push_str(&format!(
+                    " At home on {}: a piece of this kind standing face up there is held (it \
+                     cannot be surrounded, and `held` counts it).",
+                    self.cells(&piece.home)
+                ));
+            }
+            if !piece.hides.is_empty() {
+                let kinds: Vec<String> = piece
+                    .hides
+                    .iter()
+                    .map(|&k| code(&g.pieces[k as usize].name))
+                    .collect();
+                text.push_str(&format!(
+                    " Face down: each is one of {}, unknown until it has moved; then it is turned \
+                     up at random among the kinds its owner does not yet have on the board, all \
+                     equally likely (a chance event, `reveal:N`).",
+                    list_and(kinds)
+                ));
+            }
+            doc.item(0, &text);
+        }
+
+        doc.heading("Set-up");
+        doc.pre(&self.game.diagram(&self.game.initial));
+        for (p, player) in g.players.iter().enumerate() {
+            let mine: Vec<_> = g.setup.iter().filter(|s| s.1 as usize == p).collect();
+            let total: usize = mine.iter().map(|s| s.3 as usize).sum();
+            let mut kinds = Vec::new();
+            for (k, piece) in g.pieces.iter().enumerate() {
+                let of_kind: Vec<_> = mine.iter().filter(|s| s.2 as usize == k).collect();
+                if of_kind.is_empty() {
+                    continue;
+                }
+                let count: usize = of_kind.iter().map(|s| s.3 as usize).sum();
+                let places = if g.board.stacks {
+                    of_kind
+                        .iter()
+                        .map(|s| format!("{} on {}", s.3, self.cell(s.0)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                } else {
+                    let cells: Vec<_> = of_kind.iter().map(|s| s.0).collect();
+                    self.cells(&cells)
+                };
+                kinds.push(format!("{count} {} ({places})", code(&piece.name)));
+            }
+            let text = if kinds.is_empty() {
+                format!("{}: no pieces.", code(player))
+            } else {
+                format!(
+                    "{}, {}: {}.",
+                    code(player),
+                    plural(total, "piece", "pieces"),
+                    kinds.join("; ")
+                )
+            };
+            doc.item(0, &text);
+        }
+    }
+}

@@ -1,0 +1,460 @@
+//! Every rule in words, in the order of the file, each with its citation. The arguments of a move
+//! primitive are read from the checked rule (values and defaults resolved) and from the syntax
+//! tree (to name the option that chose a value).
+
+use super::doc::Doc;
+use super::{Book, arg, bind, code, plural};
+use crate::check::{Generator, Landing, LineCapture, MoveRule, Surround};
+use crate::syntax::ast::{Call, Expr, Item, ItemKind, Stmt, Trigger};
+
+/// The arguments of one call, bound to their parameters.
+type Args<'c> = [(&'static str, &'c Expr)];
+
+impl Book<'_> {
+    pub(super) fn rules(&self, doc: &mut Doc) {
+        doc.heading("Rules");
+        doc.para(
+            "In the order of the file. \"The mover\" is the player to move; \"the opponent\" is \
+             the next player in seating order; \"the ply count\" is the number of actions played \
+             so far (rolls and reveals not counted). The move rules make the candidate moves; a move \
+             is legal if every \"only if\" of its rule holds and no `forbid` rule applies. The \
+             end tests run in every position, in order, before any move; the first outcome \
+             reached decides.",
+        );
+        if self.checked.program.moves.iter().any(|m| m.compulsory) {
+            doc.para(
+                "While a compulsory move rule has a legal move, the other move rules make none.",
+            );
+        }
+        for item in &self.parsed.rules.items {
+            self.item(doc, item);
+        }
+        if self.checked.program.no_moves.is_none() {
+            doc.para("There is no `no_moves` rule: a player without a legal move passes.");
+        }
+    }
+
+    fn item(&self, doc: &mut Doc, item: &Item) {
+        let cite = match &item.cite {
+            Some(c) => format!(
+                "\"{}\"",
+                c.value.split_whitespace().collect::<Vec<_>>().join(" ")
+            ),
+            None => "no source cited".into(),
+        };
+        let name = code(&item.name.text);
+        match &item.kind {
+            ItemKind::Move {
+                generator,
+                filters,
+                compulsory,
+            } => {
+                let kind = if *compulsory {
+                    "Compulsory move"
+                } else {
+                    "Move"
+                };
+                doc.item(0, &format!("{kind} {name} ({cite}):"));
+                let checked = self
+                    .checked
+                    .program
+                    .moves
+                    .iter()
+                    .find(|m| m.info.name == item.name.text);
+                match checked {
+                    Some(m) => {
+                        for sentence in self.generator(m, generator) {
+                            doc.item(1, &sentence);
+                        }
+                    }
+                    None => doc.item(1, &code(&self.source(generator.span))),
+                }
+                for f in filters {
+                    doc.item(1, &format!("Only if {}.", self.expr(f)));
+                }
+            }
+            ItemKind::Forbid(expr) => {
+                doc.item(0, &format!("Forbid {name} ({cite}):"));
+                doc.item(
+                    1,
+                    &format!("A move of any rule is illegal if {}.", self.expr(expr)),
+                );
+            }
+            ItemKind::Check { trigger, body } => {
+                let when = match trigger {
+                    Trigger::TurnStart => {
+                        format!("End test {name} ({cite}), in every position before any move:")
+                    }
+                    Trigger::After => format!(
+                        "After every action, {name} ({cite}), on the position reached (\"the \
+                         mover\" is the player to move next; every `after` rule reads the \
+                         counters as they were, and their changes take effect together):"
+                    ),
+                };
+                doc.item(0, &when);
+                self.stmts(doc, 1, body);
+            }
+            ItemKind::NoMoves(body) => {
+                doc.item(
+                    0,
+                    &format!("When the mover has no legal move, {name} ({cite}):"),
+                );
+                self.stmts(doc, 1, body);
+                if !always_decides(body) {
+                    doc.item(1, "Where no outcome is reached, the mover passes.");
+                }
+            }
+        }
+    }
+
+    /// A move primitive in sentences.
+    fn generator(&self, m: &MoveRule, call: &Call) -> Vec<String> {
+        let args = bind(call);
+        let a = |name: &str| arg(&args, name);
+        let mut out = Vec::new();
+        match &m.generator {
+            Generator::Step { piece, dirs, to } => {
+                out.push(format!(
+                    "One of the mover's {} steps one cell in {} onto {}.",
+                    self.pieces_noun(*piece),
+                    self.dirs(*dirs, a("dirs")),
+                    landing(*to)
+                ));
+            }
+            Generator::Slide {
+                piece,
+                dirs,
+                max,
+                to,
+            } => {
+                let distance = if a("max").is_some() {
+                    format!(
+                        "at most {}{}",
+                        plural(*max as usize, "cell", "cells"),
+                        self.chosen_by(a("max"))
+                    )
+                } else {
+                    "any number of cells".into()
+                };
+                out.push(format!(
+                    "One of the mover's {} slides {distance} in {} over empty cells, onto {}; it \
+                     stops at the first occupied cell{}.",
+                    self.pieces_noun(*piece),
+                    self.dirs(*dirs, a("dirs")),
+                    landing(*to),
+                    if m.along.is_some() {
+                        " and where the lines end"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            Generator::Line {
+                piece,
+                dirs,
+                min,
+                capture,
+                capture_if,
+            } => {
+                out.push(format!(
+                    "A line of {min} or more{} of the mover's {}, contiguous in a direction of {}, \
+                     moves along that direction as a whole: from 1 cell up to as many cells as it \
+                     has pieces, never passing over a piece. Each part of a line that includes its \
+                     front may move so, from its own rear.",
+                    self.chosen_by(a("min")),
+                    self.pieces_noun(*piece),
+                    self.set_name(*dirs, a("dirs")),
+                ));
+                let condition = match (capture_if, a("capture_if")) {
+                    (Some(_), Some(e)) => format!(" if {}", self.expr(e)),
+                    _ => String::new(),
+                };
+                out.push(match capture {
+                    LineCapture::None => "It may not land on an enemy piece.".to_string(),
+                    LineCapture::Run => format!(
+                        "Its front may land on an enemy piece{condition}, capturing the whole \
+                         enemy run from there onwards in that direction (up to an empty cell, \
+                         an own piece or the edge); the move stops there."
+                    ),
+                    LineCapture::First => format!(
+                        "Its front may land on an enemy piece{condition}, capturing that piece \
+                         only; the move stops there."
+                    ),
+                });
+            }
+            Generator::Jump {
+                piece,
+                dirs,
+                over,
+                chain,
+                remove_at_end,
+            } => {
+                let over = match over {
+                    Some(k) => format!("enemy {}", code(&self.checked.pieces[*k as usize].name)),
+                    None => "enemy piece".into(),
+                };
+                let removed = if *remove_at_end {
+                    "when the sequence ends (until then it still fills its cell and cannot be \
+                     jumped again)"
+                } else {
+                    "at once"
+                };
+                out.push(format!(
+                    "One of the mover's {} jumps in {} over an adjacent {over} to the empty cell \
+                     directly beyond; the jumped piece is removed {removed}{}.",
+                    self.pieces_noun(*piece),
+                    self.dirs(*dirs, a("dirs")),
+                    self.chosen_by(a("remove")),
+                ));
+                out.push(if *chain {
+                    format!(
+                        "After a jump the same piece must go on jumping while it can, in any \
+                         direction of the set; each complete sequence is one move, and any \
+                         sequence may be chosen{}.",
+                        self.chosen_by(a("chain"))
+                    )
+                } else {
+                    format!(
+                        "Each single jump is one move{}.",
+                        self.chosen_by(a("chain"))
+                    )
+                });
+            }
+            Generator::PathStep { piece, path, to } => {
+                out.push(format!(
+                    "One of the mover's {} standing on the mover's copy of path {} moves to the \
+                     next cell of that path, onto {}; from the last cell, or off the path, it \
+                     has no such move.",
+                    self.pieces_noun(*piece),
+                    code(&self.checked.paths[*path as usize].name),
+                    landing(*to)
+                ));
+            }
+            Generator::DieMove {
+                piece,
+                path,
+                bear_off,
+                hit,
+                enter,
+            } => {
+                out.push(format!(
+                    "One of the mover's {} moves along the mover's copy of path {} by the pips of \
+                     one die, from index i to index i + pip; a piece not on the path does not \
+                     move. It may land on the mover's own pieces (joining their stack).",
+                    self.pieces_noun(*piece),
+                    code(&self.checked.paths[*path as usize].name),
+                ));
+                out.push(if *hit {
+                    format!(
+                        "It may land on a cell holding a single enemy piece, which is hit and goes \
+                         to its owner's bar; two or more enemy pieces close the cell{}.",
+                        self.chosen_by(a("hit"))
+                    )
+                } else {
+                    format!(
+                        "It may not land on a cell holding any enemy piece{}.",
+                        self.chosen_by(a("hit"))
+                    )
+                });
+                out.push(match bear_off {
+                    Some(r) => format!(
+                        "Once every piece of the mover stands on a cell of {} and none is on the bar, a \
+                         piece may be borne off past the end of the path: with a pip that \
+                         reaches exactly one past the end, or with a larger pip only the mover's \
+                         piece furthest back.",
+                        self.region(*r, "the mover's")
+                    ),
+                    None => "No piece is borne off.".into(),
+                });
+                if *enter {
+                    out.push(format!(
+                        "While the mover has pieces on the bar, only they move: a pip of n enters \
+                         one on the n-th cell of the path, landing as above{}.",
+                        self.chosen_by(a("enter"))
+                    ));
+                } else if *hit {
+                    out.push("Pieces on the bar never come back (no `enter`).".into());
+                }
+            }
+        }
+        self.modifiers(m, &args, &mut out);
+        out
+    }
+
+    /// `avoid:`, `locked:`, `along:`, `crossing:`, `surround:` and `promote:`, which several primitives share.
+    fn modifiers(&self, m: &MoveRule, args: &Args, out: &mut Vec<String>) {
+        let a = |name: &str| arg(args, name);
+        let jump = matches!(m.generator, Generator::Jump { .. });
+        if let Some(r) = m.avoid {
+            let enter = if jump {
+                "land on"
+            } else {
+                "enter (pass through or land on)"
+            };
+            out.push(format!(
+                "It may never {enter} a cell of {}.",
+                self.region(r, "the mover's")
+            ));
+        }
+        if let Some(r) = m.locked {
+            out.push(format!(
+                "A piece standing in {} is locked: it never moves and is never captured.",
+                self.region(r, "its owner's")
+            ));
+        }
+        if let Some(l) = m.along {
+            let what = if jump {
+                "Both steps of every jump (onto the jumped piece and beyond it) follow"
+            } else {
+                "Every single step follows"
+            };
+            out.push(format!(
+                "{what} a link of the lines {}{}.",
+                code(&self.checked.lines[l as usize].name),
+                self.chosen_by(a("along"))
+            ));
+        }
+        if let Some(l) = m.crossing {
+            let lines = code(&self.checked.lines[l as usize].name);
+            let chosen = self.chosen_by(a("crossing"));
+            out.push(if m.crossing_stop_after {
+                format!(
+                    "It may cross a link of the lines {lines}{chosen} after any distance, and \
+                     stops right after crossing it{}.",
+                    self.chosen_by(a("crossing_mode"))
+                )
+            } else {
+                format!(
+                    "It crosses a link of the lines {lines}{chosen} only as a move of that single \
+                     step: it may step across as its whole move, and may neither reach the line \
+                     after other steps nor go on beyond it{}.",
+                    self.chosen_by(a("crossing_mode"))
+                )
+            });
+        }
+        if let Some(s) = m.surround {
+            out.extend(self.surround(s, args));
+        }
+        if let Some((kind, r)) = m.promote {
+            let stop = if jump {
+                "; a chained jump ends there"
+            } else {
+                ""
+            };
+            out.push(format!(
+                "A moved piece that ends its move on a cell of {} becomes a {}{stop} (a piece \
+                 already of that kind stays as it is).",
+                self.region(r, "the mover's"),
+                code(&self.checked.pieces[kind as usize].name)
+            ));
+        }
+    }
+
+    fn surround(&self, s: Surround, args: &Args) -> Vec<String> {
+        let a = |name: &str| arg(args, name);
+        let tested = if s.passive {
+            "every enemy piece on the board"
+        } else {
+            "each enemy piece next to the moved piece"
+        };
+        let shield = match (s.shield, a("shield")) {
+            (Some(l), e) => format!(
+                "; a side across a link of the lines {} counts as closed{}",
+                code(&self.checked.lines[l as usize].name),
+                self.chosen_by(e)
+            ),
+            (None, Some(e)) => format!("; no line closes a side{}", self.chosen_by(Some(e))),
+            (None, None) => String::new(),
+        };
+        vec![
+            format!(
+                "After the move (and its reveal, if the piece was face down), {tested}{} along {} \
+                 is surrounded when every neighbour of it along those directions that is on the \
+                 board holds a piece of the mover, at least {}{} of them (the edge of the board \
+                 closes a side{shield}), and it is neither face down nor held.",
+                self.chosen_by(a("capture")),
+                self.set_name(s.dirs, a("surround")),
+                s.min,
+                self.chosen_by(a("surround_min")),
+            ),
+            format!(
+                "The owner of the surrounded pieces relocates them, one action each and in any \
+                 order, each to an empty cell of {}; then the mover moves again, {}{}.",
+                self.region(s.relocate, "the owner's"),
+                if s.bonus_each {
+                    "once for each relocated piece"
+                } else {
+                    "once"
+                },
+                self.chosen_by(a("bonus"))
+            ),
+            format!(
+                "A surrounded piece with no empty cell of {} left {}{}.",
+                self.region(s.relocate, "the owner's"),
+                if s.remove_without_room {
+                    "leaves the board"
+                } else {
+                    "stays where it is"
+                },
+                self.chosen_by(a("no_room"))
+            ),
+        ]
+    }
+
+    /// `` `stone`s `` or `pieces`.
+    fn pieces_noun(&self, piece: Option<u8>) -> String {
+        match piece {
+            Some(k) => format!("{}s", code(&self.checked.pieces[k as usize].name)),
+            None => "pieces".into(),
+        }
+    }
+
+    /// `` a direction of `all` (`n`, `ne`, ...) ``, with the option that chose the set.
+    fn dirs(&self, set: u16, written: Option<&Expr>) -> String {
+        format!("a direction of {}", self.set_name(set, written))
+    }
+
+    fn set_name(&self, set: u16, written: Option<&Expr>) -> String {
+        let s = &self.checked.board.direction_sets[set as usize];
+        let per_player = !s.per_player.windows(2).all(|w| w[0] == w[1]);
+        let note = self
+            .chosen_note(written)
+            .map(|n| format!("; {n}"))
+            .unwrap_or_default();
+        format!(
+            "{}{} ({}{note})",
+            if per_player { "the mover's " } else { "" },
+            code(&s.name),
+            self.set_words(s)
+        )
+    }
+
+    /// A region a move rule names: shared, or `whose` copy of a per-player one.
+    fn region(&self, r: u16, whose: &str) -> String {
+        let region = &self.checked.regions[r as usize];
+        if region.per_player {
+            format!("{whose} {}", code(&region.name))
+        } else {
+            format!("region {}", code(&region.name))
+        }
+    }
+}
+
+/// Whether statements reach an outcome whatever the conditions.
+fn always_decides(stmts: &[Stmt]) -> bool {
+    stmts.iter().any(|s| match s {
+        Stmt::If {
+            then, otherwise, ..
+        } => always_decides(then) && always_decides(otherwise),
+        Stmt::Set(..) => false,
+        Stmt::Win(..) | Stmt::Lose(..) | Stmt::Draw(_) | Stmt::Pass(_) => true,
+    })
+}
+
+fn landing(to: Landing) -> &'static str {
+    match to {
+        Landing::Empty => "an empty cell",
+        Landing::Enemy => "a cell holding an enemy piece, capturing it",
+        Landing::EmptyOrEnemy => "an empty cell or a cell holding an enemy piece, capturing it",
+    }
+}

@@ -1,0 +1,250 @@
+//! How play goes (first player, counters, dice, match) and the options with their values.
+
+use super::doc::Doc;
+use super::{Book, code, option_kind};
+use crate::check::Transfer;
+use crate::span::Located;
+
+impl Book<'_> {
+    pub(super) fn play(&self, doc: &mut Doc) {
+        let g = self.checked;
+        doc.heading("Play");
+        let first = g
+            .players
+            .get(g.first_player as usize)
+            .map(|p| code(p))
+            .unwrap_or_default();
+        let chosen = self
+            .parsed
+            .file
+            .turn
+            .as_ref()
+            .and_then(|t| t.first.as_ref())
+            .and_then(|first| self.option(&first.value))
+            .map(|o| format!(" (option {}, now {})", code(&o.name), self.now(o)))
+            .unwrap_or_default();
+        let mut turn = if g.dice.is_some() {
+            "then the players take turns in seating order, a turn being a roll of the dice and \
+             one move per pip (see Dice)"
+                .to_string()
+        } else {
+            "then the players take turns in seating order, one action each".to_string()
+        };
+        if g.pieces.iter().any(|p| !p.hides.is_empty()) {
+            turn.push_str(
+                "; after a face-down piece has moved, it is turned up at once, a chance event \
+                 (`reveal:N`) in which the mover is still to move",
+            );
+        }
+        if g.program.moves.iter().any(|m| m.surround.is_some()) {
+            turn.push_str(
+                "; a move that surrounds pieces is followed by their owner's relocations and \
+                 the mover's bonus move (see the rules)",
+            );
+        }
+        doc.para(&format!("{first} moves first{chosen}; {turn}."));
+        self.counters(doc);
+        self.dice(doc);
+        self.match_format(doc);
+    }
+
+    fn counters(&self, doc: &mut Doc) {
+        if self.checked.counters.is_empty() {
+            return;
+        }
+        doc.subheading("Counters (numbers kept in the position, set by `after` rules)");
+        for c in &self.checked.counters {
+            let doc_text = self
+                .parsed
+                .file
+                .counters
+                .get(&c.name)
+                .and_then(|s| s.value.doc.as_ref())
+                .map(|d| format!(" {}", d.value))
+                .unwrap_or_default();
+            doc.item(
+                0,
+                &format!("{}, starting at {}.{doc_text}", code(&c.name), c.initial),
+            );
+        }
+    }
+
+    /// `` (option `x`, now `v`) `` when a key of the file names an option.
+    fn key_option<T: KeyText>(&self, key: &Option<Located<T>>) -> String {
+        key.as_ref()
+            .and_then(|k| k.value.text())
+            .and_then(|name| self.option(name))
+            .map(|o| format!(" (option {}, now {})", code(&o.name), self.now(o)))
+            .unwrap_or_default()
+    }
+
+    fn dice(&self, doc: &mut Doc) {
+        let Some(dice) = self.checked.dice else {
+            return;
+        };
+        let raw = self.parsed.file.dice.clone().unwrap_or_default();
+        doc.subheading("Dice");
+        doc.item(
+            0,
+            &format!(
+                "Two dice of {} sides are thrown, a chance event (`roll:6-4`), whenever the \
+                 player to move has no pips left; the pips of the roll are the mover's pool, \
+                 played one `die_move` per pip.",
+                dice.sides
+            ),
+        );
+        let doublets = if dice.escalate {
+            let from = if dice.escalate_from_roll <= 1 {
+                "from the first roll of the game".to_string()
+            } else {
+                format!(
+                    "from roll {} of the game on, counting both players' rolls (an earlier \
+                     doublet gives four pips)",
+                    dice.escalate_from_roll
+                )
+            };
+            let from = format!("{from}{}", self.key_option(&raw.escalate_from_roll));
+            format!(
+                "A doublet escalates: four pips of its number, then four of each higher number up \
+                 to {}, {from}.",
+                dice.sides
+            )
+        } else {
+            "A doublet gives four pips of its number.".to_string()
+        };
+        doc.item(0, &noted(&doublets, self.key_option(&raw.doublets)));
+        let max_use = if dice.max_use {
+            "An ordinary roll must use both dice if possible, otherwise the larger if possible; \
+             its two dice may be played in either order."
+        } else {
+            "Any die of an ordinary roll that some piece can play may be played, in either order."
+        };
+        doc.item(0, &noted(max_use, self.key_option(&raw.max_use)));
+        let which = if dice.transfer == Transfer::Never {
+            "The pips of a doublet are"
+        } else {
+            "The pips of a doublet, and transferred pips, are"
+        };
+        let doublets_use = if dice.doublets_max_use {
+            format!("{which} played in order, as many of them as possible.")
+        } else {
+            format!(
+                "{which} played in order, each by any piece that can play it, until one cannot be \
+                 played."
+            )
+        };
+        doc.item(
+            0,
+            &noted(&doublets_use, self.key_option(&raw.doublets_max_use)),
+        );
+        let transfer = match dice.transfer {
+            Transfer::Never => "Pips the mover cannot play are lost.",
+            Transfer::Doublets => {
+                "Pips left of the mover's own doublet that cannot be played pass to the opponent, \
+                 who plays them in order and then rolls; those of an ordinary roll are lost."
+            }
+            Transfer::Always => {
+                "Pips the mover cannot play pass to the opponent, who plays them in order and \
+                 then rolls."
+            }
+        };
+        doc.item(0, &noted(transfer, self.key_option(&raw.transfer)));
+        if dice.transfer != Transfer::Never {
+            let back = if dice.transfer_back {
+                "Transferred pips the receiver cannot play go back once to the first player, who \
+                 plays them in order; those he cannot play either are lost."
+            } else {
+                "Transferred pips the receiver cannot play are lost."
+            };
+            doc.item(0, &noted(back, self.key_option(&raw.transfer_back)));
+        }
+        doc.item(
+            0,
+            "A fresh roll of which nothing can be played is answered with `pass`.",
+        );
+    }
+
+    fn match_format(&self, doc: &mut Doc) {
+        let Some(m) = self.checked.match_format else {
+            return;
+        };
+        let raw = self.parsed.file.match_.clone().unwrap_or_default();
+        doc.subheading("Match (`tabula play --match`)");
+        doc.item(
+            0,
+            &format!(
+                "At most {} games{}; the match ends once a player has won more than half of them. \
+                 Each game is worth its score to its winner; the net points go to the player with \
+                 the positive balance.",
+                m.games,
+                self.key_option(&raw.games)
+            ),
+        );
+        let sides = if m.swap_sides {
+            "The players change sides after every game."
+        } else {
+            "The players keep their sides in every game."
+        };
+        doc.item(0, &noted(sides, self.key_option(&raw.swap_sides)));
+    }
+
+    pub(super) fn options(&self, doc: &mut Doc) {
+        doc.heading("Options");
+        if self.checked.options.is_empty() {
+            doc.para("None.");
+            return;
+        }
+        doc.para("Set with `--option NAME=VALUE`.");
+        for o in &self.checked.options {
+            let mut text = code(&o.name);
+            if o.doc.is_empty() {
+                text.push('.');
+            } else {
+                text.push_str(&format!(": {}", o.doc));
+            }
+            let changed = if o.value == o.default {
+                String::new()
+            } else {
+                " (changed from the default)".into()
+            };
+            text.push_str(&format!(
+                " Values: {}. Default: {}. In effect: {}{changed}.",
+                option_kind(o),
+                code(&o.display_value(o.default)),
+                self.now(o)
+            ));
+            doc.item(0, &text);
+        }
+    }
+}
+
+/// A sentence with a note before its full stop.
+fn noted(sentence: &str, note: String) -> String {
+    match sentence.strip_suffix('.') {
+        Some(body) => format!("{body}{note}."),
+        None => format!("{sentence}{note}"),
+    }
+}
+
+/// The text of a key that may name an option: a string.
+trait KeyText {
+    fn text(&self) -> Option<&str>;
+}
+
+impl KeyText for String {
+    fn text(&self) -> Option<&str> {
+        Some(self)
+    }
+}
+
+impl KeyText for toml::Value {
+    fn text(&self) -> Option<&str> {
+        self.as_str()
+    }
+}
+
+impl KeyText for i64 {
+    fn text(&self) -> Option<&str> {
+        None
+    }
+}

@@ -1,0 +1,282 @@
+//! Expressions and statements of the rules language in words. Every form has words; a call the
+//! rulebook does not know is quoted as written.
+
+use super::doc::Doc;
+use super::{Book, arg, bind, code};
+use crate::check::OptionKind;
+use crate::syntax::ast::{BinOp, Call, Expr, ExprKind, Stmt, UnOp};
+
+impl Book<'_> {
+    /// An expression in words.
+    pub(super) fn expr(&self, e: &Expr) -> String {
+        match &e.kind {
+            ExprKind::Int(n) => n.to_string(),
+            ExprKind::Bool(b) => b.to_string(),
+            ExprKind::Name(name) => self.name(name),
+            ExprKind::Call(call) => self.call(call),
+            ExprKind::Unary(UnOp::Not, inner) => match &inner.kind {
+                ExprKind::Binary(..) => format!("it is not so that ({})", self.expr(inner)),
+                _ => format!("it is not so that {}", self.expr(inner)),
+            },
+            ExprKind::Unary(UnOp::Neg, inner) => match &inner.kind {
+                ExprKind::Int(n) => format!("-{n}"),
+                ExprKind::Binary(..) | ExprKind::Call(_) => format!("minus ({})", self.expr(inner)),
+                _ => format!("minus {}", self.expr(inner)),
+            },
+            ExprKind::Binary(op, left, right) => self.binary(*op, left, right),
+        }
+    }
+
+    fn binary(&self, op: BinOp, left: &Expr, right: &Expr) -> String {
+        // A choice of a choice option reads as the choice, beside the option's value in effect.
+        if matches!(op, BinOp::Eq | BinOp::Ne)
+            && let ExprKind::Name(option) = &left.kind
+            && let Some(o) = self.option(option)
+            && matches!(o.kind, OptionKind::Choice(_))
+            && let ExprKind::Name(choice) = &right.kind
+        {
+            let verb = if op == BinOp::Eq { "is" } else { "is not" };
+            return format!("{} {verb} {}", self.name(option), code(choice));
+        }
+        let (l, r) = (self.operand(left, op, false), self.operand(right, op, true));
+        let words = match op {
+            BinOp::Or => "or",
+            BinOp::And => "and",
+            BinOp::Eq => "is",
+            BinOp::Ne => "is not",
+            BinOp::Lt => "is less than",
+            BinOp::Le => "is at most",
+            BinOp::Gt => "is greater than",
+            BinOp::Ge => "is at least",
+            BinOp::Add => "plus",
+            BinOp::Sub => "minus",
+            BinOp::Mul => "times",
+        };
+        format!("{l} {words} {r}")
+    }
+
+    /// An operand of `parent` in words, in parentheses where it binds less tightly (or as
+    /// tightly, on the right), and an `and` inside an `or` or the other way always, so that the
+    /// reader need not know the precedence.
+    fn operand(&self, e: &Expr, parent: BinOp, right: bool) -> String {
+        let text = self.expr(e);
+        let logic = |o: BinOp| matches!(o, BinOp::And | BinOp::Or);
+        // A phrase multiplied, or a negation joined to another condition, reads wrongly bare.
+        let phrase = match &e.kind {
+            ExprKind::Call(_) | ExprKind::Unary(UnOp::Neg, _) => parent == BinOp::Mul,
+            ExprKind::Unary(UnOp::Not, _) => logic(parent),
+            _ => false,
+        };
+        if phrase {
+            return format!("({text})");
+        }
+        let ExprKind::Binary(op, ..) = &e.kind else {
+            return text;
+        };
+        let (own, outer) = (precedence(*op), precedence(parent));
+        let mixed_logic = logic(*op) && logic(parent) && *op != parent;
+        if own < outer || (right && own == outer) || mixed_logic {
+            format!("({text})")
+        } else {
+            text
+        }
+    }
+
+    /// A bare name: a built-in, a player, an option, a counter, a region or a symmetry.
+    fn name(&self, name: &str) -> String {
+        let g = self.checked;
+        if let Some(o) = self.option(name) {
+            return format!("option {} (now {})", code(name), self.now(o));
+        }
+        match name {
+            "mover" => "the mover".into(),
+            "opponent" => "the opponent".into(),
+            "ply" => "the ply count".into(),
+            "repetitions" => "the number of earlier occurrences of this position".into(),
+            "moving" => "the number of moving pieces".into(),
+            "enemy_run" => "the length of the enemy run at the landing cell".into(),
+            "mirror_files" => "the left-right mirror (`mirror_files`)".into(),
+            "mirror_ranks" => "the top-bottom mirror (`mirror_ranks`)".into(),
+            "rotate180" => "the half turn (`rotate180`)".into(),
+            _ if g.players.iter().any(|p| p == name) => code(name),
+            _ if g.counters.iter().any(|c| c.name == name) => format!("counter {}", code(name)),
+            _ if g.regions.iter().any(|r| r.name == name) => format!("region {}", code(name)),
+            _ => code(name),
+        }
+    }
+
+    /// A player expression as an owner: `the mover's`, `` `white`'s ``.
+    pub(super) fn whose(&self, e: &Expr) -> String {
+        format!("{}'s", self.expr(e))
+    }
+
+    fn call(&self, call: &Call) -> String {
+        let args = bind(call);
+        let a = |name: &str| arg(&args, name);
+        let g = self.checked;
+        let name = call.name.text.as_str();
+        let player = a("player");
+        let whose = || player.map(|p| self.whose(p)).unwrap_or_default();
+        let pieces = |piece: Option<&Expr>| match piece {
+            Some(k) => format!("{} pieces", self.expr(k)),
+            None => "pieces".to_string(),
+        };
+        if g.regions.iter().any(|r| r.name == name && r.per_player) {
+            return match call.args.as_slice() {
+                [only] => format!("{} {}", self.whose(&only.value), code(name)),
+                _ => code(&self.source(call.span)),
+            };
+        }
+        let piece_noun = |piece: Option<&Expr>| match piece {
+            Some(k) => self.expr(k),
+            None => "piece".to_string(),
+        };
+        let path = || a("path").map(|p| self.expr(p)).unwrap_or_default();
+        match name {
+            "count" => format!(
+                "the number of {} {} {}",
+                whose(),
+                pieces(a("piece")),
+                match a("region") {
+                    Some(r) => format!("in {}", self.expr(r)),
+                    None => "on the board".into(),
+                }
+            ),
+            "borne_off" => format!("the number of {} pieces borne off", whose()),
+            "on_bar" => format!("the number of {} pieces on the bar", whose()),
+            "held" => format!(
+                "the number of {} held pieces (face up on a cell of their kind's home)",
+                whose()
+            ),
+            "held_value" => format!(
+                "the sum of the values of the cells of {} held pieces",
+                whose()
+            ),
+            "value_sum" => format!(
+                "the sum of the values of the cells of {} that hold one of {} pieces",
+                a("region").map(|r| self.expr(r)).unwrap_or_default(),
+                whose()
+            ),
+            "lands_in" => format!(
+                "a moved piece ends its move on a cell of {}",
+                a("region").map(|r| self.expr(r)).unwrap_or_default()
+            ),
+            "symmetric" => format!(
+                "the position after the move is unchanged by {}",
+                a("symmetry").map(|s| self.expr(s)).unwrap_or_default()
+            ),
+            "path_index" => format!(
+                "the index of {} furthest {} along {} path {} (from 0; -1 if none)",
+                whose(),
+                piece_noun(a("piece")),
+                whose(),
+                path()
+            ),
+            "path_blocked" => {
+                let by = a("by");
+                let enemy = match by.map(|b| &b.kind) {
+                    Some(ExprKind::Name(n)) => match self.option(n) {
+                        Some(o) => o.display_value(o.value) == "enemy",
+                        None => n == "enemy",
+                    },
+                    _ => false,
+                };
+                let holder = if enemy {
+                    "a piece of another player"
+                } else {
+                    "a piece"
+                };
+                format!(
+                    "the cell after {} furthest {} along {} path {} holds {holder}{}",
+                    whose(),
+                    piece_noun(a("piece")),
+                    whose(),
+                    path(),
+                    self.chosen_by(by)
+                )
+            }
+            "can_move" => format!(
+                "{} would have a legal move from the move rules if it were their turn",
+                player.map(|p| self.expr(p)).unwrap_or_default()
+            ),
+            _ => code(&self.source(call.span)),
+        }
+    }
+
+    /// Statements as list items at `depth`.
+    pub(super) fn stmts(&self, doc: &mut Doc, depth: usize, stmts: &[Stmt]) {
+        for s in stmts {
+            self.stmt(doc, depth, s, "If");
+        }
+    }
+
+    fn stmt(&self, doc: &mut Doc, depth: usize, s: &Stmt, lead: &str) {
+        match s {
+            Stmt::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let cond = self.expr(cond);
+                match then.as_slice() {
+                    [one] if !matches!(one, Stmt::If { .. }) => {
+                        doc.item(depth, &format!("{lead} {cond}: {}", self.simple(one)));
+                    }
+                    _ => {
+                        doc.item(depth, &format!("{lead} {cond}:"));
+                        self.stmts(doc, depth + 1, then);
+                    }
+                }
+                match otherwise.as_slice() {
+                    [] => {}
+                    // `else { if ... }` reads as "otherwise, if".
+                    [next @ Stmt::If { .. }] => self.stmt(doc, depth, next, "Otherwise, if"),
+                    [one] => doc.item(depth, &format!("Otherwise: {}", self.simple(one))),
+                    many => {
+                        doc.item(depth, "Otherwise:");
+                        self.stmts(doc, depth + 1, many);
+                    }
+                }
+            }
+            other => doc.item(depth, &capitalise(&self.simple(other))),
+        }
+    }
+
+    /// A statement that is not an `if`, as a sentence.
+    fn simple(&self, s: &Stmt) -> String {
+        match s {
+            Stmt::Win(player, score, _) => match score {
+                Some(score) => format!("{} wins, scoring {}.", self.expr(player), self.expr(score)),
+                None => format!("{} wins.", self.expr(player)),
+            },
+            Stmt::Lose(player, _) => format!("{} loses.", self.expr(player)),
+            Stmt::Draw(_) => "the game is drawn.".into(),
+            Stmt::Pass(_) => "the mover must pass (`pass` is the only legal action).".into(),
+            Stmt::Set(counter, value) => format!(
+                "counter {} becomes {}.",
+                code(&counter.text),
+                self.expr(value)
+            ),
+            Stmt::If { .. } => String::new(),
+        }
+    }
+}
+
+/// The binding level of an operator, loosest first (GRAMMAR.md, Precedence).
+fn precedence(op: BinOp) -> u8 {
+    match op {
+        BinOp::Or => 1,
+        BinOp::And => 2,
+        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => 4,
+        BinOp::Add | BinOp::Sub => 5,
+        BinOp::Mul => 6,
+    }
+}
+
+pub(super) fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().collect::<String>() + chars.as_str(),
+        None => String::new(),
+    }
+}
