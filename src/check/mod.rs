@@ -10,6 +10,7 @@ pub mod types;
 
 pub use board::MAX_CELLS;
 pub use board::parse_cell as board_cell;
+pub use options::parse_option_value;
 pub use types::*;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};

@@ -17,6 +17,7 @@ macro_rules! outln {
 
 mod bench;
 mod play;
+mod verify;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -92,6 +93,9 @@ enum Command {
     /// Play in the terminal. Choose each player with `--PLAYER human|random` (default: you play the
     /// first player against the random player).
     Play(play::PlayArgs),
+    /// Run the rule cases of a game (`games/GAME/cases/*.toml`), or of every game, and report
+    /// which pass; `--coverage` lists the rules no case exercises.
+    Verify(verify::VerifyArgs),
     /// Measure random playouts per second, actions per second and perft nodes per second.
     Bench(bench::BenchArgs),
 }
@@ -132,6 +136,7 @@ pub fn run() -> ExitCode {
         } => perft(&start, depth, divide),
         Command::Play(args) => play::play(args),
         Command::Bench(args) => bench::bench(args),
+        Command::Verify(args) => verify::verify(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
