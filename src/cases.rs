@@ -319,7 +319,8 @@ pub fn verify_game(catalog: &Catalog, game: &str) -> Result<GameReport, LoadErro
                 .collect()
         })
         .unwrap_or_default();
-    paths.sort();
+    // Numbers in names compare as numbers: `1.8.2` before `1.8.10`.
+    paths.sort_by_cached_key(|p| natural_key(&p.to_string_lossy()));
     let mut runner = Runner {
         catalog,
         game,
@@ -335,6 +336,23 @@ pub fn verify_game(catalog: &Catalog, game: &str) -> Result<GameReport, LoadErro
         cases,
         coverage: runner.coverage,
     })
+}
+
+/// A name split into text and numbers, for sorting `1.8.2` before `1.8.10`.
+fn natural_key(name: &str) -> Vec<(String, u64)> {
+    let mut key = Vec::new();
+    let mut rest = name;
+    while !rest.is_empty() {
+        let text_len = rest.find(|c: char| c.is_ascii_digit()).unwrap_or(rest.len());
+        let (text, after) = rest.split_at(text_len);
+        let digits_len = after
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(after.len());
+        let (digits, after) = after.split_at(digits_len);
+        key.push((text.to_string(), digits.parse().unwrap_or(0)));
+        rest = after;
+    }
+    key
 }
 
 struct Runner<'a> {
