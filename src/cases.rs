@@ -343,7 +343,9 @@ fn natural_key(name: &str) -> Vec<(String, u64)> {
     let mut key = Vec::new();
     let mut rest = name;
     while !rest.is_empty() {
-        let text_len = rest.find(|c: char| c.is_ascii_digit()).unwrap_or(rest.len());
+        let text_len = rest
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(rest.len());
         let (text, after) = rest.split_at(text_len);
         let digits_len = after
             .find(|c: char| !c.is_ascii_digit())

@@ -17,7 +17,11 @@ fn catalog() -> Catalog {
 fn every_case_of_every_game_passes_and_exercises_every_rule() {
     let catalog = catalog();
     let games = catalog.list();
-    assert!(games.len() >= 9, "the games folder lists {} games", games.len());
+    assert!(
+        games.len() >= 9,
+        "the games folder lists {} games",
+        games.len()
+    );
     let mut problems = Vec::new();
     for listing in &games {
         let report = match verify_game(&catalog, &listing.id) {
@@ -28,7 +32,11 @@ fn every_case_of_every_game_passes_and_exercises_every_rule() {
             }
         };
         if report.cases.is_empty() {
-            problems.push(format!("{}: no cases in {}", listing.id, report.cases_dir.display()));
+            problems.push(format!(
+                "{}: no cases in {}",
+                listing.id,
+                report.cases_dir.display()
+            ));
         }
         if !report.all_passed() || report.coverage.missing().next().is_some() {
             problems.push(report.render(true));
@@ -51,7 +59,11 @@ fn a_single_case_exercises_only_the_rules_it_reaches() {
         .collect();
     assert_eq!(
         missing,
-        ["turn_start home_row", "turn_start length_cap", "no_moves stuck"]
+        [
+            "turn_start home_row",
+            "turn_start length_cap",
+            "no_moves stuck"
+        ]
     );
 }
 
@@ -109,7 +121,10 @@ fn verify_without_a_game_runs_every_game() {
         "gioul",
         "hold-pley",
     ] {
-        assert!(text.contains(&format!("\n{game}: ")), "{game} has no summary:\n{text}");
+        assert!(
+            text.contains(&format!("\n{game}: ")),
+            "{game} has no summary:\n{text}"
+        );
     }
     assert!(!text.contains("FAIL"), "{text}");
 }
