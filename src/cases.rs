@@ -427,7 +427,13 @@ impl Runner<'_> {
         let mut diags = Diagnostics::default();
         check_expectations(game, &case.expect, &mut diags);
         let mut state = match &case.position {
-            Some(position) => game.position_from(position)?,
+            Some(position) => match game.position_from(position) {
+                Ok(state) => state,
+                Err(errors) => {
+                    diags.items.extend(errors.items);
+                    return Err(diags);
+                }
+            },
             None => game.initial,
         };
         let explainer = Explainer::new(game);
