@@ -62,6 +62,8 @@ pub enum ErrorKind {
     BadBoard(String),
     #[error("bad position: {0}")]
     BadPosition(String),
+    #[error("bad case: {0}")]
+    BadCase(String),
     #[error("illegal action `{0}`")]
     IllegalAction(String),
     #[error("{0}")]

@@ -11,6 +11,7 @@ mod warnings;
 
 pub use board::MAX_CELLS;
 pub use board::parse_cell as board_cell;
+pub use options::parse_option_value;
 pub use rules::{PRIMITIVES, call_params};
 pub use types::*;
 

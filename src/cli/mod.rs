@@ -18,6 +18,7 @@ macro_rules! outln {
 mod bench;
 mod play;
 mod rules;
+mod verify;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -96,6 +97,9 @@ enum Command {
     /// A readable rulebook generated from the game file: board, regions, paths and lines, pieces
     /// and set-up, every rule in words with its source, and the options with their values.
     Rules(rules::RulesArgs),
+    /// Run the rule cases of a game (`games/GAME/cases/*.toml`), or of every game, and report
+    /// which pass; `--coverage` lists the rules no case exercises.
+    Verify(verify::VerifyArgs),
     /// Measure random playouts per second, actions per second and perft nodes per second.
     Bench(bench::BenchArgs),
 }
@@ -137,6 +141,7 @@ pub fn run() -> ExitCode {
         Command::Play(args) => play::play(args),
         Command::Rules(args) => rules::rules(args),
         Command::Bench(args) => bench::bench(args),
+        Command::Verify(args) => verify::verify(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

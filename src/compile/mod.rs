@@ -167,6 +167,38 @@ fn compile_lines(lines: &crate::check::LinesDecl, board: &Board) -> CompiledLine
     }
 }
 
+/// The kinds of rule a rules text declares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RuleKind {
+    Move,
+    Forbid,
+    TurnStart,
+    After,
+    NoMoves,
+}
+
+impl RuleKind {
+    /// The keyword that declares a rule of this kind.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            RuleKind::Move => "move",
+            RuleKind::Forbid => "forbid",
+            RuleKind::TurnStart => "turn_start",
+            RuleKind::After => "after",
+            RuleKind::NoMoves => "no_moves",
+        }
+    }
+}
+
+/// A rule as the file declares it, kept even when the options fold it away (a `length_cap` with
+/// `max_plies = 0`), so that tools can list every rule.
+#[derive(Clone, Debug)]
+pub struct DeclaredRule {
+    pub kind: RuleKind,
+    pub name: String,
+    pub cite: Option<String>,
+}
+
 /// A region as the user named it: one or one-per-player cell sets in [`Game::region_sets`].
 #[derive(Clone, Debug)]
 pub struct RegionInfo {
@@ -211,6 +243,8 @@ pub struct Game {
     pub match_format: Option<crate::check::MatchDecl>,
     /// Moves may turn face-down pieces up or surround pieces: apply settles whose turn it is.
     pub turn_effects: bool,
+    /// Every rule of the rules text by kind, in the order of [`RuleKind`].
+    pub declared_rules: Vec<DeclaredRule>,
 }
 
 impl Game {
@@ -271,6 +305,7 @@ pub fn compile(checked: CheckedGame) -> Game {
         }
     }
     let options: Vec<i64> = checked.options.iter().map(|o| o.value).collect();
+    let declared_rules = declared_rules(&checked.program);
     let paths = checked
         .paths
         .iter()
@@ -486,5 +521,37 @@ pub fn compile(checked: CheckedGame) -> Game {
         dice: checked.dice,
         match_format: checked.match_format,
         turn_effects,
+        declared_rules,
     }
+}
+
+fn declared_rules(program: &crate::check::CheckedProgram) -> Vec<DeclaredRule> {
+    let entry = |kind, info: &RuleInfo| DeclaredRule {
+        kind,
+        name: info.name.clone(),
+        cite: info.cite.clone(),
+    };
+    let moves = program.moves.iter().map(|r| entry(RuleKind::Move, &r.info));
+    let forbids = program
+        .forbids
+        .iter()
+        .map(|r| entry(RuleKind::Forbid, &r.info));
+    let turn_start = program
+        .turn_start
+        .iter()
+        .map(|r| entry(RuleKind::TurnStart, &r.info));
+    let after = program
+        .after
+        .iter()
+        .map(|r| entry(RuleKind::After, &r.info));
+    let no_moves = program
+        .no_moves
+        .iter()
+        .map(|r| entry(RuleKind::NoMoves, &r.info));
+    moves
+        .chain(forbids)
+        .chain(turn_start)
+        .chain(after)
+        .chain(no_moves)
+        .collect()
 }

@@ -3,6 +3,7 @@
 pub mod action;
 pub mod dice;
 pub mod eval;
+pub mod explain;
 pub mod hidden;
 pub mod matches;
 pub mod movegen;

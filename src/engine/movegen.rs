@@ -141,7 +141,13 @@ impl Game {
         }
     }
 
-    fn generate(&self, index: u8, rule: &CompiledMove, frame: &mut Frame, out: &mut Vec<Action>) {
+    pub(crate) fn generate(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        frame: &mut Frame,
+        out: &mut Vec<Action>,
+    ) {
         if rule.kind == MoveKind::DieMove {
             return self.die_moves(index, rule, frame.state, out);
         }

@@ -8,9 +8,11 @@ use crate::span::{Located, Sources, with_current_file};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
+/// A position file as read, every value with its span. Also the `[position]` table of a case file
+/// ([`crate::cases`]).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PositionFile {
+pub struct PositionFile {
     game: Option<Located<String>>,
     to_move: Located<String>,
     ply: Option<Located<i64>>,
@@ -46,7 +48,7 @@ struct PositionFile {
 }
 
 /// A list of cells when the game has one kind of piece, else a table of kind -> cells.
-enum PlayerPieces {
+pub(crate) enum PlayerPieces {
     Cells(Vec<Located<String>>),
     Kinds(BTreeMap<String, Vec<Located<String>>>),
 }
@@ -94,14 +96,20 @@ impl Game {
         text: &str,
     ) -> Result<State, Diagnostics> {
         let id = sources.add(path, text);
-        let mut diags = Diagnostics::default();
         let file: PositionFile = match with_current_file(id, || toml::from_str(text)) {
             Ok(f) => f,
             Err(e) => {
+                let mut diags = Diagnostics::default();
                 diags.push(crate::syntax::game_file::toml_error(id, &e));
                 return Err(diags);
             }
         };
+        self.position_from(&file)
+    }
+
+    /// The position a parsed position file describes; errors point where its values were read.
+    pub fn position_from(&self, file: &PositionFile) -> Result<State, Diagnostics> {
+        let mut diags = Diagnostics::default();
         if let Some(g) = file.game.as_ref().filter(|g| g.value != self.name) {
             diags.push(
                 Diagnostic::error(
@@ -268,8 +276,8 @@ impl Game {
                 )),
             }
         }
-        self.read_dice_state(&file, &mut state, &mut diags);
-        self.read_effects(&file, &mut state, &mut diags);
+        self.read_dice_state(file, &mut state, &mut diags);
+        self.read_effects(file, &mut state, &mut diags);
         for cell in &file.face_down {
             match self.board.parse_cell(&cell.value) {
                 Some(c)

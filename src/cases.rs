@@ -1,0 +1,851 @@
+//! Rule cases as data: `games/<game-id>/cases/*.toml`, each a position (or tokens from the start)
+//! and what the rules must give there. [`verify_game`] runs a game's cases and measures which rules
+//! they exercise; `tabula verify` prints the result. The format is in `docs/CASES.md`.
+
+use crate::catalog::Catalog;
+use crate::check::{OptionKind, parse_option_value};
+use crate::compile::{DeclaredRule, Game, RuleKind};
+use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind, LoadError};
+use crate::engine::explain::{Explainer, Explanation};
+use crate::engine::movegen::Outcome;
+use crate::engine::position::PositionFile;
+use crate::engine::state::State;
+use crate::span::{Located, Sources, with_current_file};
+use serde::Deserialize;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+
+/// The deepest perft a case may ask for: cases are meant to run in moments.
+pub const MAX_PERFT_DEPTH: u32 = 6;
+
+/// How many legal tokens a message about an illegal token lists.
+const LEGAL_SHOWN: usize = 24;
+
+/// One case file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CaseFile {
+    description: Option<Located<String>>,
+    source: Option<Located<String>>,
+    #[serde(default)]
+    options: BTreeMap<String, Located<toml::Value>>,
+    #[serde(default)]
+    tokens: Vec<Located<String>>,
+    position: Option<PositionFile>,
+    expect: Located<Expect>,
+}
+
+/// What the rules must give in the case's position.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Expect {
+    /// Exactly these legal tokens, in any order.
+    moves: Option<Located<Vec<Located<String>>>>,
+    /// At least these tokens are legal.
+    #[serde(default)]
+    legal: Vec<Located<String>>,
+    /// None of these tokens is legal.
+    #[serde(default)]
+    illegal: Vec<Located<String>>,
+    /// Depth -> number of action sequences.
+    #[serde(default)]
+    perft: BTreeMap<String, Located<u64>>,
+    /// `"white wins"`, `"draw"` or `"none"` (the game goes on).
+    outcome: Option<Located<String>>,
+    /// The score of the win.
+    score: Option<Located<i64>>,
+    to_move: Option<Located<String>>,
+    #[serde(default)]
+    counters: BTreeMap<String, Located<i64>>,
+}
+
+/// The result of one case.
+#[derive(Clone, Debug)]
+pub struct CaseReport {
+    /// The file stem.
+    pub name: String,
+    pub path: PathBuf,
+    pub description: Option<String>,
+    pub source: Option<String>,
+    pub result: CaseResult,
+}
+
+#[derive(Clone, Debug)]
+pub enum CaseResult {
+    Pass,
+    /// What the rules gave that the case did not expect.
+    Fail(Vec<Mismatch>),
+    /// The case file itself is wrong: its diagnostics, rendered.
+    Invalid(String),
+}
+
+/// One expectation that did not hold.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Mismatch {
+    /// `moves`: expected tokens that are not legal, legal tokens that were not expected.
+    Moves {
+        missing: Vec<String>,
+        unexpected: Vec<String>,
+    },
+    /// `legal` tokens that are not legal.
+    NotLegal(Vec<String>),
+    /// `illegal` tokens that are legal.
+    NotIllegal(Vec<String>),
+    Perft {
+        depth: u32,
+        expected: u64,
+        actual: u64,
+    },
+    Outcome {
+        expected: String,
+        actual: String,
+    },
+    ToMove {
+        expected: String,
+        actual: String,
+    },
+    Counter {
+        name: String,
+        expected: i64,
+        actual: i64,
+    },
+}
+
+impl std::fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let list = |tokens: &[String]| {
+            if tokens.is_empty() {
+                "(none)".to_string()
+            } else {
+                tokens.join(" ")
+            }
+        };
+        match self {
+            Mismatch::Moves {
+                missing,
+                unexpected,
+            } => write!(
+                f,
+                "moves differ:\n  missing (expected, not legal): {}\n  unexpected (legal, not expected): {}",
+                list(missing),
+                list(unexpected)
+            ),
+            Mismatch::NotLegal(tokens) => {
+                write!(f, "expected legal, but not legal: {}", list(tokens))
+            }
+            Mismatch::NotIllegal(tokens) => {
+                write!(f, "expected illegal, but legal: {}", list(tokens))
+            }
+            Mismatch::Perft {
+                depth,
+                expected,
+                actual,
+            } => write!(f, "perft {depth}: expected {expected}, got {actual}"),
+            Mismatch::Outcome { expected, actual } => {
+                write!(f, "outcome: expected {expected}, got {actual}")
+            }
+            Mismatch::ToMove { expected, actual } => {
+                write!(f, "to move: expected {expected}, got {actual}")
+            }
+            Mismatch::Counter {
+                name,
+                expected,
+                actual,
+            } => write!(f, "counter `{name}`: expected {expected}, got {actual}"),
+        }
+    }
+}
+
+/// Which rules of a game its cases exercise.
+#[derive(Clone, Debug)]
+pub struct Coverage {
+    /// Every rule of the game file, as [`Game::declared_rules`] lists them.
+    pub rules: Vec<DeclaredRule>,
+    /// For each rule, whether a case exercises it.
+    pub exercised: Vec<bool>,
+}
+
+impl Coverage {
+    fn new(game: &Game) -> Self {
+        Coverage {
+            rules: game.declared_rules.clone(),
+            exercised: vec![false; game.declared_rules.len()],
+        }
+    }
+
+    fn mark(&mut self, kind: RuleKind, name: &str) {
+        if let Some(i) = self
+            .rules
+            .iter()
+            .position(|r| r.kind == kind && r.name == name)
+        {
+            self.exercised[i] = true;
+        }
+    }
+
+    pub fn covered(&self) -> usize {
+        self.exercised.iter().filter(|&&e| e).count()
+    }
+
+    /// The rules no case exercises.
+    pub fn missing(&self) -> impl Iterator<Item = &DeclaredRule> {
+        self.rules
+            .iter()
+            .zip(&self.exercised)
+            .filter(|(_, e)| !**e)
+            .map(|(r, _)| r)
+    }
+}
+
+/// The cases of one game.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// The game as it was named (`epaminondas` or a path).
+    pub game: String,
+    pub name: String,
+    pub cases_dir: PathBuf,
+    pub cases: Vec<CaseReport>,
+    pub coverage: Coverage,
+}
+
+impl GameReport {
+    pub fn passed(&self) -> usize {
+        self.cases
+            .iter()
+            .filter(|c| matches!(c.result, CaseResult::Pass))
+            .count()
+    }
+
+    pub fn all_passed(&self) -> bool {
+        self.passed() == self.cases.len()
+    }
+
+    /// The report as `tabula verify` prints it; with `coverage`, the rules no case exercises.
+    pub fn render(&self, coverage: bool) -> String {
+        let mut out = format!("{} ({}): ", self.game, self.name);
+        if self.cases.is_empty() {
+            out.push_str(&format!("no cases in `{}`\n", self.cases_dir.display()));
+        } else {
+            out.push_str(&format!("{} case(s)\n", self.cases.len()));
+        }
+        for case in &self.cases {
+            let word = match case.result {
+                CaseResult::Pass => "pass",
+                CaseResult::Fail(_) | CaseResult::Invalid(_) => "FAIL",
+            };
+            let source = case
+                .source
+                .as_ref()
+                .map(|s| format!("  ({s})"))
+                .unwrap_or_default();
+            out.push_str(&format!("  {word}  {}{source}\n", case.name));
+            match &case.result {
+                CaseResult::Pass => {}
+                CaseResult::Fail(mismatches) => {
+                    if let Some(d) = &case.description {
+                        out.push_str(&indent(d, 8));
+                    }
+                    for m in mismatches {
+                        out.push_str(&indent(&m.to_string(), 8));
+                    }
+                }
+                CaseResult::Invalid(diagnostics) => out.push_str(&indent(diagnostics, 8)),
+            }
+        }
+        if !self.cases.is_empty() {
+            out.push_str(&format!(
+                "{}: {} passed, {} failed\n",
+                self.game,
+                self.passed(),
+                self.cases.len() - self.passed()
+            ));
+        }
+        if coverage {
+            out.push_str(&format!(
+                "coverage: {} of {} rules exercised\n",
+                self.coverage.covered(),
+                self.coverage.rules.len()
+            ));
+            let missing: Vec<&DeclaredRule> = self.coverage.missing().collect();
+            if !missing.is_empty() {
+                out.push_str("not exercised by any case:\n");
+                for rule in missing {
+                    let cite = rule
+                        .cite
+                        .as_ref()
+                        .map(|c| format!("  \"{c}\""))
+                        .unwrap_or_default();
+                    out.push_str(&format!("  {} {}{cite}\n", rule.kind.keyword(), rule.name));
+                }
+            }
+        }
+        out
+    }
+}
+
+fn indent(text: &str, by: usize) -> String {
+    text.trim_end()
+        .lines()
+        .map(|l| {
+            if l.is_empty() {
+                "\n".to_string()
+            } else {
+                format!("{:by$}{l}\n", "")
+            }
+        })
+        .collect()
+}
+
+/// Where the cases of a game file are: `<folder>/<game-id>/cases` beside `<folder>/<game-id>.toml`.
+pub fn cases_dir(game_file: &Path) -> PathBuf {
+    let stem = game_file.file_stem().unwrap_or_default();
+    game_file
+        .parent()
+        .unwrap_or(Path::new(""))
+        .join(stem)
+        .join("cases")
+}
+
+/// Runs every case of a game (a name from the catalog or a path to a game file). Fails only if the
+/// game itself does not load; a bad case file is a failing case.
+pub fn verify_game(catalog: &Catalog, game: &str) -> Result<GameReport, LoadError> {
+    let (base, _, _) = catalog.load(game, &[])?;
+    let dir = cases_dir(&catalog.locate(game));
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                .collect()
+        })
+        .unwrap_or_default();
+    // Numbers in names compare as numbers: `1.8.2` before `1.8.10`.
+    paths.sort_by_cached_key(|p| natural_key(&p.to_string_lossy()));
+    let mut runner = Runner {
+        catalog,
+        game,
+        base: &base,
+        with_options: HashMap::new(),
+        coverage: Coverage::new(&base),
+    };
+    let cases = paths.iter().map(|p| runner.run_file(p)).collect();
+    Ok(GameReport {
+        game: game.to_string(),
+        name: base.name.clone(),
+        cases_dir: dir,
+        cases,
+        coverage: runner.coverage,
+    })
+}
+
+/// A name split into text and numbers, for sorting `1.8.2` before `1.8.10`.
+fn natural_key(name: &str) -> Vec<(String, u64)> {
+    let mut key = Vec::new();
+    let mut rest = name;
+    while !rest.is_empty() {
+        let text_len = rest
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let (text, after) = rest.split_at(text_len);
+        let digits_len = after
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(after.len());
+        let (digits, after) = after.split_at(digits_len);
+        key.push((text.to_string(), digits.parse().unwrap_or(0)));
+        rest = after;
+    }
+    key
+}
+
+struct Runner<'a> {
+    catalog: &'a Catalog,
+    game: &'a str,
+    base: &'a Game,
+    /// The game loaded with each set of options the cases give.
+    with_options: HashMap<Vec<(String, String)>, Game>,
+    coverage: Coverage,
+}
+
+impl Runner<'_> {
+    fn run_file(&mut self, path: &Path) -> CaseReport {
+        let name = path
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let mut report = CaseReport {
+            name,
+            path: path.to_path_buf(),
+            description: None,
+            source: None,
+            result: CaseResult::Pass,
+        };
+        let mut sources = Sources::default();
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                report.result =
+                    CaseResult::Invalid(format!("error: cannot read `{}`: {e}\n", path.display()));
+                return report;
+            }
+        };
+        let id = sources.add(path.display().to_string(), text.as_str());
+        let case: CaseFile = match with_current_file(id, || toml::from_str(&text)) {
+            Ok(c) => c,
+            Err(e) => {
+                let d = crate::syntax::game_file::toml_error(id, &e);
+                report.result = CaseResult::Invalid(d.render(&sources));
+                return report;
+            }
+        };
+        report.description = case.description.as_ref().map(|d| d.value.clone());
+        report.source = case.source.as_ref().map(|s| s.value.clone());
+        report.result = match self.run(&case) {
+            Ok(mismatches) if mismatches.is_empty() => CaseResult::Pass,
+            Ok(mismatches) => CaseResult::Fail(mismatches),
+            Err(diags) => CaseResult::Invalid(diags.render(&sources)),
+        };
+        report
+    }
+
+    fn run(&mut self, case: &CaseFile) -> Result<Vec<Mismatch>, Diagnostics> {
+        let overrides = self.overrides(case)?;
+        if !overrides.is_empty() && !self.with_options.contains_key(&overrides) {
+            let game = self
+                .catalog
+                .load(self.game, &overrides)
+                .map(|(g, _, _)| g)
+                .map_err(|e| e.diagnostics)?;
+            self.with_options.insert(overrides.clone(), game);
+        }
+        let game = if overrides.is_empty() {
+            self.base
+        } else {
+            &self.with_options[&overrides]
+        };
+        let expect = &case.expect.value;
+        let mut diags = Diagnostics::default();
+        check_expectations(game, &case.expect, &mut diags);
+        let mut state = match &case.position {
+            Some(position) => match game.position_from(position) {
+                Ok(state) => state,
+                Err(errors) => {
+                    diags.items.extend(errors.items);
+                    return Err(diags);
+                }
+            },
+            None => game.initial,
+        };
+        let explainer = Explainer::new(game);
+        let mut explained = Vec::new();
+        let mut after_rules = BTreeSet::new();
+        let mut history = Vec::new();
+        for token in &case.tokens {
+            explained.push(explainer.explain(&state, &history));
+            let action = match game.parse_action_with_history(&state, &history, &token.value) {
+                Ok(a) => a,
+                Err(_) => {
+                    diags.push(illegal_token(game, &state, &history, token));
+                    return Err(diags);
+                }
+            };
+            after_rules.extend(explainer.counters_changed_by(&state, &action));
+            if game.uses_history {
+                history.push(state.key());
+            }
+            game.apply(&mut state, &action);
+        }
+        if diags.has_errors() {
+            return Err(diags);
+        }
+        explained.push(explainer.explain(&state, &history));
+        for e in &explained {
+            mark(&mut self.coverage, game, e);
+        }
+        for i in after_rules {
+            self.coverage
+                .mark(RuleKind::After, &game.after[i].info.name);
+        }
+
+        let mut mismatches = Vec::new();
+        let legal = game.legal_tokens_with_history(&state, &history);
+        if let Some(moves) = &expect.moves {
+            let mut missing = Vec::new();
+            let mut unexpected = legal.clone();
+            for token in &moves.value {
+                match unexpected.iter().position(|t| *t == token.value) {
+                    Some(i) => {
+                        unexpected.remove(i);
+                    }
+                    None => missing.push(token.value.clone()),
+                }
+            }
+            if !missing.is_empty() || !unexpected.is_empty() {
+                missing.sort();
+                mismatches.push(Mismatch::Moves {
+                    missing,
+                    unexpected,
+                });
+            }
+        }
+        let not_legal: Vec<String> = (expect.legal.iter())
+            .filter(|t| !legal.contains(&t.value))
+            .map(|t| t.value.clone())
+            .collect();
+        if !not_legal.is_empty() {
+            mismatches.push(Mismatch::NotLegal(not_legal));
+        }
+        let not_illegal: Vec<String> = (expect.illegal.iter())
+            .filter(|t| legal.contains(&t.value))
+            .map(|t| t.value.clone())
+            .collect();
+        if !not_illegal.is_empty() {
+            mismatches.push(Mismatch::NotIllegal(not_illegal));
+        }
+        for (depth, count) in &expect.perft {
+            // Checked above: a whole number up to the limit.
+            let depth: u32 = depth.parse().unwrap_or(0);
+            let actual = game.perft_with_history(&state, &history, depth);
+            if actual != count.value {
+                mismatches.push(Mismatch::Perft {
+                    depth,
+                    expected: count.value,
+                    actual,
+                });
+            }
+        }
+        let outcome = game.outcome_with_history(&state, &history);
+        if let Some(expected) = &expect.outcome {
+            let score = expect.score.as_ref().map(|s| s.value);
+            let actual = describe(game, &state, outcome);
+            let wanted = parse_outcome(game, &expected.value).unwrap_or(None);
+            let same = match (wanted, outcome) {
+                (None, None) | (Some(Outcome::Draw), Some(Outcome::Draw)) => true,
+                (Some(Outcome::Win(p, _)), Some(Outcome::Win(q, s))) => {
+                    p == q && score.is_none_or(|score| i64::from(s) == score)
+                }
+                _ => false,
+            };
+            if !same {
+                let expected = match score {
+                    Some(score) => format!("`{}, score {score}`", expected.value),
+                    None => format!("`{}`", expected.value),
+                };
+                mismatches.push(Mismatch::Outcome { expected, actual });
+            }
+        }
+        if let Some(to_move) = &expect.to_move {
+            let actual = &game.players[state.to_move as usize];
+            if *actual != to_move.value {
+                mismatches.push(Mismatch::ToMove {
+                    expected: format!("`{}`", to_move.value),
+                    actual: format!("`{actual}`"),
+                });
+            }
+        }
+        for (name, expected) in &expect.counters {
+            if let Some(i) = game.counters.iter().position(|c| c.name == *name) {
+                let actual = i64::from(state.counters[i]);
+                if actual != expected.value {
+                    mismatches.push(Mismatch::Counter {
+                        name: name.clone(),
+                        expected: expected.value,
+                        actual,
+                    });
+                }
+            }
+        }
+        Ok(mismatches)
+    }
+
+    /// The case's options as `--option` pairs, each checked against the game's declarations.
+    fn overrides(&self, case: &CaseFile) -> Result<Vec<(String, String)>, Diagnostics> {
+        let mut diags = Diagnostics::default();
+        let mut overrides = Vec::new();
+        for (name, value) in &case.options {
+            let Some(decl) = self.base.options.iter().find(|o| o.name == *name) else {
+                let names = self.base.options.iter().map(|o| o.name.as_str());
+                let help = crate::check::nearest_name(name, names.clone()).unwrap_or_else(|| {
+                    let all: Vec<String> = names.map(|n| format!("`{n}`")).collect();
+                    if all.is_empty() {
+                        "this game has no options".to_string()
+                    } else {
+                        format!("the options are {}", all.join(", "))
+                    }
+                });
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::BadCase(format!("unknown option `{name}`")),
+                        value.span,
+                    )
+                    .with_label("no such option")
+                    .with_help(help),
+                );
+                continue;
+            };
+            let text = match &value.value {
+                toml::Value::String(s) => s.clone(),
+                toml::Value::Integer(i) => i.to_string(),
+                toml::Value::Boolean(b) => b.to_string(),
+                other => other.to_string(),
+            };
+            match parse_option_value(&decl.kind, &text) {
+                Ok(_) => overrides.push((name.clone(), text)),
+                Err(reason) => diags.push(
+                    Diagnostic::error(
+                        ErrorKind::BadOptionValue {
+                            option: name.clone(),
+                            reason,
+                        },
+                        value.span,
+                    )
+                    .with_help(option_help(&decl.kind)),
+                ),
+            }
+        }
+        if diags.has_errors() {
+            Err(diags)
+        } else {
+            Ok(overrides)
+        }
+    }
+}
+
+fn mark(coverage: &mut Coverage, game: &Game, e: &Explanation) {
+    if let Some(i) = e.turn_start {
+        coverage.mark(RuleKind::TurnStart, &game.turn_start[i].info.name);
+    }
+    for &i in &e.moves {
+        coverage.mark(RuleKind::Move, &game.moves[i].info.name);
+    }
+    for &i in &e.forbids {
+        coverage.mark(RuleKind::Forbid, &game.forbids[i].info.name);
+    }
+    if e.no_moves
+        && let Some(rule) = &game.no_moves
+    {
+        coverage.mark(RuleKind::NoMoves, &rule.info.name);
+    }
+}
+
+fn option_help(kind: &OptionKind) -> String {
+    match kind {
+        OptionKind::Int { min, max } => format!("a whole number from {min} to {max}"),
+        OptionKind::Bool => "`true` or `false`".to_string(),
+        OptionKind::Choice(choices) => {
+            let all: Vec<String> = choices.iter().map(|c| format!("`{c}`")).collect();
+            format!("one of {}", all.join(", "))
+        }
+    }
+}
+
+/// Reports expectations that cannot be right whatever the rules do: malformed tokens, a perft
+/// depth that is not a number, an unknown player or counter.
+fn check_expectations(game: &Game, expect: &Located<Expect>, diags: &mut Diagnostics) {
+    let e = &expect.value;
+    let nothing = e.moves.is_none()
+        && e.legal.is_empty()
+        && e.illegal.is_empty()
+        && e.perft.is_empty()
+        && e.outcome.is_none()
+        && e.to_move.is_none()
+        && e.counters.is_empty();
+    if nothing {
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::BadCase("the case expects nothing".into()),
+                expect.span,
+            )
+            .with_help(
+                "give `moves`, `legal`, `illegal`, `perft`, `outcome`, `to_move` or `counters`",
+            ),
+        );
+    }
+    let tokens = e.moves.iter().flat_map(|m| &m.value);
+    for token in tokens.chain(&e.legal).chain(&e.illegal) {
+        if let Err(reason) = token_shape(game, &token.value) {
+            diags.push(
+                Diagnostic::error(ErrorKind::BadCase(format!("`{}` is not an action token", token.value)), token.span)
+                    .with_label(reason)
+                    .with_help("tokens are written as `tabula moves` prints them: `e2-e3`, `f5xf8`, `24/18`, `roll:6-4`, `pass`"),
+            );
+        }
+    }
+    for (depth, count) in &e.perft {
+        if !depth.parse::<u32>().is_ok_and(|d| d <= MAX_PERFT_DEPTH) {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadCase(format!(
+                        "perft depth `{depth}` is not a whole number from 0 to {MAX_PERFT_DEPTH}"
+                    )),
+                    count.span,
+                )
+                .with_label("the count for that depth")
+                .with_help("write `perft = { 1 = 20, 2 = 400 }`: the depth, `=`, the count"),
+            );
+        }
+    }
+    if let Some(outcome) = &e.outcome
+        && let Err(help) = parse_outcome(game, &outcome.value)
+    {
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::BadCase(format!("`{}` is not an outcome", outcome.value)),
+                outcome.span,
+            )
+            .with_help(help),
+        );
+    }
+    if let Some(score) = &e.score
+        && !e
+            .outcome
+            .as_ref()
+            .is_some_and(|o| o.value.ends_with(" wins"))
+    {
+        diags.push(
+            Diagnostic::error(ErrorKind::BadCase("a score needs a win".into()), score.span)
+                .with_help("give the winner too: `outcome = \"white wins\"`"),
+        );
+    }
+    if let Some(to_move) = &e.to_move
+        && !game.players.contains(&to_move.value)
+    {
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::UnknownPlayer(to_move.value.clone()),
+                to_move.span,
+            )
+            .with_help(format!("the players are {}", backticked(&game.players))),
+        );
+    }
+    for (name, value) in &e.counters {
+        if !game.counters.iter().any(|c| c.name == *name) {
+            let names: Vec<String> = game.counters.iter().map(|c| c.name.clone()).collect();
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadCase(format!("unknown counter `{name}`")),
+                    value.span,
+                )
+                .with_help(if names.is_empty() {
+                    "this game keeps no counters".to_string()
+                } else {
+                    format!("the counters are {}", backticked(&names))
+                }),
+            );
+        }
+    }
+}
+
+fn backticked(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `Ok(None)` for `none`, `Ok(Some(outcome))` for a draw or a win (score not read), or the help.
+fn parse_outcome(game: &Game, text: &str) -> Result<Option<Outcome>, String> {
+    let help = || {
+        let wins: Vec<String> = game.players.iter().map(|p| format!("`{p} wins`")).collect();
+        format!(
+            "write {}, `draw` or `none` (the game goes on)",
+            wins.join(", ")
+        )
+    };
+    match text.trim() {
+        "none" => Ok(None),
+        "draw" => Ok(Some(Outcome::Draw)),
+        other => {
+            let player = other.strip_suffix(" wins").ok_or_else(help)?;
+            let p = game
+                .players
+                .iter()
+                .position(|x| x == player.trim())
+                .ok_or_else(help)?;
+            Ok(Some(Outcome::Win(p as u8, 1)))
+        }
+    }
+}
+
+fn describe(game: &Game, state: &State, outcome: Option<Outcome>) -> String {
+    match outcome {
+        Some(o) => format!("`{}`", game.describe_outcome(o)),
+        None => format!("`none` ({} to move)", game.players[state.to_move as usize]),
+    }
+}
+
+/// Whether a token has the shape of one: its cells are cells of the board. Catches a typo in an
+/// `illegal` token, which would otherwise pass for ever.
+fn token_shape(game: &Game, token: &str) -> Result<(), String> {
+    if token == "pass" {
+        return Ok(());
+    }
+    if let Some(roll) = token.strip_prefix("roll:") {
+        let sides = game.dice.map_or(0, |d| d.sides);
+        let die = |d: &str| d.parse::<u8>().is_ok_and(|d| (1..=sides).contains(&d));
+        return match roll.split_once('-') {
+            Some((a, b)) if die(a) && die(b) => Ok(()),
+            _ if game.dice.is_none() => Err("this game throws no dice".into()),
+            _ => Err(format!(
+                "a roll is `roll:HIGH-LOW`, each die from 1 to {sides}"
+            )),
+        };
+    }
+    if let Some(kind) = token.strip_prefix("reveal:") {
+        return if game
+            .pieces
+            .iter()
+            .any(|p| p.symbols.iter().any(|s| kind == s.to_string()))
+        {
+            Ok(())
+        } else {
+            Err("a reveal names a piece's symbol".into())
+        };
+    }
+    // A board of 24 files or more has a file `x`, the capture mark: no shape check there.
+    if game.board.files >= 24 {
+        return Ok(());
+    }
+    let body = token.strip_suffix('*').unwrap_or(token);
+    let parts: Vec<&str> = body.split(['-', 'x', '/']).collect();
+    if parts.len() < 2 {
+        return Err("no `-`, `x` or `/` between two cells".into());
+    }
+    for (i, part) in parts.iter().enumerate() {
+        let special = (i == 0 && *part == "bar") || (i == parts.len() - 1 && *part == "off");
+        if !special && game.board.parse_cell(part).is_none() {
+            return Err(format!("`{part}` is not a cell of this board"));
+        }
+    }
+    Ok(())
+}
+
+/// A token of the case's list that is not legal where it is played.
+fn illegal_token(
+    game: &Game,
+    state: &State,
+    history: &[u64],
+    token: &Located<String>,
+) -> Diagnostic {
+    let d = Diagnostic::error(ErrorKind::IllegalAction(token.value.clone()), token.span);
+    if let Some(outcome) = game.outcome_with_history(state, history) {
+        return d.with_label("the game is over here").with_help(format!(
+            "the game ended before this token: {}",
+            game.describe_outcome(outcome)
+        ));
+    }
+    let legal = game.legal_tokens_with_history(state, history);
+    let shown = legal.iter().take(LEGAL_SHOWN).cloned().collect::<Vec<_>>();
+    let more = legal.len().saturating_sub(LEGAL_SHOWN);
+    let tail = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    d.with_label(format!(
+        "not legal here ({} to move)",
+        game.players[state.to_move as usize]
+    ))
+    .with_help(format!("legal here: {}{tail}", shown.join(" ")))
+}

@@ -1,0 +1,145 @@
+//! Which rules made a position's legal actions or its end: a slow twin of
+//! [`Game::legal_actions_with_history`] for `tabula verify --coverage`, kept out of the move
+//! generator so that play pays nothing for it.
+
+use super::action::Action;
+use super::eval::{Frame, Verdict};
+use super::state::State;
+use crate::compile::{Game, MoveKind};
+
+/// What decided a position, rule by rule. Rule indices are those of the compiled game
+/// ([`Game::moves`], [`Game::forbids`], [`Game::turn_start`]).
+#[derive(Clone, Debug, Default)]
+pub struct Explanation {
+    /// The `turn_start` rule that ended the game or forced a pass.
+    pub turn_start: Option<usize>,
+    /// Move rules that made at least one legal action.
+    pub moves: Vec<usize>,
+    /// `forbid` rules that removed at least one candidate (the first `forbid` that holds for a
+    /// candidate removes it, as in the move generator).
+    pub forbids: Vec<usize>,
+    /// Whether the `no_moves` rule reached an outcome (a win, loss, draw or pass).
+    pub no_moves: bool,
+}
+
+/// Explains positions of one game. Holds a copy of the game without its `forbid` rules, whose
+/// move rules give every candidate that their `where` filters keep.
+pub struct Explainer<'g> {
+    game: &'g Game,
+    unforbidden: Game,
+}
+
+impl<'g> Explainer<'g> {
+    pub fn new(game: &'g Game) -> Self {
+        let mut unforbidden = game.clone();
+        unforbidden.forbids.clear();
+        unforbidden.forbid_guards = None;
+        Explainer { game, unforbidden }
+    }
+
+    /// The rules that decide the position reached after the positions whose keys are `history`.
+    pub fn explain(&self, state: &State, history: &[u64]) -> Explanation {
+        let game = self.game;
+        let mut explanation = Explanation::default();
+        let mut frame = Frame::with_history(state, history);
+        for (i, check) in game.turn_start.iter().enumerate() {
+            if game.eval_rule(check.code, &mut frame) != Verdict::Nothing {
+                explanation.turn_start = Some(i);
+                return explanation;
+            }
+        }
+        // Rolls, reveals and relocations come from no rule of the file.
+        if game.is_chance(state) {
+            return explanation;
+        }
+        if !state.relocate.is_empty() {
+            let mut relocations = Vec::new();
+            game.relocation_actions(state, &mut relocations);
+            if !relocations.is_empty() {
+                return explanation;
+            }
+        }
+        let mut legal = Vec::new();
+        for compulsory in [true, false] {
+            if !game.has_compulsory && compulsory {
+                continue;
+            }
+            for (i, rule) in game.moves.iter().enumerate() {
+                if rule.compulsory != compulsory {
+                    continue;
+                }
+                let mut candidates = Vec::new();
+                let mut open = Frame::with_history(state, history);
+                self.unforbidden.generate(
+                    i as u8,
+                    &self.unforbidden.moves[i],
+                    &mut open,
+                    &mut candidates,
+                );
+                for action in candidates {
+                    match self.forbidden_by(rule.kind, &mut frame, action) {
+                        Some(f) => add(&mut explanation.forbids, f),
+                        None => {
+                            add(&mut explanation.moves, i);
+                            legal.push(action);
+                        }
+                    }
+                }
+            }
+            if !legal.is_empty() {
+                return explanation;
+            }
+        }
+        if let Some(rule) = &game.no_moves {
+            frame.action = None;
+            explanation.no_moves = game.eval_rule(rule.code, &mut frame) != Verdict::Nothing;
+        }
+        explanation
+    }
+
+    /// The first `forbid` rule that holds after the action, as [`Game::legal_actions`] tests them.
+    fn forbidden_by(&self, kind: MoveKind, frame: &mut Frame, action: Action) -> Option<usize> {
+        let game = self.game;
+        // `die_move` actions are not filtered.
+        if kind == MoveKind::DieMove {
+            return None;
+        }
+        frame.consider(action);
+        let me = frame.state.to_move;
+        game.forbids.iter().position(|forbid| {
+            let guarded_out = forbid.guard.is_some_and(|guard| {
+                let region = game.region_of(guard, me);
+                !game.landing_cells(&action).any(|c| region.contains(c))
+            });
+            !guarded_out && game.eval_bool(forbid.code, frame)
+        })
+    }
+
+    /// The `after` rules (indices into [`Game::after`]) that change a counter when `action` is
+    /// played in `state`.
+    pub fn counters_changed_by(&self, state: &State, action: &Action) -> Vec<usize> {
+        let game = self.game;
+        if game.after.is_empty() {
+            return Vec::new();
+        }
+        // The position the action makes, with the counters as they were before the `after` rules.
+        let mut reached = game.after(state, action);
+        reached.counters = state.counters;
+        game.after
+            .iter()
+            .enumerate()
+            .filter(|(_, rule)| {
+                let mut frame = Frame::position(&reached);
+                game.eval_rule(rule.code, &mut frame);
+                frame.new_counters != reached.counters
+            })
+            .map(|(i, _)| i)
+            .collect()
+    }
+}
+
+fn add(list: &mut Vec<usize>, index: usize) {
+    if !list.contains(&index) {
+        list.push(index);
+    }
+}
