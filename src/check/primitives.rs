@@ -82,8 +82,16 @@ impl RuleChecker<'_> {
                 None => None,
             };
             let hit = match args.get("hit") {
-                Some(e) => self.constant_bool(e, diags)?,
-                None => false,
+                Some(e) if name_of(e) == Some("pin") && self.cx.option("pin").is_none() => Hit::Pin,
+                Some(e) => {
+                    let expected = "`true`, `false`, `pin` or a true/false option";
+                    if self.constant_bool_or(e, expected, diags)? {
+                        Hit::Bar
+                    } else {
+                        Hit::Blocked
+                    }
+                }
+                None => Hit::Blocked,
             };
             let enter = match args.get("enter") {
                 Some(e) => self.constant_bool(e, diags)?,
@@ -327,6 +335,16 @@ impl RuleChecker<'_> {
 
     /// `true`, `false` or a boolean option: fixed when the game is loaded.
     pub(super) fn constant_bool(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<bool> {
+        self.constant_bool_or(expr, "`true`, `false` or a true/false option", diags)
+    }
+
+    /// [`Self::constant_bool`] for an argument that also takes other words, named in `expected`.
+    pub(super) fn constant_bool_or(
+        &self,
+        expr: &Expr,
+        expected: &str,
+        diags: &mut Diagnostics,
+    ) -> Option<bool> {
         let value = match &expr.kind {
             ExprKind::Bool(b) => Some(*b),
             ExprKind::Name(n) => self
@@ -341,7 +359,7 @@ impl RuleChecker<'_> {
             diags.push(
                 Diagnostic::error(
                     ErrorKind::TypeMismatch {
-                        expected: "`true`, `false` or a true/false option".into(),
+                        expected: expected.into(),
                         found: describe(expr),
                     },
                     expr.span,
