@@ -64,6 +64,7 @@ bad_games!(
     choice_misspelt,
     compare_count_with_player,
     dice_game_with_other_moves,
+    die_move_hit_not_a_mode,
     die_move_without_dice,
     die_move_without_stacks,
     dirs_not_a_name,

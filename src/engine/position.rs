@@ -733,31 +733,41 @@ impl Game {
     fn track_diagram(&self, state: &State) -> String {
         let mut out = String::new();
         let cells: Vec<u16> = (0..self.board.cells as u16).collect();
+        let shown: Vec<String> = cells
+            .iter()
+            .map(|&c| match state.piece(c) {
+                Some((p, k)) => {
+                    let symbol = self.pieces[k as usize].symbols[p as usize];
+                    let stack = match state.height(c) {
+                        1 => symbol.to_string(),
+                        n => format!("{symbol}{n}"),
+                    };
+                    // A pinned piece is drawn under the stack: `W2/B`.
+                    match state.pinned(c) {
+                        Some((p, k)) => {
+                            format!("{stack}/{}", self.pieces[k as usize].symbols[p as usize])
+                        }
+                        None => stack,
+                    }
+                }
+                None => ".".to_string(),
+            })
+            .collect();
+        // Four characters a cell, wider only when a cell needs it, so columns never run together.
+        let width = shown
+            .iter()
+            .map(|s| s.chars().count() + 1)
+            .max()
+            .unwrap_or(0)
+            .max(4);
         for row in cells.chunks(12) {
             let names: Vec<String> = row
                 .iter()
-                .map(|&c| format!("{:>4}", self.board.cell_name(c)))
+                .map(|&c| format!("{:>width$}", self.board.cell_name(c)))
                 .collect();
             let pieces: Vec<String> = row
                 .iter()
-                .map(|&c| match state.piece(c) {
-                    Some((p, k)) => {
-                        let symbol = self.pieces[k as usize].symbols[p as usize];
-                        let stack = match state.height(c) {
-                            1 => symbol.to_string(),
-                            n => format!("{symbol}{n}"),
-                        };
-                        // A pinned piece is drawn under the stack: `W2/B`.
-                        match state.pinned(c) {
-                            Some((p, k)) => format!(
-                                "{:>4}",
-                                format!("{stack}/{}", self.pieces[k as usize].symbols[p as usize])
-                            ),
-                            None => format!("{stack:>4}"),
-                        }
-                    }
-                    None => format!("{:>4}", "."),
-                })
+                .map(|&c| format!("{:>width$}", shown[c as usize]))
                 .collect();
             out.push_str(&format!("{}\n{}\n", names.concat(), pieces.concat()));
         }
