@@ -45,6 +45,7 @@ fn random_playouts_allocate_nothing_after_warm_up() {
         "english-draughts",
         "blue-and-gray",
         "gioul",
+        "plakoto",
         "backgammon",
     ] {
         let (game, _, _) = Catalog::default().load(name, &[]).expect("game loads");

@@ -346,6 +346,15 @@ impl RuleChecker<'_> {
                     Ty::Int,
                 ))
             }
+            "pinned" => {
+                let args = Args::bind(call, &["player", "region"], diags)?;
+                let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
+                let region = match args.get("region") {
+                    Some(r) => Some(Box::new(self.expect(r, Ty::Region, place, diags)?)),
+                    None => None,
+                };
+                Some((TExpr::Pinned(Box::new(player?), region), Ty::Int))
+            }
             "lands_in" | "symmetric" => {
                 if place != Place::Action {
                     diags.push(
@@ -436,6 +445,7 @@ impl RuleChecker<'_> {
                     "can_move",
                     "borne_off",
                     "on_bar",
+                    "pinned",
                     "held",
                     "held_value",
                     "value_sum",

@@ -41,8 +41,16 @@ impl RuleChecker<'_> {
                 None => None,
             };
             let hit = match args.get("hit") {
-                Some(e) => self.constant_bool(e, diags)?,
-                None => false,
+                Some(e) if name_of(e) == Some("pin") && self.cx.option("pin").is_none() => Hit::Pin,
+                Some(e) => {
+                    let expected = "`true`, `false`, `pin` or a true/false option";
+                    if self.constant_bool_or(e, expected, diags)? {
+                        Hit::Bar
+                    } else {
+                        Hit::Blocked
+                    }
+                }
+                None => Hit::Blocked,
             };
             let enter = match args.get("enter") {
                 Some(e) => self.constant_bool(e, diags)?,
@@ -291,6 +299,16 @@ impl RuleChecker<'_> {
 
     /// `true`, `false` or a boolean option: fixed when the game is loaded.
     pub(super) fn constant_bool(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<bool> {
+        self.constant_bool_or(expr, "`true`, `false` or a true/false option", diags)
+    }
+
+    /// [`Self::constant_bool`] for an argument that also takes other words, named in `expected`.
+    pub(super) fn constant_bool_or(
+        &self,
+        expr: &Expr,
+        expected: &str,
+        diags: &mut Diagnostics,
+    ) -> Option<bool> {
         let value = match &expr.kind {
             ExprKind::Bool(b) => Some(*b),
             ExprKind::Name(n) => self
@@ -305,7 +323,7 @@ impl RuleChecker<'_> {
             diags.push(
                 Diagnostic::error(
                     ErrorKind::TypeMismatch {
-                        expected: "`true`, `false` or a true/false option".into(),
+                        expected: expected.into(),
                         found: describe(expr),
                     },
                     expr.span,
@@ -468,11 +486,17 @@ impl RuleChecker<'_> {
                     .with_label("not a direction or direction set")
                     .with_help(
                         nearest(name, names.iter().map(String::as_str)).unwrap_or_else(|| {
-                            format!(
-                                "the directions and direction sets are {}; declare a new set \
-                                 under `[board.direction_sets]`",
-                                quoted_strings(&names)
-                            )
+                            if names.is_empty() {
+                                "the board has no directions yet: declare them under \
+                                 `[board.directions]`"
+                                    .to_string()
+                            } else {
+                                format!(
+                                    "the directions and direction sets are {}; declare a new \
+                                     set under `[board.direction_sets]`",
+                                    quoted_strings(&names)
+                                )
+                            }
                         }),
                     ),
             );

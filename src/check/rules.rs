@@ -358,7 +358,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "path_blocked" => &["player", "path", "piece", "by"],
         "lands_in" => &["region"],
         "symmetric" => &["symmetry"],
-        "value_sum" => &["player", "region"],
+        "value_sum" | "pinned" => &["player", "region"],
         "held" | "held_value" | "borne_off" | "on_bar" | "can_move" => &["player"],
         _ => return None,
     })

@@ -243,6 +243,18 @@ pub enum Landing {
     EmptyOrEnemy,
 }
 
+/// `die_move`'s `hit:`: what a piece landing on a lone enemy piece does to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hit {
+    /// Nothing: the lone piece blocks the cell like any other (`hit: false`).
+    Blocked,
+    /// It goes to the bar (`hit: true`).
+    Bar,
+    /// It stays, pinned under the landing piece until every piece on top has left; meanwhile the
+    /// cell belongs to the pinner (`hit: pin`).
+    Pin,
+}
+
 /// How many enemy pieces a line move removes when its front lands on one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LineCapture {
@@ -293,8 +305,8 @@ pub enum Generator {
         piece: Option<u8>,
         path: u16,
         bear_off: Option<u16>,
-        /// Landing on a lone enemy piece sends it to the bar (otherwise any enemy piece blocks).
-        hit: bool,
+        /// What landing on a lone enemy piece does (any other enemy piece blocks).
+        hit: Hit,
         /// Pieces on the bar enter first, onto the path's first cells (a pip of n onto index n - 1).
         enter: bool,
     },
@@ -373,6 +385,8 @@ pub enum TExpr {
     BorneOff(Box<TExpr>),
     /// How many of the player's pieces are on the bar.
     OnBar(Box<TExpr>),
+    /// How many of the player's pieces are pinned (in the region, if given).
+    Pinned(Box<TExpr>, Option<Box<TExpr>>),
     /// How many of the player's pieces are face up at home (their kind's `home`).
     Held(Box<TExpr>),
     /// The sum of the cell values under the player's pieces held at home.

@@ -23,6 +23,10 @@ pub enum Op {
     BorneOff,
     /// Pop a player; push how many of their pieces are on the bar.
     OnBar,
+    /// Pop an optional region then a player; push how many of the player's pieces are pinned there.
+    Pinned {
+        region: bool,
+    },
     /// Pop a player; push how many of their pieces are face up at home.
     Held,
     /// Pop a player; push the sum of the cell values under their pieces held at home.
@@ -185,6 +189,15 @@ impl<'a> Emitter<'a> {
             TExpr::OnBar(p) => {
                 self.expr(p);
                 self.code.push(Op::OnBar);
+            }
+            TExpr::Pinned(p, r) => {
+                self.expr(p);
+                if let Some(r) = r {
+                    self.expr(r);
+                }
+                self.code.push(Op::Pinned {
+                    region: r.is_some(),
+                });
             }
             TExpr::Held(p) => {
                 self.expr(p);

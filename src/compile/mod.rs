@@ -10,7 +10,7 @@ pub use bytecode::{CodeRange, Op};
 pub use tables::{Board, CellSet, NO_CELL};
 
 use crate::check::{
-    CheckedGame, Generator, Landing, LineCapture, OptionDecl, PieceDecl, RuleInfo, TExpr,
+    CheckedGame, Generator, Hit, Landing, LineCapture, OptionDecl, PieceDecl, RuleInfo, TExpr,
 };
 use crate::engine::state::State;
 use crate::syntax::ast::BinOp;
@@ -53,6 +53,8 @@ pub struct CompiledMove {
     pub bear_off: Option<RegionRef>,
     /// `die_move`: pieces on the bar enter first.
     pub enter: bool,
+    /// `die_move`: a lone enemy piece landed on is pinned, not sent to the bar (`hit: pin`).
+    pub pin: bool,
     /// The kind the moving piece becomes when it ends in the region; a jump sequence stops there.
     pub promote: Option<(u8, RegionRef)>,
     /// No filter of its own and no `forbid` in the game: every action it makes is legal.
@@ -359,6 +361,7 @@ pub fn compile(checked: CheckedGame) -> Game {
                 crossing_stop_after: m.crossing_stop_after,
                 bear_off: None,
                 enter: false,
+                pin: false,
                 promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),
                 unchecked: m.filters.is_empty() && checked.program.forbids.is_empty(),
             };
@@ -393,11 +396,12 @@ pub fn compile(checked: CheckedGame) -> Game {
                     piece: *piece,
                     path: *path,
                     bear_off: bear_off.map(region_ref),
-                    to: if *hit {
-                        Landing::EmptyOrEnemy
-                    } else {
+                    to: if *hit == Hit::Blocked {
                         Landing::Empty
+                    } else {
+                        Landing::EmptyOrEnemy
                     },
+                    pin: *hit == Hit::Pin,
                     enter: *enter,
                     ..base
                 },

@@ -122,18 +122,24 @@ impl Game {
         };
         if let Some(&to) = cells.get(target) {
             return match state.owner(to) {
+                // A pinned piece under the stack makes it no lone piece: the cell is the enemy's.
                 Some(owner) if owner != me => (rule.to == Landing::EmptyOrEnemy
-                    && state.height(to) == 1)
-                    .then_some((to as u8, true)),
+                    && state.height(to) == 1
+                    && state.pinned(to).is_none())
+                .then_some((to as u8, true)),
                 _ => Some((to as u8, false)),
             };
         }
         if from == BAR {
             return None;
         }
-        // Past the end of the path: borne off, once every piece of the mover is in the region.
+        // Past the end of the path: borne off, once every piece of the mover is in the region
+        // and free (a pinned piece, wherever it is, is not).
         let home = self.region_of(rule.bear_off?, me);
-        if state.bar[me as usize] > 0 || !state.pieces_of(me).and_not(home).is_empty() {
+        if state.bar[me as usize] > 0
+            || !state.pieces_of(me).and_not(home).is_empty()
+            || (rule.pin && state.has_pinned(me))
+        {
             return None;
         }
         // More pips than needed only for the piece furthest back.
@@ -228,7 +234,7 @@ impl Game {
         if goal == 0 {
             return 0;
         }
-        if state.pieces_of(state.to_move).is_empty() && state.bar[state.to_move as usize] == 0 {
+        if all_off(state, state.to_move) {
             // Every piece is off: the game is over, which counts as full use (ruling 3.10).
             return goal;
         }
@@ -264,8 +270,7 @@ impl Game {
         let uses_both = |a: &Action| {
             let mut after = *state;
             self.move_by_die(&mut after, a);
-            (after.pieces_of(state.to_move).is_empty() && after.bar[state.to_move as usize] == 0)
-                || self.any_die_move(&after)
+            all_off(&after, state.to_move) || self.any_die_move(&after)
         };
         if out[start..].iter().any(uses_both) {
             keep_from(out, start, uses_both);
@@ -306,6 +311,11 @@ impl Game {
         };
         if action.captured > 0 {
             let to = action.to_cell();
+            if self.moves[action.rule as usize].pin {
+                state.pin(to, piece);
+                state.use_pip(action.distance);
+                return;
+            }
             if let Some(owner) = state.owner(to) {
                 state.pop_piece(to);
                 state.bar[owner as usize] = state.bar[owner as usize].saturating_add(1);
@@ -395,7 +405,7 @@ impl Game {
                 state.pool_kind = Pool::Empty;
                 return;
             }
-            if state.pieces_of(state.to_move).is_empty() && state.bar[state.to_move as usize] == 0 {
+            if all_off(state, state.to_move) {
                 // Every piece is off: the game is over, nothing is left to play.
                 state.clear_pool();
                 state.pool_kind = Pool::Empty;
@@ -407,6 +417,14 @@ impl Game {
             self.settle_unplayable(state, transfer);
         }
     }
+}
+
+/// Whether every piece of `player` is borne off: none on the board, on the bar or pinned.
+#[inline]
+fn all_off(state: &State, player: u8) -> bool {
+    state.pieces_of(player).is_empty()
+        && state.bar[player as usize] == 0
+        && !state.has_pinned(player)
 }
 
 /// Keeps, of the actions from `start` on, those `keep` accepts, in their order (no allocation).

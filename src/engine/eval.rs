@@ -134,6 +134,16 @@ impl Game {
                     let player = pop!() as usize;
                     push!(i32::from(frame.state.bar[player & 3]))
                 }
+                Op::Pinned { region } => {
+                    let set = if region { Some(pop!() as usize) } else { None };
+                    let player = pop!() as u8;
+                    let pinned = frame
+                        .state
+                        .pinned_cells(player)
+                        .filter(|&c| set.is_none_or(|s| self.region_sets[s].contains(c)))
+                        .count();
+                    push!(pinned as i32)
+                }
                 Op::CanMove => {
                     let player = pop!() as u8;
                     push!(self.can_move(frame.state, player) as i32)

@@ -27,6 +27,10 @@ pub struct PositionFile {
     /// Pieces each player has on the bar.
     #[serde(default)]
     bar: BTreeMap<String, Located<i64>>,
+    /// Pieces pinned under another player's stack (`die_move` with `hit: pin`), written as in
+    /// `[pieces]`.
+    #[serde(default)]
+    pinned: BTreeMap<String, Located<PlayerPieces>>,
     /// Dice games: the pips still to play, in order, and what they are.
     pool: Option<Located<Vec<i64>>>,
     pool_kind: Option<Located<String>>,
@@ -244,6 +248,7 @@ impl Game {
                 }
             }
         }
+        self.read_pinned(file, &mut state, &mut diags);
         for (i, counter) in self.counters.iter().enumerate() {
             state.counters[i] = counter.initial;
         }
@@ -313,6 +318,79 @@ impl Game {
             Err(diags)
         } else {
             Ok(state)
+        }
+    }
+
+    /// `pinned`: each piece under the pieces of another player, one per cell.
+    fn read_pinned(&self, file: &PositionFile, state: &mut State, diags: &mut Diagnostics) {
+        for (player, pieces) in &file.pinned {
+            let Some(p) = self.players.iter().position(|x| x == player) else {
+                diags.push(Diagnostic::error(
+                    ErrorKind::UnknownPlayer(player.clone()),
+                    pieces.span,
+                ));
+                continue;
+            };
+            let mut kinds: Vec<(u8, &Vec<Located<String>>)> = Vec::new();
+            match &pieces.value {
+                PlayerPieces::Cells(cells) if self.pieces.len() == 1 => kinds.push((0, cells)),
+                PlayerPieces::Cells(_) => {
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::BadPosition("this game has several kinds of piece".into()),
+                            pieces.span,
+                        )
+                        .with_help(format!("write `{player} = {{ KIND = [...] }}`")),
+                    );
+                    continue;
+                }
+                PlayerPieces::Kinds(map) => {
+                    for (kind, cells) in map {
+                        match self.pieces.iter().position(|k| k.name == *kind) {
+                            Some(k) => kinds.push((k as u8, cells)),
+                            None => diags.push(Diagnostic::error(
+                                ErrorKind::UnknownPiece(kind.clone()),
+                                pieces.span,
+                            )),
+                        }
+                    }
+                }
+            }
+            for (kind, cells) in kinds {
+                for cell in cells {
+                    let Some(c) = self.board.parse_cell(&cell.value) else {
+                        diags.push(unknown_cell_in(
+                            &cell.value,
+                            cell.span,
+                            self.board.files,
+                            self.board.ranks,
+                        ));
+                        continue;
+                    };
+                    let problem = if !self.board.stacks {
+                        Some("pieces are pinned only on a board with stacks")
+                    } else if state.owner(c).is_none_or(|owner| owner == p as u8) {
+                        Some("a pinned piece lies under another player's pieces")
+                    } else if state.pinned(c).is_some() {
+                        Some("a cell holds one pinned piece at most")
+                    } else {
+                        None
+                    };
+                    if let Some(problem) = problem {
+                        diags.push(
+                            Diagnostic::error(
+                                ErrorKind::BadPosition(format!("`{}`: {problem}", cell.value)),
+                                cell.span,
+                            )
+                            .with_help("list the pinner's pieces on that cell under `[pieces]`"),
+                        );
+                        continue;
+                    }
+                    let top = state.cell(c);
+                    state.set(c, State::encode(p as u8, kind));
+                    state.pin(c, top);
+                }
+            }
         }
     }
 
@@ -549,6 +627,36 @@ impl Game {
         if state.bonus_left > 0 {
             out.push_str(&format!("bonus_moves = {}\n", state.bonus_left));
         }
+        let pinned: Vec<String> = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|&(p, _)| state.has_pinned(p as u8))
+            .map(|(p, name)| {
+                let cells_of = |kind: u8| -> Vec<String> {
+                    state
+                        .pinned_cells(p as u8)
+                        .filter(|&c| state.pinned(c) == Some((p as u8, kind)))
+                        .map(|c| quote(&self.board.cell_name(c)))
+                        .collect()
+                };
+                if self.pieces.len() == 1 {
+                    format!("{name} = [{}]", cells_of(0).join(", "))
+                } else {
+                    let kinds: Vec<String> = (0..self.pieces.len())
+                        .map(|k| (k, cells_of(k as u8)))
+                        .filter(|(_, cells)| !cells.is_empty())
+                        .map(|(k, cells)| {
+                            format!("{} = [{}]", self.pieces[k].name, cells.join(", "))
+                        })
+                        .collect();
+                    format!("{name} = {{ {} }}", kinds.join(", "))
+                }
+            })
+            .collect();
+        if !pinned.is_empty() {
+            out.push_str(&format!("pinned = {{ {} }}\n", pinned.join(", ")));
+        }
         if !state.face_down.is_empty() {
             let cells: Vec<String> = state
                 .face_down
@@ -657,9 +765,16 @@ impl Game {
         let mut out = self.cell_diagram(|c| match state.piece(c) {
             Some((p, k)) => {
                 let symbol = self.pieces[k as usize].symbols[p as usize];
-                match state.height(c) {
+                let stack = match state.height(c) {
                     1 => symbol.to_string(),
                     n => format!("{symbol}{n}"),
+                };
+                // A pinned piece is drawn under the stack: `W2/B`.
+                match state.pinned(c) {
+                    Some((p, k)) => {
+                        format!("{stack}/{}", self.pieces[k as usize].symbols[p as usize])
+                    }
+                    None => stack,
                 }
             }
             None => ".".to_string(),
@@ -680,6 +795,22 @@ impl Game {
                     .map(|(p, name)| format!("{name} {}", state.bar[p]))
                     .collect();
                 out.push_str(&format!("bar: {}\n", bar.join(", ")));
+            }
+            let pinned: Vec<String> = self
+                .players
+                .iter()
+                .enumerate()
+                .filter(|&(p, _)| state.has_pinned(p as u8))
+                .map(|(p, name)| {
+                    let cells: Vec<String> = state
+                        .pinned_cells(p as u8)
+                        .map(|c| self.board.cell_name(c))
+                        .collect();
+                    format!("{name} under {}", cells.join(" "))
+                })
+                .collect();
+            if !pinned.is_empty() {
+                out.push_str(&format!("pinned: {}\n", pinned.join(", ")));
             }
             let pips: Vec<String> = state.pips().iter().map(|p| p.to_string()).collect();
             let kind = match state.pool_kind {

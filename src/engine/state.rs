@@ -18,6 +18,9 @@ pub struct State {
     /// Boards with stacks (`[board] stacks = true`, at most [`STACK_CELLS`] cells): the pieces on a
     /// cell beyond the first. Other games never write it.
     extra: [u8; STACK_CELLS],
+    /// Boards with stacks: the piece pinned under the stack of a cell, encoded as in `cells`, or 0
+    /// (`die_move` with `hit: pin`). It is not the cell's piece: the stack on top owns the cell.
+    under: [u8; STACK_CELLS],
     /// Pieces each player has borne off the board.
     pub off: [u8; 4],
     /// Pieces each player has on the bar, hit and waiting to enter.
@@ -76,6 +79,7 @@ impl State {
             ply: 0,
             counters: [0; 4],
             extra: [0; STACK_CELLS],
+            under: [0; STACK_CELLS],
             off: [0; 4],
             bar: [0; 4],
             pool: [0; POOL],
@@ -177,12 +181,44 @@ impl State {
         }
     }
 
-    /// Takes one piece from a stack.
+    /// Takes one piece from a stack; when the last one leaves, a piece pinned under it is free.
     pub fn pop_piece(&mut self, cell: u16) {
         match self.extra.get_mut(cell as usize) {
             Some(extra) if *extra > 0 => *extra -= 1,
-            _ => self.clear(cell),
+            _ => {
+                let freed = self.under.get_mut(cell as usize).map_or(0, std::mem::take);
+                self.set(cell, freed);
+            }
         }
+    }
+
+    /// Pins the lone piece on `cell` under `value`, which now owns the cell.
+    pub fn pin(&mut self, cell: u16, value: u8) {
+        if let Some(under) = self.under.get_mut(cell as usize) {
+            *under = self.cells[cell as usize];
+            self.set(cell, value);
+        }
+    }
+
+    /// (player, kind) of the piece pinned under the stack on a cell.
+    #[inline]
+    pub fn pinned(&self, cell: u16) -> Option<(u8, u8)> {
+        let v = self.under.get(cell as usize).copied().unwrap_or(0);
+        (v != 0).then(|| (v & 3, (v >> 2) - 1))
+    }
+
+    /// Whether any piece of `player` is pinned.
+    pub fn has_pinned(&self, player: u8) -> bool {
+        self.under.iter().any(|&v| v != 0 && v & 3 == player)
+    }
+
+    /// The cells where a piece of `player` is pinned.
+    pub fn pinned_cells(&self, player: u8) -> impl Iterator<Item = u16> + '_ {
+        self.under
+            .iter()
+            .enumerate()
+            .filter(move |(_, v)| **v != 0 && **v & 3 == player)
+            .map(|(c, _)| c as u16)
     }
 
     /// The pips left to play, in order.
@@ -231,7 +267,7 @@ impl State {
         for chunk in self.cells.chunks_exact(8) {
             h = mix(h, u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
         }
-        for chunk in self.extra.chunks_exact(8) {
+        for chunk in self.extra.chunks_exact(8).chain(self.under.chunks_exact(8)) {
             h = mix(h, u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
         }
         h = mix(

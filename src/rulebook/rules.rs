@@ -4,7 +4,7 @@
 
 use super::doc::Doc;
 use super::{Book, arg, bind, code, plural};
-use crate::check::{Generator, Landing, LineCapture, MoveRule, Surround};
+use crate::check::{Generator, Hit, Landing, LineCapture, MoveRule, Surround};
 use crate::syntax::ast::{Call, Expr, Item, ItemKind, Stmt, Trigger};
 
 /// The arguments of one call, bound to their parameters.
@@ -244,17 +244,23 @@ impl Book<'_> {
                     self.pieces_noun(*piece),
                     code(&self.checked.paths[*path as usize].name),
                 ));
-                out.push(if *hit {
-                    format!(
+                out.push(match hit {
+                    Hit::Bar => format!(
                         "It may land on a cell holding a single enemy piece, which is hit and goes \
                          to its owner's bar; two or more enemy pieces close the cell{}.",
                         self.chosen_by(a("hit"))
-                    )
-                } else {
-                    format!(
+                    ),
+                    Hit::Pin => format!(
+                        "It may land on a cell holding a single enemy piece, which is pinned there \
+                         under it: the pinned piece cannot move until every piece on top has left, \
+                         and meanwhile the cell is the mover's; two or more enemy pieces close the \
+                         cell{}.",
+                        self.chosen_by(a("hit"))
+                    ),
+                    Hit::Blocked => format!(
                         "It may not land on a cell holding any enemy piece{}.",
                         self.chosen_by(a("hit"))
-                    )
+                    ),
                 });
                 out.push(match bear_off {
                     Some(r) => format!(
@@ -272,7 +278,7 @@ impl Book<'_> {
                          one on the n-th cell of the path, landing as above{}.",
                         self.chosen_by(a("enter"))
                     ));
-                } else if *hit {
+                } else if *hit == Hit::Bar {
                     out.push("Pieces on the bar never come back (no `enter`).".into());
                 }
             }

@@ -144,6 +144,14 @@ impl Book<'_> {
             ),
             "borne_off" => format!("the number of {} pieces borne off", whose()),
             "on_bar" => format!("the number of {} pieces on the bar", whose()),
+            "pinned" => format!(
+                "the number of {} pinned pieces {}",
+                whose(),
+                match a("region") {
+                    Some(r) => format!("in {}", self.expr(r)),
+                    None => "on the board".into(),
+                }
+            ),
             "held" => format!(
                 "the number of {} held pieces (face up on a cell of their kind's home)",
                 whose()

@@ -203,6 +203,8 @@ pub struct OptionSection {
     /// file (by game name or path) in place of the file that declares the option.
     #[serde(default)]
     pub variants: BTreeMap<String, Located<String>>,
+    /// In a variant, `remove = true` drops the base's option (the variant's rules no longer read it).
+    pub remove: Option<Located<bool>>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -754,6 +756,33 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
     }
     base.setup.extend(layer.setup);
     for (name, option) in layer.options {
+        if let Some(remove) = option.value.remove.as_ref().filter(|r| r.value) {
+            let error = match base_name {
+                _ if base_name.is_some() && base.options.remove(&name).is_some() => continue,
+                None => Diagnostic::error(
+                    ErrorKind::Other("only a variant can remove options".into()),
+                    remove.span,
+                )
+                .with_label("this file extends no game")
+                .with_help("in a game of its own, leave the option out"),
+                Some(base_name) => {
+                    let names = base.options.keys().map(String::as_str);
+                    let help = crate::check::nearest_name(&name, names).unwrap_or_else(|| {
+                        format!("`{base_name}` has no option `{name}` to remove")
+                    });
+                    Diagnostic::error(
+                        ErrorKind::Other(format!(
+                            "cannot remove option `{name}`: `{base_name}` has no option of that name"
+                        )),
+                        option.span,
+                    )
+                    .with_label(format!("not an option of `{base_name}`"))
+                    .with_help(help)
+                }
+            };
+            diags.push(error);
+            continue;
+        }
         match base.options.get_mut(&name) {
             // A variant that only changes the default keeps the base's range and documentation.
             Some(existing) => {
