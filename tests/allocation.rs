@@ -41,6 +41,7 @@ fn random_playouts_allocate_nothing_after_warm_up() {
     for name in [
         "epaminondas",
         "epaminondas-8x8",
+        "crossings",
         "breakthrough",
         "english-draughts",
         "blue-and-gray",
