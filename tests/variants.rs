@@ -133,12 +133,12 @@ fn list_shows_each_variant_indented_under_the_game_it_extends() {
         .expect("the tabula binary runs");
     assert!(out.status.success());
     insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap(), @r"
-    pawns                Pawns
-                           source: tests/variants.rs
-      pawns-sideways     Pawns, sideways
-                           source: tests/variants.rs: removal and addition
+    pawns                      Pawns
+                                 source: tests/variants.rs
+      pawns-sideways           Pawns, sideways
+                                 source: tests/variants.rs: removal and addition
         pawns-sideways-passing Pawns, passing
-                           source: tests/variants.rs: a chain of two variants
+                                 source: tests/variants.rs: a chain of two variants
     ");
 }
 

@@ -216,6 +216,13 @@ fn list() -> Result<(), String> {
         })
     };
     let in_folder = |id: &str| games.iter().any(|g| g.id == id);
+    // Names line up in one column, wide enough for a variant two links deep.
+    let column = games
+        .iter()
+        .map(|g| g.id.len() + 4)
+        .max()
+        .unwrap_or(0)
+        .max(20);
     // Each variant under the game it extends, one level deeper per link of the chain; a variant of
     // a game outside the folder is listed at the top with what it extends.
     fn print_tree(
@@ -223,6 +230,7 @@ fn list() -> Result<(), String> {
         parent: &str,
         depth: usize,
         base_of: &dyn Fn(&tabula::catalog::Listing) -> Option<String>,
+        column: usize,
     ) {
         for g in games
             .iter()
@@ -232,20 +240,20 @@ fn list() -> Result<(), String> {
                 .iter()
                 .find(|p| p.id == parent)
                 .map_or(&[][..], |p| &p.sources[..]);
-            print_listing(g, depth, None, parent_sources);
+            print_listing(g, depth, None, parent_sources, column);
             // A chain is at most 16 links long; deeper means a cycle, which does not load anyway.
             if depth < 16 {
-                print_tree(games, &g.id, depth + 1, base_of);
+                print_tree(games, &g.id, depth + 1, base_of, column);
             }
         }
     }
     for g in &games {
         match base_of(g) {
-            None => print_listing(g, 0, None, &[]),
-            Some(base) if !in_folder(&base) => print_listing(g, 0, Some(&base), &[]),
+            None => print_listing(g, 0, None, &[], column),
+            Some(base) if !in_folder(&base) => print_listing(g, 0, Some(&base), &[], column),
             Some(_) => continue,
         }
-        print_tree(&games, &g.id, 1, &base_of);
+        print_tree(&games, &g.id, 1, &base_of, column);
     }
     Ok(())
 }
@@ -257,9 +265,10 @@ fn print_listing(
     depth: usize,
     extends: Option<&str>,
     inherited: &[String],
+    column: usize,
 ) {
     let indent = "  ".repeat(depth);
-    let width = 20usize.saturating_sub(indent.len());
+    let width = column.saturating_sub(indent.len());
     match extends {
         Some(base) => outln!("{indent}{:<width$} {} (extends `{base}`)", g.id, g.name),
         None => outln!("{indent}{:<width$} {}", g.id, g.name),
