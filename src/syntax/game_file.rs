@@ -688,6 +688,79 @@ fn merge_rules(into: &mut RulesAst, layer: RulesAst) {
     }
 }
 
+/// How the error for a variant's table naming what its base lacks speaks of one kind of entry.
+struct EntryWords {
+    table: &'static str,
+    /// `an option`, `a piece kind`.
+    one: &'static str,
+    /// `an option`, `a kind`: in the label.
+    short: &'static str,
+    plural: &'static str,
+    /// `option`, `kind`: after "a new".
+    noun: &'static str,
+    /// What a new entry must give.
+    needs: &'static str,
+}
+
+const OPTION_WORDS: EntryWords = EntryWords {
+    table: "options",
+    one: "an option",
+    short: "an option",
+    plural: "options",
+    noun: "option",
+    needs: "a `default`",
+};
+
+const PIECE_WORDS: EntryWords = EntryWords {
+    table: "pieces",
+    one: "a piece kind",
+    short: "a kind",
+    plural: "kinds",
+    noun: "kind",
+    needs: "`symbols`",
+};
+
+/// `[TABLE.NAME]` in a variant, for an entry its base lacks and without what a new entry needs: a
+/// misspelt name, most likely, so the nearest name of the base is the hint.
+fn base_lacks<'a>(
+    words: &EntryWords,
+    name: &str,
+    base_name: Option<&str>,
+    known: impl Iterator<Item = &'a String> + Clone,
+    span: Span,
+) -> Diagnostic {
+    let base_name = base_name.unwrap_or_default();
+    let EntryWords {
+        table,
+        one,
+        short,
+        plural,
+        noun,
+        needs,
+    } = words;
+    let help = match crate::check::nearest_name(name, known.clone().map(String::as_str)) {
+        Some(near) => format!("{near} A new {noun} would need {needs}"),
+        None if known.clone().next().is_none() => {
+            format!("`{base_name}` has no {plural}; a new {noun} needs {needs}")
+        }
+        None => format!(
+            "the {plural} of `{base_name}` are {}; a new {noun} needs {needs}",
+            known
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    Diagnostic::error(
+        ErrorKind::Other(format!(
+            "`[{table}.{name}]` changes {one} that `{base_name}` does not have"
+        )),
+        span,
+    )
+    .with_label(format!("not {short} of `{base_name}`"))
+    .with_help(help)
+}
+
 /// Folds a variant over its base: a value the variant gives replaces the base's; tables merge by key.
 /// `base_name` is the `extends` of a variant (`None` for the first file of the chain).
 fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &mut Diagnostics) {
@@ -725,29 +798,14 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
             }
             // As for options: a new kind is a whole one, with its symbols.
             None if piece.value.symbols.is_none() && base_name.is_some() => {
-                let base_name = base_name.unwrap_or_default();
-                let kinds = base.pieces.keys().map(String::as_str);
-                let help = match crate::check::nearest_name(&name, kinds) {
-                    Some(near) => format!("{near} A new kind would need `symbols`"),
-                    None => format!(
-                        "the kinds of `{base_name}` are {}; a new kind needs `symbols`",
-                        base.pieces
-                            .keys()
-                            .map(|k| format!("`{k}`"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                };
-                diags.push(
-                    Diagnostic::error(
-                        ErrorKind::Other(format!(
-                            "`[pieces.{name}]` changes a piece kind that `{base_name}` does not have"
-                        )),
-                        piece.span,
-                    )
-                    .with_label(format!("not a kind of `{base_name}`"))
-                    .with_help(help),
-                );
+                let known = base.pieces.keys();
+                diags.push(base_lacks(
+                    &PIECE_WORDS,
+                    &name,
+                    base_name,
+                    known,
+                    piece.span,
+                ));
             }
             None => {
                 base.pieces.insert(name, piece);
@@ -798,33 +856,14 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
             // A variant may add an option, but only a whole one: a table with no `default` was
             // meant to change an option of the base, under a name the base does not have.
             None if option.value.default.is_none() && base_name.is_some() => {
-                let base_name = base_name.unwrap_or_default();
-                let near =
-                    crate::check::nearest_name(&name, base.options.keys().map(String::as_str));
-                let help = match near {
-                    Some(near) => format!("{near} A new option would need a `default`"),
-                    None if base.options.is_empty() => {
-                        format!("`{base_name}` has no options; a new option needs a `default`")
-                    }
-                    None => format!(
-                        "the options of `{base_name}` are {}; a new option needs a `default`",
-                        base.options
-                            .keys()
-                            .map(|k| format!("`{k}`"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                };
-                diags.push(
-                    Diagnostic::error(
-                        ErrorKind::Other(format!(
-                            "`[options.{name}]` changes an option that `{base_name}` does not have"
-                        )),
-                        option.span,
-                    )
-                    .with_label(format!("not an option of `{base_name}`"))
-                    .with_help(help),
-                );
+                let known = base.options.keys();
+                diags.push(base_lacks(
+                    &OPTION_WORDS,
+                    &name,
+                    base_name,
+                    known,
+                    option.span,
+                ));
             }
             None => {
                 base.options.insert(name, option);
