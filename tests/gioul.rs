@@ -16,253 +16,34 @@
 //! position: that test runs the `tabula` binary. Where the ruling is silent the test pins what the
 //! engine does and says so in its doc comment.
 
-use std::path::Path;
 use tabula::engine::movegen::Outcome;
 use tabula::engine::playout::seeded_rng;
 use tabula::engine::state::Pool;
 use tabula::{Catalog, Game, State};
 
-const GAME: &str = "gioul";
-const WHITE: u8 = 0;
-const BLACK: u8 = 1;
+mod dice_support;
+use dice_support::*;
 
-fn load(options: &[(&str, &str)]) -> Game {
-    let overrides: Vec<(String, String)> = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    Catalog::default()
-        .load(GAME, &overrides)
-        .unwrap_or_else(|e| panic!("{GAME} does not load: {e:?}"))
-        .0
+const GAME: &str = "gioul";
+
+struct Gioul;
+
+impl DiceGame for Gioul {
+    const ID: &'static str = GAME;
 }
 
-fn positions() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/positions/gioul")
+type Case = dice_support::Case<Gioul>;
+
+fn load(options: &[(&str, &str)]) -> Game {
+    dice_support::load::<Gioul>(options)
 }
 
 fn read(game: &Game, name: &str) -> State {
-    let path = positions().join(format!("{name}.toml"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut sources = tabula::span::Sources::default();
-    game.read_position(&mut sources, &path.display().to_string(), &text)
-        .unwrap_or_else(|d| panic!("{}", d.render(&sources)))
+    dice_support::read::<Gioul>(game, name)
 }
 
-/// A snapshot text being built for one position.
-struct Case {
-    game: Game,
-    state: State,
-    out: String,
-}
-
-impl Case {
-    /// Loads `tests/positions/gioul/<name>.toml` under the default options.
-    fn new(name: &str, pinned: &str) -> Case {
-        Case::with_options(name, pinned, &[])
-    }
-
-    fn with_options(name: &str, pinned: &str, options: &[(&str, &str)]) -> Case {
-        let game = load(options);
-        let state = read(&game, name);
-        Case::from_state(game, state, pinned, options)
-    }
-
-    /// The game's own initial position.
-    fn initial(pinned: &str) -> Case {
-        let game = load(&[]);
-        let state = game.initial;
-        Case::from_state(game, state, pinned, &[])
-    }
-
-    fn from_state(game: Game, state: State, pinned: &str, options: &[(&str, &str)]) -> Case {
-        let mut out = format!("# {pinned}\n");
-        if !options.is_empty() {
-            let shown: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            out.push_str(&format!("options: {}\n", shown.join(" ")));
-        }
-        out.push_str(&game.diagram(&state));
-        out.push_str(&status(&game, &state));
-        Case { game, state, out }
-    }
-
-    /// The position after `tokens`, played from the loaded position.
-    fn play(&self, tokens: &str) -> State {
-        let mut state = self.state;
-        self.game
-            .play_tokens(&mut state, tokens)
-            .unwrap_or_else(|e| panic!("{e}"));
-        state
-    }
-
-    /// The legal tokens after `tokens` (`""`: in the loaded position).
-    fn tokens_after(&self, tokens: &str) -> Vec<String> {
-        self.game.legal_tokens(&self.play(tokens))
-    }
-
-    /// Asserts that the legal tokens after `tokens` are exactly `expected`, and records them.
-    fn only(mut self, tokens: &str, expected: &[&str]) -> Case {
-        let got = self.tokens_after(tokens);
-        let mut want: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
-        want.sort();
-        assert_eq!(got, want, "legal tokens after `{tokens}`");
-        self.out.push_str(&format!(
-            "{} exactly: {}\n",
-            at(tokens),
-            shown(&got.iter().map(String::as_str).collect::<Vec<_>>())
-        ));
-        self
-    }
-
-    /// Asserts that each of `legal` is legal after `tokens` and none of `illegal` is, and records it.
-    fn check(mut self, tokens: &str, legal: &[&str], illegal: &[&str]) -> Case {
-        let got = self.tokens_after(tokens);
-        assert_tokens(&got, legal, true);
-        assert_tokens(&got, illegal, false);
-        if !legal.is_empty() {
-            self.out.push_str(&format!(
-                "{} legal as ruled: {}\n",
-                at(tokens),
-                legal.join(" ")
-            ));
-        }
-        if !illegal.is_empty() {
-            self.out.push_str(&format!(
-                "{} illegal as ruled: {}\n",
-                at(tokens),
-                illegal.join(" ")
-            ));
-        }
-        self
-    }
-
-    /// Asserts who is to move and what the pool holds after `tokens`, and records it.
-    fn pool(mut self, tokens: &str, mover: u8, pips: &[u8], kind: Pool) -> Case {
-        let state = self.play(tokens);
-        assert_eq!(
-            (state.to_move, state.pips(), state.pool_kind),
-            (mover, pips, kind),
-            "side to move and pool after `{tokens}`"
-        );
-        self.out.push_str(&format!(
-            "{}: {} to move, pool {}\n",
-            at(tokens),
-            self.game.players[mover as usize],
-            pool(&state)
-        ));
-        self
-    }
-
-    /// Asserts the outcome after `tokens`, and records it.
-    fn outcome(mut self, tokens: &str, expected: Option<Outcome>) -> Case {
-        let state = self.play(tokens);
-        let got = self.game.outcome(&state);
-        assert_eq!(got, expected, "outcome after `{tokens}`");
-        let text = got.map_or("none".to_string(), |o| self.game.describe_outcome(o));
-        self.out
-            .push_str(&format!("{} outcome: {text}\n", at(tokens)));
-        self
-    }
-
-    /// Shows the position after `tokens`.
-    fn after(mut self, tokens: &str) -> Case {
-        let state = self.play(tokens);
-        self.out.push_str(&format!("\nafter `{tokens}`:\n"));
-        self.out.push_str(&self.game.diagram(&state));
-        self.out.push_str(&status(&self.game, &state));
-        self
-    }
-
-    fn note(mut self, text: &str) -> Case {
-        self.out.push_str(text);
-        self.out.push('\n');
-        self
-    }
-
-    fn finish(self) -> String {
-        self.out
-    }
-}
-
-/// `after `24/18 18/14`` for a line of tokens, `here` for none.
-fn at(tokens: &str) -> String {
-    if tokens.is_empty() {
-        "here".to_string()
-    } else {
-        format!("after `{tokens}`")
-    }
-}
-
-fn shown(tokens: &[&str]) -> String {
-    if tokens.is_empty() {
-        "(none)".to_string()
-    } else {
-        tokens.join(" ")
-    }
-}
-
-fn assert_tokens(legal: &[String], tokens: &[&str], want_legal: bool) {
-    for t in tokens {
-        let is_legal = legal.iter().any(|l| l == t);
-        if want_legal {
-            assert!(is_legal, "`{t}` must be legal; legal: {}", legal.join(" "));
-        } else {
-            assert!(
-                !is_legal,
-                "`{t}` must be illegal; legal: {}",
-                legal.join(" ")
-            );
-        }
-    }
-}
-
-/// The pool as `[6 6 6] transferred`.
-fn pool(state: &State) -> String {
-    let pips: Vec<String> = state.pips().iter().map(u8::to_string).collect();
-    let kind = match state.pool_kind {
-        Pool::Empty => "empty (to roll)",
-        Pool::Roll => "roll",
-        Pool::Doublet => "doublet",
-        Pool::Transferred => "transferred",
-        Pool::Returned => "returned",
-    };
-    format!("[{}] {kind}", pips.join(" "))
-}
-
-/// The side to move with the ply and the rolls made, then the outcome or the legal tokens.
-fn status(game: &Game, state: &State) -> String {
-    let mut out = format!(
-        "{} to move, ply {}, rolls {}\n",
-        game.players[state.to_move as usize], state.ply, state.rolls
-    );
-    if let Some(outcome) = game.outcome(state) {
-        assert!(game.legal_tokens(state).is_empty());
-        out.push_str(&format!("outcome: {}\n", game.describe_outcome(outcome)));
-        return out;
-    }
-    let tokens = game.legal_tokens(state);
-    if game.is_chance(state) {
-        // A chance event: the rolls are the same everywhere, so they are asserted, not listed.
-        assert_eq!(tokens, all_rolls());
-        out.push_str("no outcome; to roll: the 21 rolls roll:1-1 .. roll:6-6\n");
-        return out;
-    }
-    out.push_str(&format!("no outcome; {} legal tokens:\n", tokens.len()));
-    let mut line = String::new();
-    for t in &tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > 96 {
-            out.push_str(&format!("  {line}\n"));
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(t);
-    }
-    if !line.is_empty() {
-        out.push_str(&format!("  {line}\n"));
-    }
-    out
+fn positions() -> std::path::PathBuf {
+    dice_support::positions::<Gioul>()
 }
 
 /// The pips a die token moves a man on the board: `20/14` is 6 for White, `1/7` is 6 for Black.
@@ -273,18 +54,6 @@ fn pips_of(token: &str) -> u32 {
     let from: u32 = from.parse().expect("from point");
     let to: u32 = to.parse().expect("a move on the board, not off");
     from.abs_diff(to)
-}
-
-/// The 21 rolls, larger die first.
-fn all_rolls() -> Vec<String> {
-    let mut rolls = Vec::new();
-    for high in 1..=6 {
-        for low in 1..=high {
-            rolls.push(format!("roll:{high}-{low}"));
-        }
-    }
-    rolls.sort();
-    rolls
 }
 
 /// Every complete play of the player to move from `state` (which holds a pool): the token lines
@@ -312,15 +81,6 @@ fn complete_plays(game: &Game, state: &State) -> Vec<(String, State)> {
     walk(game, state, state.to_move, "", &mut out);
     out.sort_by(|a, b| a.0.cmp(&b.0));
     out
-}
-
-/// The White men on `point`.
-fn white_on(state: &State, game: &Game, point: &str) -> u8 {
-    let cell = game.board.parse_cell(point).expect("a point");
-    match state.owner(cell) {
-        Some(WHITE) => state.height(cell),
-        _ => 0,
-    }
 }
 
 const WHITE_WINS: Option<Outcome> = Some(Outcome::Win(WHITE, 1));
