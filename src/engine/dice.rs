@@ -25,9 +25,11 @@ impl Action {
         Action::new(ActionKind::Roll, 0, high, low, 0, 0, 0, 0)
     }
 
-    /// A piece moved by one die of `pip` from `from` to `to` (or [`OFF`]).
-    pub fn die(rule: u8, from: u16, to: u8, pip: u8) -> Action {
-        Action::new(ActionKind::Die, rule, from as u8, to, 0, 1, pip, 0)
+    /// A piece moved by one die of `pip` from `from` to `to` (or [`OFF`]), hitting `captured`
+    /// (0 or 1) enemy pieces there.
+    #[inline]
+    pub fn die(rule: u8, from: u16, to: u8, pip: u8, captured: u8) -> Action {
+        Action::new(ActionKind::Die, rule, from as u8, to, 0, 1, pip, captured)
     }
 }
 
@@ -154,9 +156,7 @@ impl Game {
         mut f: impl FnMut(Action) -> bool,
     ) -> bool {
         let mut emit = |from: u8| match self.die_target(rule, state, from, pip) {
-            Some((to, hit)) => {
-                f(Action::die(index, u16::from(from), to, pip).with_captured(u8::from(hit)))
-            }
+            Some((to, hit)) => f(Action::die(index, u16::from(from), to, pip, u8::from(hit))),
             None => false,
         };
         if rule.enter && state.bar[state.to_move as usize] > 0 {
