@@ -209,11 +209,7 @@ impl Game {
                         self.slide(index, rule, frame, from, dir, out);
                     }
                 }
-                MoveKind::Line => {
-                    for &dir in dirs {
-                        self.line(index, rule, frame, from, dir, out);
-                    }
-                }
+                MoveKind::Line => self.lines_from(index, rule, frame, from, dirs, out),
                 MoveKind::Jump => self.jumps(index, rule, frame, from, dirs, out),
                 MoveKind::PathStep => {
                     let path = &self.paths[rule.path as usize];
@@ -269,6 +265,23 @@ impl Game {
                     self.line(index, rule, frame, from, dir, out);
                 }
             }
+        }
+    }
+
+    /// The lines with their rear on `from`, in every direction of the rule (kept out of line, so
+    /// that the loop of [`Game::generate`] stays small for the other kinds of rule).
+    #[inline(never)]
+    fn lines_from(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        frame: &mut Frame,
+        from: u16,
+        dirs: &[u8],
+        out: &mut Vec<Action>,
+    ) {
+        for &dir in dirs {
+            self.line(index, rule, frame, from, dir, out);
         }
     }
 
@@ -484,6 +497,8 @@ impl Game {
     }
 
     /// A run of own pieces from `rear` to the front of its line along `dir` moves up to its length.
+    /// Inlined in both its callers: called for most pieces, it is a loop body.
+    #[inline(always)]
     fn line(
         &self,
         index: u8,
