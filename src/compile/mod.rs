@@ -252,6 +252,8 @@ pub struct Game {
     pub declared_rules: Vec<DeclaredRule>,
     /// When every move rule is a plain step on a small board: all moves as word shifts.
     pub word_steps: Option<word_steps::WordSteps>,
+    /// Dice games: every distinct roll, as [`Game::roll_actions`] lists them.
+    pub rolls: Vec<crate::Action>,
     /// Whether an action can do more than move, take and pass the turn: dice, turn effects,
     /// promotions or `after` rules (else [`Game::apply`] takes a short path for single steps).
     pub apply_effects: bool,
@@ -547,6 +549,7 @@ pub fn compile(checked: CheckedGame) -> Game {
         turn_effects,
         declared_rules,
         word_steps: None,
+        rolls: Game::all_rolls(checked.dice.map_or(0, |d| d.sides)),
         apply_effects,
     };
     game.word_steps = word_steps::plan(&game);

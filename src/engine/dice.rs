@@ -49,14 +49,21 @@ impl Game {
             && state.reveal_at == super::state::NONE
     }
 
-    /// Every distinct roll, the larger die first, highest rolls first.
+    /// Every distinct roll, the larger die first, highest rolls first (listed when the game is
+    /// compiled, in [`Game::rolls`]).
     pub fn roll_actions(&self, out: &mut Vec<Action>) {
-        let sides = self.dice.map_or(0, |d| d.sides);
+        out.extend_from_slice(&self.rolls);
+    }
+
+    /// The list of [`Game::roll_actions`] for dice of `sides` sides.
+    pub(crate) fn all_rolls(sides: u8) -> Vec<Action> {
+        let mut rolls = Vec::new();
         for high in (1..=sides).rev() {
             for low in (1..=high).rev() {
-                out.push(Action::roll(high, low));
+                rolls.push(Action::roll(high, low));
             }
         }
+        rolls
     }
 
     /// How likely a roll is, out of `sides * sides`: a doublet 1, any other roll 2.
