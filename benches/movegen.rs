@@ -46,7 +46,7 @@ fn movegen(c: &mut Criterion) {
         // The action to apply: the one that moves and captures the most.
         let Some(&action) = actions
             .iter()
-            .max_by_key(|a| (a.captured, a.count, a.distance))
+            .max_by_key(|a| (a.captured(), a.count(), a.distance()))
         else {
             continue;
         };

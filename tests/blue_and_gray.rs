@@ -1501,7 +1501,7 @@ fn ruling_1_9_remove_jumped_at_end_same_moves_in_random_games() {
     let at_once = load(GAME, &[]);
     let at_end = load(GAME, &[("remove_jumped", "at_end")]);
     let key = |a: &Action| {
-        let kind = match a.kind {
+        let kind = match a.kind() {
             ActionKind::Move => 0,
             ActionKind::Jump => 1,
             ActionKind::Hop => 2,
@@ -1511,7 +1511,15 @@ fn ruling_1_9_remove_jumped_at_end_same_moves_in_random_games() {
             }
         };
         (
-            kind, a.rule, a.from, a.to, a.dir, a.count, a.distance, a.captured, a.path,
+            kind,
+            a.rule(),
+            a.from(),
+            a.to(),
+            a.dir(),
+            a.count(),
+            a.distance(),
+            a.captured(),
+            a.path(),
         )
     };
     let sorted_tokens = |game: &Game, actions: &[Action]| {
@@ -1533,7 +1541,7 @@ fn ruling_1_9_remove_jumped_at_end_same_moves_in_random_games() {
             end.sort_by_key(key);
             assert_eq!(once, end, "seed {seed}, ply {}", state.ply);
             positions += 1;
-            if once.iter().any(|a| a.kind == ActionKind::Jump) {
+            if once.iter().any(|a| a.kind() == ActionKind::Jump) {
                 let tokens = sorted_tokens(&at_once, &once);
                 assert_eq!(
                     tokens,

@@ -1,6 +1,7 @@
 //! End tests of the common shape `if COUNT CMP (COUNT or NUMBER) { outcome }`, recognised when the
 //! game is compiled and then run as bit-set counts without the stack machine.
 
+use super::{Board, CellSet};
 use crate::check::{TExpr, TStmt};
 use crate::engine::eval::Verdict;
 use crate::engine::state::State;
@@ -190,6 +191,72 @@ impl crate::compile::Game {
             FastOutcome::Win(p) => Verdict::Win(p.resolve(state, players), 1),
             FastOutcome::Lose(p) => Verdict::Lose(p.resolve(state, players)),
             FastOutcome::Draw => Verdict::Draw,
+        }
+    }
+}
+
+/// A [`Test::Any`] check on a board of at most 64 cells, resolved when the game is compiled for
+/// each player to move: one load, one mask and one compare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WordCheck {
+    /// `[mover]`: whose pieces are looked at, and in which cells.
+    pieces: [(u8, u64); 4],
+    present: bool,
+    verdict: [Verdict; 4],
+}
+
+impl WordCheck {
+    pub fn new(
+        check: &FastCheck,
+        region_sets: &[CellSet],
+        board: &Board,
+        players: u8,
+    ) -> Option<WordCheck> {
+        let Test::Any {
+            player,
+            region,
+            present,
+        } = check.test
+        else {
+            return None;
+        };
+        if board.cells > 64 {
+            return None;
+        }
+        let mut pieces = [(0, 0); 4];
+        let mut verdict = [Verdict::Nothing; 4];
+        for mover in 0..players {
+            let position = State::empty(mover);
+            let cells = match region {
+                None => board.all_cells,
+                Some((first, whose)) => {
+                    let offset = whose.map_or(0, |w| w.resolve(&position, players) as u16);
+                    region_sets[(first + offset) as usize]
+                }
+            };
+            pieces[mover as usize] = (player.resolve(&position, players), cells.word(0));
+            verdict[mover as usize] = match check.outcome {
+                FastOutcome::Win(p) => Verdict::Win(p.resolve(&position, players), 1),
+                FastOutcome::Lose(p) => Verdict::Lose(p.resolve(&position, players)),
+                FastOutcome::Draw => Verdict::Draw,
+            };
+        }
+        Some(WordCheck {
+            pieces,
+            present,
+            verdict,
+        })
+    }
+
+    /// The same verdict as [`crate::compile::Game::run_fast_check`] of its check.
+    #[inline]
+    pub fn run(&self, state: &State) -> Verdict {
+        let mover = state.to_move as usize & 3;
+        let (whose, cells) = self.pieces[mover];
+        if (state.pieces_of(whose).word(0) & cells != 0) == self.present {
+            self.verdict[mover]
+        } else {
+            Verdict::Nothing
         }
     }
 }

@@ -5,6 +5,7 @@ mod bytecode;
 pub mod fast_check;
 pub(crate) mod fold;
 mod tables;
+pub mod word_steps;
 
 pub use bytecode::{CodeRange, Op};
 pub use tables::{Board, CellSet, NO_CELL};
@@ -99,6 +100,8 @@ pub struct CompiledCheck {
     pub guard: Option<RegionRef>,
     /// The same test in the fast form, when the rule has its shape.
     pub fast: Option<fast_check::FastCheck>,
+    /// The fast form on a board of one word, resolved for each player to move.
+    pub word: Option<fast_check::WordCheck>,
 }
 
 /// A marked path, for each player: its cells in order, and for every board cell the next cell of
@@ -247,6 +250,13 @@ pub struct Game {
     pub turn_effects: bool,
     /// Every rule of the rules text by kind, in the order of [`RuleKind`].
     pub declared_rules: Vec<DeclaredRule>,
+    /// When every move rule is a plain step on a small board: all moves as word shifts.
+    pub word_steps: Option<word_steps::WordSteps>,
+    /// Dice games: every distinct roll, as [`Game::roll_actions`] lists them.
+    pub rolls: Vec<crate::Action>,
+    /// Whether an action can do more than move, take and pass the turn: dice, turn effects,
+    /// promotions or `after` rules (else [`Game::apply`] takes a short path for single steps).
+    pub apply_effects: bool,
 }
 
 impl Game {
@@ -454,27 +464,34 @@ pub fn compile(checked: CheckedGame) -> Game {
             code: emitter.expr_program(&f.expr),
             guard: lands_in_guard(&f.expr).map(region_ref),
             fast: None,
+            word: None,
         })
         .collect();
-    let stmt_checks =
-        |rules: &[crate::check::StmtRule], emitter: &mut bytecode::Emitter| -> Vec<CompiledCheck> {
-            rules
-                .iter()
-                .filter_map(|r| {
-                    let body = fold::fold_stmts(&r.body, &options);
-                    // A rule that folded away can never say anything.
-                    if body.is_empty() {
-                        return None;
-                    }
-                    Some(CompiledCheck {
-                        info: r.info.clone(),
-                        code: emitter.stmt_program(&body),
-                        guard: None,
-                        fast: fast_check::recognise(&body, &region_first).filter(|_| !board.stacks),
-                    })
+    let players = checked.players.len() as u8;
+    let stmt_checks = |rules: &[crate::check::StmtRule],
+                       emitter: &mut bytecode::Emitter|
+     -> Vec<CompiledCheck> {
+        rules
+            .iter()
+            .filter_map(|r| {
+                let body = fold::fold_stmts(&r.body, &options);
+                // A rule that folded away can never say anything.
+                if body.is_empty() {
+                    return None;
+                }
+                let fast = fast_check::recognise(&body, &region_first).filter(|_| !board.stacks);
+                Some(CompiledCheck {
+                    info: r.info.clone(),
+                    code: emitter.stmt_program(&body),
+                    guard: None,
+                    fast,
+                    word: fast.and_then(|f| {
+                        fast_check::WordCheck::new(&f, &region_sets, &board, players)
+                    }),
                 })
-                .collect()
-        };
+            })
+            .collect()
+    };
     let turn_start = stmt_checks(&checked.program.turn_start, &mut emitter);
     let after = stmt_checks(&checked.program.after, &mut emitter);
     let no_moves = checked.program.no_moves.as_ref().map(|r| CompiledCheck {
@@ -482,6 +499,7 @@ pub fn compile(checked: CheckedGame) -> Game {
         code: emitter.stmt_program(&fold::fold_stmts(&r.body, &options)),
         guard: None,
         fast: None,
+        word: None,
     });
 
     let mut initial = State::empty(checked.first_player);
@@ -499,7 +517,11 @@ pub fn compile(checked: CheckedGame) -> Game {
         || moves.iter().any(|m: &CompiledMove| m.surround.is_some());
     let code = emitter.finish();
     let uses_history = code.contains(&Op::Repetitions);
-    Game {
+    let apply_effects = checked.dice.is_some()
+        || turn_effects
+        || !after.is_empty()
+        || moves.iter().any(|m| m.promote.is_some());
+    let mut game = Game {
         name: checked.name,
         summary: checked.summary,
         sources: checked.sources,
@@ -526,7 +548,12 @@ pub fn compile(checked: CheckedGame) -> Game {
         match_format: checked.match_format,
         turn_effects,
         declared_rules,
-    }
+        word_steps: None,
+        rolls: Game::all_rolls(checked.dice.map_or(0, |d| d.sides)),
+        apply_effects,
+    };
+    game.word_steps = word_steps::plan(&game);
+    game
 }
 
 fn declared_rules(program: &crate::check::CheckedProgram) -> Vec<DeclaredRule> {

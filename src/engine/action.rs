@@ -1,6 +1,7 @@
 //! An action: what one player does in one turn, as a small copyable value.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
 pub enum ActionKind {
     /// `count` pieces in a line from `from` along `dir` move `distance` cells; the front one lands on `to`.
     Move,
@@ -18,30 +19,75 @@ pub enum ActionKind {
     Reveal,
 }
 
-/// Every move primitive is a line of `count` pieces moving `distance` cells: a step is 1 x 1, a slide
-/// 1 x k. `captured` enemy pieces standing in a row from `to` along `dir` are removed first.
-/// `repr(C)` keeps the byte fields together in the first word, so that copying a template action
-/// and changing a few bytes compiles to a few stores (move lists are written for every position).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(C, align(8))]
-pub struct Action {
-    pub kind: ActionKind,
-    /// Index of the move rule that made it.
-    pub rule: u8,
-    /// Cells fit in a byte (boards have at most 256), which keeps an action at 16 bytes: move
-    /// lists are written for every position, so their size is speed. [`Action::from_cell`] and
-    /// [`Action::to_cell`] give them as cell indices.
-    pub from: u8,
-    pub to: u8,
-    pub dir: u8,
-    pub count: u8,
-    pub distance: u8,
-    pub captured: u8,
-    /// Jumps: the direction of each jump in turn, a few bits each.
-    pub path: u64,
+impl ActionKind {
+    /// Every kind at the index of its byte, padded to a power of two: decoding is one masked load.
+    const BY_BYTE: [ActionKind; 8] = [
+        ActionKind::Move,
+        ActionKind::Jump,
+        ActionKind::Hop,
+        ActionKind::Pass,
+        ActionKind::Roll,
+        ActionKind::Die,
+        ActionKind::Reveal,
+        ActionKind::Reveal,
+    ];
+
+    #[inline]
+    const fn from_byte(byte: u8) -> ActionKind {
+        ActionKind::BY_BYTE[(byte & 7) as usize]
+    }
 }
 
+/// Every move primitive is a line of `count` pieces moving `distance` cells: a step is 1 x 1, a slide
+/// 1 x k. `captured` enemy pieces standing in a row from `to` along `dir` are removed first.
+///
+/// The byte fields share one machine word, so that a move generator builds an action in registers
+/// and writes it with two stores (move lists are written for every position, so this is speed).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Action {
+    /// From the lowest byte: kind, rule, from, to, dir, count, distance, captured.
+    bytes: u64,
+    /// Jumps: the direction of each jump in turn, a few bits each.
+    path: u64,
+}
+
+const KIND: u32 = 0;
+const RULE: u32 = 8;
+const FROM: u32 = 16;
+const TO: u32 = 24;
+const DIR: u32 = 32;
+const COUNT: u32 = 40;
+const DISTANCE: u32 = 48;
+const CAPTURED: u32 = 56;
+
 impl Action {
+    /// An action from its fields. Cells fit in a byte (boards have at most 256), which keeps an
+    /// action at 16 bytes.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub const fn new(
+        kind: ActionKind,
+        rule: u8,
+        from: u8,
+        to: u8,
+        dir: u8,
+        count: u8,
+        distance: u8,
+        captured: u8,
+    ) -> Action {
+        Action {
+            bytes: (kind as u64) << KIND
+                | (rule as u64) << RULE
+                | (from as u64) << FROM
+                | (to as u64) << TO
+                | (dir as u64) << DIR
+                | (count as u64) << COUNT
+                | (distance as u64) << DISTANCE
+                | (captured as u64) << CAPTURED,
+            path: 0,
+        }
+    }
+
     /// `count` pieces in a line from `from` move `distance` cells along `dir`, the front one to `to`.
     #[inline]
     pub fn moving(
@@ -53,27 +99,128 @@ impl Action {
         distance: u8,
         captured: u8,
     ) -> Action {
-        Action {
-            kind: ActionKind::Move,
+        Action::new(
+            ActionKind::Move,
             rule,
-            from: from as u8,
-            to: to as u8,
+            from as u8,
+            to as u8,
             dir,
             count,
             distance,
             captured,
-            path: 0,
+        )
+    }
+
+    #[inline]
+    const fn byte(&self, at: u32) -> u8 {
+        (self.bytes >> at) as u8
+    }
+
+    #[inline]
+    fn with_byte(self, at: u32, value: u8) -> Action {
+        Action {
+            bytes: self.bytes & !(0xff << at) | u64::from(value) << at,
+            ..self
         }
     }
 
     #[inline]
+    pub const fn kind(&self) -> ActionKind {
+        ActionKind::from_byte(self.byte(KIND))
+    }
+
+    /// Index of the move rule that made it.
+    #[inline]
+    pub const fn rule(&self) -> u8 {
+        self.byte(RULE)
+    }
+
+    /// The `from` byte: a cell, or a special value of dice and roll actions.
+    #[inline]
+    pub const fn from(&self) -> u8 {
+        self.byte(FROM)
+    }
+
+    /// The `to` byte: a cell, or a special value of dice, roll and reveal actions.
+    #[inline]
+    pub const fn to(&self) -> u8 {
+        self.byte(TO)
+    }
+
+    #[inline]
+    pub const fn dir(&self) -> u8 {
+        self.byte(DIR)
+    }
+
+    #[inline]
+    pub const fn count(&self) -> u8 {
+        self.byte(COUNT)
+    }
+
+    #[inline]
+    pub const fn distance(&self) -> u8 {
+        self.byte(DISTANCE)
+    }
+
+    #[inline]
+    pub const fn captured(&self) -> u8 {
+        self.byte(CAPTURED)
+    }
+
+    /// Jumps: the direction of each jump in turn, a few bits each.
+    #[inline]
+    pub const fn path(&self) -> u64 {
+        self.path
+    }
+
+    #[inline]
     pub fn from_cell(&self) -> u16 {
-        u16::from(self.from)
+        u16::from(self.from())
     }
 
     #[inline]
     pub fn to_cell(&self) -> u16 {
-        u16::from(self.to)
+        u16::from(self.to())
+    }
+
+    /// A move of `template` (made with `to`, `distance` and `captured` 0) landing on `to`.
+    #[inline]
+    pub fn landing(self, to: u16, distance: u8, captured: u8) -> Action {
+        Action {
+            bytes: self.bytes
+                | u64::from(to as u8) << TO
+                | u64::from(distance) << DISTANCE
+                | u64::from(captured) << CAPTURED,
+            path: self.path,
+        }
+    }
+
+    #[inline]
+    pub fn with_to(self, to: u8) -> Action {
+        self.with_byte(TO, to)
+    }
+
+    #[inline]
+    pub fn with_dir(self, dir: u8) -> Action {
+        self.with_byte(DIR, dir)
+    }
+
+    #[inline]
+    pub fn with_captured(self, captured: u8) -> Action {
+        self.with_byte(CAPTURED, captured)
+    }
+
+    #[inline]
+    pub fn with_path(self, path: u64) -> Action {
+        Action { path, ..self }
+    }
+
+    /// A `Move` of one piece by one cell taking at most one piece: one compare of the word.
+    #[inline]
+    pub fn is_single_step(&self) -> bool {
+        const FIELDS: u64 = 0xff << KIND | 0xff << COUNT | 0xff << DISTANCE | 0xfe << CAPTURED;
+        const STEP: u64 = (ActionKind::Move as u64) << KIND | 1 << COUNT | 1 << DISTANCE;
+        self.bytes & FIELDS == STEP
     }
 
     /// The direction of jump `i`, stored in `bits` bits each (see [`crate::compile::Board::jump_bits`]).
@@ -81,18 +228,47 @@ impl Action {
     pub fn jump_direction(&self, i: u8, bits: u32) -> u8 {
         (self.path >> (bits * i as u32) & ((1 << bits) - 1)) as u8
     }
+
+    pub const PASS: Action = Action::new(ActionKind::Pass, 0, 0, 0, 0, 0, 0, 0);
 }
 
-impl Action {
-    pub const PASS: Action = Action {
-        kind: ActionKind::Pass,
-        rule: 0,
-        from: 0,
-        to: 0,
-        dir: 0,
-        count: 0,
-        distance: 0,
-        captured: 0,
-        path: 0,
-    };
+/// The one-cell steps of a move rule along one direction: [`StepTemplate::to`] makes the step
+/// to a cell with one multiply and one add, for move generators that make many.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepTemplate(u64);
+
+impl StepTemplate {
+    /// Steps of rule `rule` along `dir`, whose neighbour is `offset` cell indices away.
+    pub fn new(rule: u8, dir: u8, offset: i16) -> StepTemplate {
+        let template = Action::moving(rule, 0, 0, dir, 1, 1, 0).bytes;
+        // The step to `to` comes from `to - offset`: subtracting the offset in the `from` byte
+        // now leaves `to` to be added to both bytes. `to - offset` is a cell, so nothing carries.
+        StepTemplate(template.wrapping_sub((i64::from(offset) as u64) << FROM))
+    }
+
+    /// The step to cell `to`, taking the piece there if `captured` (0 or 1).
+    #[inline(always)]
+    pub fn to(self, to: u32, captured: u64) -> Action {
+        Action {
+            bytes: self.0.wrapping_add(u64::from(to) * (1 << FROM | 1 << TO))
+                | captured << CAPTURED,
+            path: 0,
+        }
+    }
+}
+
+impl std::fmt::Debug for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Action")
+            .field("kind", &self.kind())
+            .field("rule", &self.rule())
+            .field("from", &self.from())
+            .field("to", &self.to())
+            .field("dir", &self.dir())
+            .field("count", &self.count())
+            .field("distance", &self.distance())
+            .field("captured", &self.captured())
+            .field("path", &self.path)
+            .finish()
+    }
 }

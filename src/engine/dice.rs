@@ -22,25 +22,14 @@ pub const BAR: u8 = u8::MAX - 1;
 impl Action {
     /// The roll of two dice, the larger first.
     pub fn roll(high: u8, low: u8) -> Action {
-        Action {
-            kind: ActionKind::Roll,
-            from: high,
-            to: low,
-            ..Action::PASS
-        }
+        Action::new(ActionKind::Roll, 0, high, low, 0, 0, 0, 0)
     }
 
-    /// A piece moved by one die of `pip` from `from` to `to` (or [`OFF`]).
-    pub fn die(rule: u8, from: u16, to: u8, pip: u8) -> Action {
-        Action {
-            kind: ActionKind::Die,
-            rule,
-            from: from as u8,
-            to,
-            count: 1,
-            distance: pip,
-            ..Action::PASS
-        }
+    /// A piece moved by one die of `pip` from `from` to `to` (or [`OFF`]), hitting `captured`
+    /// (0 or 1) enemy pieces there.
+    #[inline]
+    pub fn die(rule: u8, from: u16, to: u8, pip: u8, captured: u8) -> Action {
+        Action::new(ActionKind::Die, rule, from as u8, to, 0, 1, pip, captured)
     }
 }
 
@@ -60,20 +49,27 @@ impl Game {
             && state.reveal_at == super::state::NONE
     }
 
-    /// Every distinct roll, the larger die first, highest rolls first.
+    /// Every distinct roll, the larger die first, highest rolls first (listed when the game is
+    /// compiled, in [`Game::rolls`]).
     pub fn roll_actions(&self, out: &mut Vec<Action>) {
-        let sides = self.dice.map_or(0, |d| d.sides);
+        out.extend_from_slice(&self.rolls);
+    }
+
+    /// The list of [`Game::roll_actions`] for dice of `sides` sides.
+    pub(crate) fn all_rolls(sides: u8) -> Vec<Action> {
+        let mut rolls = Vec::new();
         for high in (1..=sides).rev() {
             for low in (1..=high).rev() {
-                out.push(Action::roll(high, low));
+                rolls.push(Action::roll(high, low));
             }
         }
+        rolls
     }
 
     /// How likely a roll is, out of `sides * sides`: a doublet 1, any other roll 2.
     pub fn roll_weight(&self, action: &Action) -> (u32, u32) {
         let sides = u32::from(self.dice.map_or(1, |d| d.sides));
-        let ways = if action.from == action.to { 1 } else { 2 };
+        let ways = if action.from() == action.to() { 1 } else { 2 };
         (ways, sides * sides)
     }
 
@@ -167,10 +163,7 @@ impl Game {
         mut f: impl FnMut(Action) -> bool,
     ) -> bool {
         let mut emit = |from: u8| match self.die_target(rule, state, from, pip) {
-            Some((to, hit)) => f(Action {
-                captured: u8::from(hit),
-                ..Action::die(index, u16::from(from), to, pip)
-            }),
+            Some((to, hit)) => f(Action::die(index, u16::from(from), to, pip, u8::from(hit))),
             None => false,
         };
         if rule.enter && state.bar[state.to_move as usize] > 0 {
@@ -199,7 +192,7 @@ impl Game {
                 // Two dice making the same move: one action, the smaller die's (ruling 3.10).
                 let same = out[start..]
                     .iter()
-                    .any(|a| a.from == action.from && a.to == action.to);
+                    .any(|a| a.from() == action.from() && a.to() == action.to());
                 if !same {
                     out.push(action);
                 }
@@ -275,8 +268,8 @@ impl Game {
         if out[start..].iter().any(uses_both) {
             keep_from(out, start, uses_both);
         } else {
-            let larger = out[start..].iter().map(|a| a.distance).max().unwrap_or(0);
-            keep_from(out, start, |a| a.distance == larger);
+            let larger = out[start..].iter().map(|a| a.distance()).max().unwrap_or(0);
+            keep_from(out, start, |a| a.distance() == larger);
         }
     }
 
@@ -300,20 +293,20 @@ impl Game {
     /// The piece moves (or is borne off) and its pip leaves the pool; whose turn it is is not touched.
     fn move_by_die(&self, state: &mut State, action: &Action) {
         let me = state.to_move;
-        let piece = if action.from == BAR {
+        let piece = if action.from() == BAR {
             state.bar[me as usize] -= 1;
-            State::encode(me, self.moves[action.rule as usize].piece.unwrap_or(0))
+            State::encode(me, self.moves[action.rule() as usize].piece.unwrap_or(0))
         } else {
             let from = action.from_cell();
             let piece = state.cell(from);
             state.pop_piece(from);
             piece
         };
-        if action.captured > 0 {
+        if action.captured() > 0 {
             let to = action.to_cell();
-            if self.moves[action.rule as usize].pin {
+            if self.moves[action.rule() as usize].pin {
                 state.pin(to, piece);
-                state.use_pip(action.distance);
+                state.use_pip(action.distance());
                 return;
             }
             if let Some(owner) = state.owner(to) {
@@ -321,21 +314,21 @@ impl Game {
                 state.bar[owner as usize] = state.bar[owner as usize].saturating_add(1);
             }
         }
-        if action.to == OFF {
+        if action.to() == OFF {
             state.off[me as usize] = state.off[me as usize].saturating_add(1);
         } else {
             state.push_piece(action.to_cell(), piece);
         }
-        state.use_pip(action.distance);
+        state.use_pip(action.distance());
     }
 
     /// Applies a roll, a die move or a pass of a dice game, then settles whose turn it is.
     pub(super) fn apply_dice(&self, state: &mut State, action: &Action) {
         let Some(dice) = self.dice else { return };
-        match action.kind {
+        match action.kind() {
             ActionKind::Roll => {
                 state.rolls = state.rolls.saturating_add(1);
-                let (high, low) = (action.from, action.to);
+                let (high, low) = (action.from(), action.to());
                 if high != low {
                     state.pool[..2].copy_from_slice(&[high, low]);
                     state.pool_len = 2;

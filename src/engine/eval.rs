@@ -167,9 +167,7 @@ impl Game {
                 }
                 Op::LandsIn => {
                     let set = &self.region_sets[pop!() as usize];
-                    let lands = frame
-                        .action
-                        .is_some_and(|a| self.landing_cells(&a).any(|c| set.contains(c)));
+                    let lands = frame.action.is_some_and(|a| self.lands_in(&a, set));
                     push!(lands as i32)
                 }
                 Op::PathIndex { path, piece } => {

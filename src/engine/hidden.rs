@@ -8,11 +8,7 @@ use crate::compile::{CellSet, CompiledMove, Game};
 impl Action {
     /// A face-down piece turns out to be of `kind`.
     pub fn reveal(kind: u8) -> Action {
-        Action {
-            kind: ActionKind::Reveal,
-            to: kind,
-            ..Action::PASS
-        }
+        Action::new(ActionKind::Reveal, 0, 0, kind, 0, 0, 0, 0)
     }
 }
 
@@ -75,11 +71,11 @@ impl Game {
     /// Applies a move, reveal or relocation of a game with turn effects, and settles whose turn it is.
     pub(super) fn apply_with_effects(&self, state: &mut State, action: &Action) {
         let players = self.players.len() as u8;
-        match action.kind {
+        match action.kind() {
             ActionKind::Reveal => {
                 let cell = u16::from(state.reveal_at);
                 if let Some((owner, _)) = state.piece(cell) {
-                    state.put(cell, owner, action.to);
+                    state.put(cell, owner, action.to());
                 }
                 state.face_down.remove(cell);
                 state.reveal_at = NONE;
@@ -118,7 +114,7 @@ impl Game {
         }
         // A move: the piece is on its last cell; a face-down one is revealed before anything else.
         state.ply += 1;
-        state.moved_by = action.rule;
+        state.moved_by = action.rule();
         let (from, to) = (action.from_cell(), action.to_cell());
         let was_face_down = state.face_down.contains(from) || self.is_face_down(state, to);
         if state.face_down.contains(from) {
@@ -224,14 +220,16 @@ impl Game {
         let free = self.free_relocation_cells(rule, state);
         for from in state.relocate.iter() {
             for to in free.iter() {
-                out.push(Action {
-                    kind: ActionKind::Hop,
-                    rule: state.moved_by,
-                    from: from as u8,
-                    to: to as u8,
-                    count: 1,
-                    ..Action::PASS
-                });
+                out.push(Action::new(
+                    ActionKind::Hop,
+                    state.moved_by,
+                    from as u8,
+                    to as u8,
+                    0,
+                    1,
+                    0,
+                    0,
+                ));
             }
         }
     }

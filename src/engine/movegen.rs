@@ -1,9 +1,10 @@
 //! The move generator: runs the compiled move rules over the neighbour table.
 
-use super::action::{Action, ActionKind};
+use super::action::{Action, ActionKind, StepTemplate};
 use super::eval::{Frame, Verdict};
 use super::state::State;
 use crate::check::{Landing, LineCapture};
+use crate::compile::word_steps::WordSteps;
 use crate::compile::{CellSet, CompiledMove, Game, MoveKind, NO_CELL};
 use std::cell::RefCell;
 
@@ -14,6 +15,9 @@ pub enum Outcome {
     Win(u8, i32),
     Draw,
 }
+
+/// The most directions for which [`Game::generate`] looks up the rears of lines in advance.
+const LINE_DIRS: usize = 8;
 
 thread_local! {
     /// The move list of `can_move`, reused so that end tests allocate nothing once it has grown.
@@ -40,9 +44,10 @@ impl Game {
         let mut frame = Frame::with_history(state, history);
         let chance = self.is_chance(state);
         for check in &self.turn_start {
-            let verdict = match &check.fast {
-                Some(fast) => self.run_fast_check(fast, state),
-                None => self.eval_rule(check.code, &mut frame),
+            let verdict = match (&check.word, &check.fast) {
+                (Some(word), _) => word.run(state),
+                (None, Some(fast)) => self.run_fast_check(fast, state),
+                (None, None) => self.eval_rule(check.code, &mut frame),
             };
             match self.verdict(verdict) {
                 Some(Ok(outcome)) => return Some(outcome),
@@ -53,29 +58,11 @@ impl Game {
                 None => {}
             }
         }
-        if chance {
-            if state.reveal_at != super::state::NONE {
-                self.reveal_actions(state, out);
-            } else {
-                self.roll_actions(out);
-            }
-            return None;
-        }
-        if !state.relocate.is_empty() {
-            self.relocation_actions(state, out);
-            if !out.is_empty() {
-                return None;
-            }
-        }
-        if self.has_compulsory {
-            for (i, rule) in self.moves.iter().enumerate().filter(|(_, m)| m.compulsory) {
-                self.generate(i as u8, rule, &mut frame, out);
-            }
-        }
-        if out.is_empty() {
-            for (i, rule) in self.moves.iter().enumerate().filter(|(_, m)| !m.compulsory) {
-                self.generate(i as u8, rule, &mut frame, out);
-            }
+        if let Some(plan) = &self.word_steps {
+            // Chosen when the game was compiled: no chance, relocation or compulsory rule here.
+            Game::word_steps(plan, state, out);
+        } else {
+            self.generate_all(chance, state, &mut frame, out);
         }
         if out.is_empty() {
             frame.action = None;
@@ -90,6 +77,53 @@ impl Game {
             }
         }
         None
+    }
+
+    /// The actions of a position where the game goes on, by the general generator.
+    fn generate_all(&self, chance: bool, state: &State, frame: &mut Frame, out: &mut Vec<Action>) {
+        if chance {
+            if state.reveal_at != super::state::NONE {
+                self.reveal_actions(state, out);
+            } else {
+                self.roll_actions(out);
+            }
+            return;
+        }
+        if !state.relocate.is_empty() {
+            self.relocation_actions(state, out);
+            if !out.is_empty() {
+                return;
+            }
+        }
+        if self.has_compulsory {
+            for (i, rule) in self.moves.iter().enumerate().filter(|(_, m)| m.compulsory) {
+                self.generate(i as u8, rule, frame, out);
+            }
+        }
+        if out.is_empty() {
+            for (i, rule) in self.moves.iter().enumerate().filter(|(_, m)| !m.compulsory) {
+                self.generate(i as u8, rule, frame, out);
+            }
+        }
+    }
+
+    /// Every move of a game whose move rules are all plain steps (see [`WordSteps`]): per rule and
+    /// direction, the mover's pieces rotated one cell and kept where they may land.
+    fn word_steps(plan: &WordSteps, state: &State, out: &mut Vec<Action>) {
+        let me = state.to_move;
+        let own = state.pieces_of(me).word(0);
+        let occupied = (0..4).fold(0, |all, p| all | state.pieces_of(p).word(0));
+        let enemy = occupied & !own;
+        let empty = !occupied;
+        for step in &plan.per_player[me as usize] {
+            let mut targets = (own & step.sources).rotate_left(step.rotate)
+                & (empty & step.empty | enemy & step.enemy);
+            while targets != 0 {
+                let to = targets.trailing_zeros();
+                targets &= targets - 1;
+                out.push(step.template.to(to, enemy >> to & 1));
+            }
+        }
     }
 
     /// The outcome of a position, if the game is over there.
@@ -158,6 +192,9 @@ impl Game {
         if rule.kind == MoveKind::Step {
             return self.steps(index, rule, frame, dirs, out);
         }
+        if rule.kind == MoveKind::Line && rule.min >= 2 && dirs.len() <= LINE_DIRS {
+            return self.lines_of_two(index, rule, frame, dirs, out);
+        }
 
         for from in own.iter() {
             let kind = (state.cell(from) >> 2) - 1;
@@ -172,11 +209,7 @@ impl Game {
                         self.slide(index, rule, frame, from, dir, out);
                     }
                 }
-                MoveKind::Line => {
-                    for &dir in dirs {
-                        self.line(index, rule, frame, from, dir, out);
-                    }
-                }
+                MoveKind::Line => self.lines_from(index, rule, frame, from, dirs, out),
                 MoveKind::Jump => self.jumps(index, rule, frame, from, dirs, out),
                 MoveKind::PathStep => {
                     let path = &self.paths[rule.path as usize];
@@ -185,21 +218,70 @@ impl Game {
                         continue;
                     }
                     if let Some(captured) = self.landing(rule, state, to) {
-                        let action = Action {
-                            kind: ActionKind::Hop,
-                            rule: index,
-                            from: from as u8,
-                            to: to as u8,
-                            dir: 0,
-                            count: 1,
-                            distance: 0,
+                        let action = Action::new(
+                            ActionKind::Hop,
+                            index,
+                            from as u8,
+                            to as u8,
+                            0,
+                            1,
+                            0,
                             captured,
-                            path: 0,
-                        };
+                        );
                         self.push_if_legal(rule, frame, action, out);
                     }
                 }
             }
+        }
+    }
+
+    /// The lines of a rule whose lines have two or more pieces. A line starts from a piece with
+    /// one of its own next to it that way: these are found for all pieces at once, so that most
+    /// pieces skip the walk. Same actions in the same order as the loop of [`Game::generate`].
+    fn lines_of_two(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        frame: &mut Frame,
+        dirs: &[u8],
+        out: &mut Vec<Action>,
+    ) {
+        let state = frame.state;
+        let own = *state.pieces_of(state.to_move);
+        let mut rears = [CellSet::default(); LINE_DIRS];
+        for (rear, &dir) in rears.iter_mut().zip(dirs) {
+            let offset = self.board.offsets[dir as usize];
+            *rear = own
+                .and(&self.board.has_neighbour[dir as usize])
+                .and(&own.shifted(-offset));
+        }
+        for from in own.iter() {
+            let kind = (state.cell(from) >> 2) - 1;
+            if rule.piece.is_some_and(|k| k != kind) || self.locked(rule, state, from) {
+                continue;
+            }
+            for (rear, &dir) in rears.iter().zip(dirs) {
+                if rear.contains(from) {
+                    self.line(index, rule, frame, from, dir, out);
+                }
+            }
+        }
+    }
+
+    /// The lines with their rear on `from`, in every direction of the rule (kept out of line, so
+    /// that the loop of [`Game::generate`] stays small for the other kinds of rule).
+    #[inline(never)]
+    fn lines_from(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        frame: &mut Frame,
+        from: u16,
+        dirs: &[u8],
+        out: &mut Vec<Action>,
+    ) {
+        for &dir in dirs {
+            self.line(index, rule, frame, from, dir, out);
         }
     }
 
@@ -272,11 +354,10 @@ impl Game {
             if let Some(l) = rule.along {
                 sources = sources.and(&self.lines[l as usize].leaving[dir as usize]);
             }
+            let template = StepTemplate::new(index, dir, offset);
             for to in sources.shifted(offset).and(&allowed).iter() {
-                let captured = u8::from(occupied.contains(to));
-                let action =
-                    Action::moving(index, (to as i16 - offset) as u16, to, dir, 1, 1, captured);
-                self.push_if_legal(rule, frame, action, out);
+                let captured = u64::from(occupied.contains(to));
+                self.push_if_legal(rule, frame, template.to(u32::from(to), captured), out);
             }
         }
     }
@@ -324,14 +405,8 @@ impl Game {
             } else {
                 sources >> -offset
             } & allowed;
-            let template = Action::moving(index, 0, 0, dir, 1, 1, 0);
-            let step = |to: u16| {
-                let mut action = template;
-                action.from = (to as i16 - offset) as u8;
-                action.to = to as u8;
-                action.captured = (occupied >> to & 1) as u8;
-                action
-            };
+            let template = StepTemplate::new(index, dir, offset);
+            let step = |to: u16| template.to(u32::from(to), occupied >> to & 1);
             if rule.unchecked {
                 // The commonest rule has no filter to run: a plain loop.
                 while targets != 0 {
@@ -392,6 +467,7 @@ impl Game {
     ) {
         let me = frame.state.to_move;
         let mut to = from;
+        let template = Action::moving(index, from, 0, dir, 1, 0, 0);
         for distance in 1..=rule.max.min(255) {
             if !self.follows_lines(rule, to, dir) {
                 return;
@@ -411,7 +487,7 @@ impl Game {
                 .landing(rule, frame.state, to)
                 .filter(|_| !self.locked(rule, frame.state, to))
             {
-                let action = Action::moving(index, from, to, dir, 1, distance as u8, captured);
+                let action = template.landing(to, distance as u8, captured);
                 self.push_if_legal(rule, frame, action, out);
             }
             if frame.state.cell(to) != 0 || crosses {
@@ -421,6 +497,8 @@ impl Game {
     }
 
     /// A run of own pieces from `rear` to the front of its line along `dir` moves up to its length.
+    /// Inlined in both its callers: called for most pieces, it is a loop body.
+    #[inline(always)]
     fn line(
         &self,
         index: u8,
@@ -453,12 +531,13 @@ impl Game {
             return;
         }
         let mut to = head;
+        let template = Action::moving(index, rear, 0, dir, count, 0, 0);
         for distance in 1..=count {
             to = self.board.neighbour(to, dir);
             if to == NO_CELL || self.avoided(rule, me, to) {
                 return;
             }
-            let action = |captured| Action::moving(index, rear, to, dir, count, distance, captured);
+            let action = |captured| template.landing(to, distance, captured);
             match state.owner(to) {
                 None => self.push_if_legal(rule, frame, action(0), out),
                 Some(owner) if owner == me => return,
@@ -537,17 +616,7 @@ impl Game {
         let mut scratch = *frame.state;
         let piece = scratch.cell(from);
         scratch.clear(from);
-        let start = Action {
-            kind: ActionKind::Jump,
-            rule: index,
-            from: from as u8,
-            to: from as u8,
-            dir: 0,
-            count: 1,
-            distance: 0,
-            captured: 0,
-            path: 0,
-        };
+        let start = Action::new(ActionKind::Jump, index, from as u8, from as u8, 0, 1, 0, 0);
         self.jump_on(rule, frame, &mut scratch, piece, dirs, start, out);
     }
 
@@ -563,7 +632,7 @@ impl Game {
         out: &mut Vec<Action>,
     ) {
         let mut extended = false;
-        if so_far.captured < self.board.max_jumps {
+        if so_far.captured() < self.board.max_jumps {
             for &dir in dirs {
                 if !self.can_jump(rule, scratch, so_far.to_cell(), dir) {
                     continue;
@@ -571,18 +640,19 @@ impl Game {
                 let over = self.board.neighbour(so_far.to_cell(), dir);
                 let land = self.board.neighbour(over, dir);
                 extended = true;
-                let next = Action {
-                    to: land as u8,
-                    dir: if so_far.captured == 0 {
-                        dir
-                    } else {
-                        so_far.dir
-                    },
-                    captured: so_far.captured + 1,
-                    path: so_far.path
-                        | (dir as u64) << (self.board.jump_bits * so_far.captured as u32),
-                    ..so_far
+                let first_dir = if so_far.captured() == 0 {
+                    dir
+                } else {
+                    so_far.dir()
                 };
+                let next = so_far
+                    .with_to(land as u8)
+                    .with_dir(first_dir)
+                    .with_captured(so_far.captured() + 1)
+                    .with_path(
+                        so_far.path()
+                            | (dir as u64) << (self.board.jump_bits * so_far.captured() as u32),
+                    );
                 if !rule.chain || self.promotes(rule, scratch.to_move, piece, land) {
                     self.push_if_legal(rule, frame, next, out);
                     continue;
@@ -599,7 +669,7 @@ impl Game {
                 scratch.set(over, jumped);
             }
         }
-        if !extended && so_far.captured > 0 {
+        if !extended && so_far.captured() > 0 {
             self.push_if_legal(rule, frame, so_far, out);
         }
     }
@@ -631,7 +701,7 @@ impl Game {
                 // Every forbid needs a piece ending in its guard region: most actions skip them all.
                 Some(union) => {
                     let region = &union[frame.state.to_move as usize];
-                    self.landing_cells(&action).any(|c| region.contains(c))
+                    self.lands_in(&action, region)
                 }
             };
             if !unguarded {
@@ -659,7 +729,7 @@ impl Game {
             // A forbid of the shape `lands_in(R) and ...` cannot hold unless a moved piece ends in R.
             if let Some(guard) = forbid.guard {
                 let region = self.region_of(guard, me);
-                if !self.landing_cells(&action).any(|c| region.contains(c)) {
+                if !self.lands_in(&action, region) {
                     continue;
                 }
             }
@@ -670,19 +740,29 @@ impl Game {
         out.push(action);
     }
 
+    /// Whether a moving piece of the action ends in `region`.
+    #[inline]
+    pub fn lands_in(&self, action: &Action, region: &CellSet) -> bool {
+        if action.kind() == ActionKind::Move && action.count() == 1 {
+            // One piece: the commonest move, without walking the line.
+            return region.contains(action.to_cell());
+        }
+        self.landing_cells(action).any(|c| region.contains(c))
+    }
+
     /// The cells where the moving pieces of an action end.
     pub fn landing_cells<'g>(&'g self, action: &Action) -> impl Iterator<Item = u16> + use<'g> {
         let back = self
             .board
             .offsets
-            .get(action.dir as usize)
+            .get(action.dir() as usize)
             .copied()
             .unwrap_or(0);
-        let count = match action.kind {
+        let count = match action.kind() {
             ActionKind::Pass | ActionKind::Roll | ActionKind::Reveal => 0,
-            ActionKind::Die if action.to == super::dice::OFF => 0,
+            ActionKind::Die if action.to() == super::dice::OFF => 0,
             ActionKind::Jump | ActionKind::Hop | ActionKind::Die => 1,
-            ActionKind::Move => action.count,
+            ActionKind::Move => action.count(),
         };
         let to = action.to_cell() as i16;
         (0..count as i16).map(move |i| (to - i * back) as u16)
@@ -692,7 +772,7 @@ impl Game {
     pub fn jump_landings<'g>(&'g self, action: &Action) -> impl Iterator<Item = u16> + use<'g> {
         let a = *action;
         let mut cell = a.from_cell();
-        (0..a.captured).map(move |i| {
+        (0..a.captured()).map(move |i| {
             let dir = a.jump_direction(i, self.board.jump_bits);
             cell = self.board.neighbour(self.board.neighbour(cell, dir), dir);
             cell
@@ -701,33 +781,38 @@ impl Game {
 
     /// Applies an action (assumed legal) in place.
     pub fn apply(&self, state: &mut State, action: &Action) {
+        if !self.apply_effects && action.is_single_step() {
+            // Most moves of most games: nothing else to do.
+            state.move_piece(action.from_cell(), action.to_cell());
+            state.to_move = State::next_player(state.to_move, self.players.len() as u8);
+            state.ply += 1;
+            return;
+        }
         if self.dice.is_some() {
             self.apply_dice(state, action);
             return self.run_after_rules(state);
         }
         let effects = self.has_turn_effects();
-        if effects && (action.kind == ActionKind::Reveal || !state.relocate.is_empty()) {
+        if effects && (action.kind() == ActionKind::Reveal || !state.relocate.is_empty()) {
             self.apply_with_effects(state, action);
             return self.run_after_rules(state);
         }
         let me = state.to_move;
-        match action.kind {
+        match action.kind() {
             // One piece one cell, taking at most what stands there: most moves of most games.
-            ActionKind::Move
-                if action.count == 1 && action.distance == 1 && action.captured <= 1 =>
-            {
+            ActionKind::Move if action.is_single_step() => {
                 state.move_piece(action.from_cell(), action.to_cell());
             }
             ActionKind::Move => {
                 let mut cell = action.to_cell();
-                for _ in 0..action.captured {
+                for _ in 0..action.captured() {
                     state.clear(cell);
-                    cell = self.board.neighbour(cell, action.dir);
+                    cell = self.board.neighbour(cell, action.dir());
                 }
-                let back = self.board.offsets[action.dir as usize];
+                let back = self.board.offsets[action.dir() as usize];
                 let mut dst = action.to_cell() as i16;
-                let mut src = dst - action.distance as i16 * back;
-                for _ in 0..action.count {
+                let mut src = dst - action.distance() as i16 * back;
+                for _ in 0..action.count() {
                     let moving = state.cell(src as u16);
                     state.clear(src as u16);
                     state.set(dst as u16, moving);
@@ -739,7 +824,7 @@ impl Game {
                 let piece = state.cell(action.from_cell());
                 state.clear(action.from_cell());
                 let mut cell = action.from_cell();
-                for i in 0..action.captured {
+                for i in 0..action.captured() {
                     let dir = action.jump_direction(i, self.board.jump_bits);
                     let over = self.board.neighbour(cell, dir);
                     state.clear(over);
@@ -756,11 +841,11 @@ impl Game {
             ActionKind::Pass | ActionKind::Roll | ActionKind::Die | ActionKind::Reveal => {}
         }
         if matches!(
-            action.kind,
+            action.kind(),
             ActionKind::Move | ActionKind::Jump | ActionKind::Hop
-        ) && action.count == 1
+        ) && action.count() == 1
         {
-            let rule = &self.moves[action.rule as usize];
+            let rule = &self.moves[action.rule() as usize];
             let piece = state.cell(action.to_cell());
             if let Some((kind, _)) = rule
                 .promote

@@ -8,31 +8,31 @@ impl Game {
     /// The token of an action: the moving piece's cell (the rearmost one of a line), `-` or `x` for a
     /// capture, and the cell where the front piece lands.
     pub fn action_token(&self, action: &Action) -> String {
-        match action.kind {
+        match action.kind() {
             ActionKind::Pass => "pass".to_string(),
-            ActionKind::Roll => format!("roll:{}-{}", action.from, action.to),
+            ActionKind::Roll => format!("roll:{}-{}", action.from(), action.to()),
             // The revealed kind as the board shows it: `reveal:3`.
             ActionKind::Reveal => {
                 let symbol = self
                     .pieces
-                    .get(action.to as usize)
+                    .get(action.to() as usize)
                     .and_then(|p| p.symbols.iter().copied().find(|&c| c != '?'))
                     .unwrap_or('?');
                 format!("reveal:{symbol}")
             }
             ActionKind::Die => {
-                let to = if action.to == super::dice::OFF {
+                let to = if action.to() == super::dice::OFF {
                     "off".to_string()
                 } else {
                     self.board.cell_name(action.to_cell())
                 };
-                let from = if action.from == super::dice::BAR {
+                let from = if action.from() == super::dice::BAR {
                     "bar".to_string()
                 } else {
                     self.board.cell_name(action.from_cell())
                 };
                 // A hit is marked as backgammon players write it: `13/7*`.
-                let hit = if action.captured > 0 { "*" } else { "" };
+                let hit = if action.captured() > 0 { "*" } else { "" };
                 format!("{from}/{to}{hit}")
             }
             ActionKind::Jump => {
@@ -44,7 +44,7 @@ impl Game {
                 token
             }
             ActionKind::Move | ActionKind::Hop => {
-                let sep = if action.captured > 0 { 'x' } else { '-' };
+                let sep = if action.captured() > 0 { 'x' } else { '-' };
                 format!(
                     "{}{sep}{}",
                     self.board.cell_name(action.from_cell()),
