@@ -505,3 +505,46 @@ fn rules_of_an_unknown_game_or_a_broken_file_fails_with_its_place() {
         "{err}"
     );
 }
+
+/// Issue 7: a game file is read at every run, so a file written after the build takes effect at
+/// once, from any folder: a variant in a fresh temporary folder (its `extends` found in `games/`),
+/// then a new game added to a games folder, which `list` and `perft` see by name.
+#[test]
+fn game_files_written_after_the_build_take_effect_at_the_next_run() {
+    let dir = std::env::temp_dir().join(format!("tabula-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let variant = dir.join("one-row.toml");
+    std::fs::write(
+        &variant,
+        "extends = \"breakthrough\"\n[game]\nname = \"Breakthrough, one row\"\n\
+         [setup.white]\npawn = \"a1..h1\"\n[setup.black]\npawn = \"a8..h8\"\n",
+    )
+    .expect("the variant is written");
+    let path = variant.display().to_string();
+    // One row of pawns: 8 straight steps and 14 diagonal ones, against 22 for Breakthrough's two rows.
+    assert_eq!(ok(&["perft", &path, "--depth", "1"]).trim(), "22");
+    let games = dir.join("games");
+    std::fs::create_dir_all(&games).expect("a games folder");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/games/breakthrough.toml"
+    ))
+    .expect("breakthrough.toml")
+    .replace("name = \"Breakthrough\"", "name = \"Breakthrough, copied\"");
+    std::fs::write(games.join("copied.toml"), text).expect("the new game is written");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(args)
+            .current_dir(&dir)
+            .env("TABULA_GAMES", &games)
+            .output()
+            .expect("the tabula binary runs")
+    };
+    let listed = run(&["list"]);
+    assert!(stdout(&listed).contains("copied") && stdout(&listed).contains("Breakthrough, copied"));
+    assert_eq!(
+        stdout(&run(&["perft", "copied", "--depth", "2"])).trim(),
+        "484"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
