@@ -97,7 +97,7 @@ impl<'g> Explainer<'g> {
         explanation
     }
 
-    /// The first `forbid` rule that holds after the action, as [`Game::legal_actions`] tests them.
+    /// The first `forbid` rule that holds after the action, as the move generator tests them.
     fn forbidden_by(&self, kind: MoveKind, frame: &mut Frame, action: Action) -> Option<usize> {
         let game = self.game;
         // `die_move` actions are not filtered.
@@ -105,14 +105,7 @@ impl<'g> Explainer<'g> {
             return None;
         }
         frame.consider(action);
-        let me = frame.state.to_move;
-        game.forbids.iter().position(|forbid| {
-            let guarded_out = forbid.guard.is_some_and(|guard| {
-                let region = game.region_of(guard, me);
-                !game.landing_cells(&action).any(|c| region.contains(c))
-            });
-            !guarded_out && game.eval_bool(forbid.code, frame)
-        })
+        game.forbidding(frame, &action)
     }
 
     /// The `after` rules (indices into [`Game::after`]) that change a counter when `action` is

@@ -724,20 +724,21 @@ impl Game {
         if !rule.filters.iter().all(|&f| self.eval_bool(f, frame)) {
             return;
         }
-        let me = frame.state.to_move;
-        for forbid in &self.forbids {
-            // A forbid of the shape `lands_in(R) and ...` cannot hold unless a moved piece ends in R.
-            if let Some(guard) = forbid.guard {
-                let region = self.region_of(guard, me);
-                if !self.lands_in(&action, region) {
-                    continue;
-                }
-            }
-            if self.eval_bool(forbid.code, frame) {
-                return;
-            }
+        if self.forbidding(frame, &action).is_none() {
+            out.push(action);
         }
-        out.push(action);
+    }
+
+    /// The first `forbid` rule that holds for the action the frame considers, if any.
+    pub(crate) fn forbidding(&self, frame: &mut Frame, action: &Action) -> Option<usize> {
+        let me = frame.state.to_move;
+        self.forbids.iter().position(|forbid| {
+            // A forbid of the shape `lands_in(R) and ...` cannot hold unless a moved piece ends in R.
+            let guarded_out = forbid
+                .guard
+                .is_some_and(|guard| !self.lands_in(action, self.region_of(guard, me)));
+            !guarded_out && self.eval_bool(forbid.code, frame)
+        })
     }
 
     /// Whether a moving piece of the action ends in `region`.

@@ -573,21 +573,11 @@ impl Game {
         );
         if self.dice.is_some() {
             use super::state::Pool;
-            let offs: Vec<String> = self
-                .players
-                .iter()
-                .enumerate()
-                .map(|(p, name)| format!("{name} = {}", state.off[p]))
-                .collect();
-            out.push_str(&format!("off = {{ {} }}\n", offs.join(", ")));
+            let offs = self.per_player(&state.off, " = ");
+            out.push_str(&format!("off = {{ {offs} }}\n"));
             if state.bar.iter().any(|&n| n > 0) {
-                let bars: Vec<String> = self
-                    .players
-                    .iter()
-                    .enumerate()
-                    .map(|(p, name)| format!("{name} = {}", state.bar[p]))
-                    .collect();
-                out.push_str(&format!("bar = {{ {} }}\n", bars.join(", ")));
+                let bars = self.per_player(&state.bar, " = ");
+                out.push_str(&format!("bar = {{ {bars} }}\n"));
             }
             let pips: Vec<String> = state.pips().iter().map(|p| p.to_string()).collect();
             out.push_str(&format!("pool = [{}]\n", pips.join(", ")));
@@ -759,6 +749,17 @@ impl Game {
 }
 
 impl Game {
+    /// `white = 3, black = 0` (with `separator` between a player and its number).
+    fn per_player(&self, counts: &[u8; 4], separator: &str) -> String {
+        let each: Vec<String> = self
+            .players
+            .iter()
+            .zip(counts)
+            .map(|(name, n)| format!("{name}{separator}{n}"))
+            .collect();
+        each.join(", ")
+    }
+
     /// Numbered cells twelve to a row, each with its pieces and how many, then what dice games
     /// keep beside the board.
     fn track_diagram(&self, state: &State) -> String {
@@ -780,21 +781,9 @@ impl Game {
             None => ".".to_string(),
         });
         if self.dice.is_some() {
-            let off: Vec<String> = self
-                .players
-                .iter()
-                .enumerate()
-                .map(|(p, name)| format!("{name} {}", state.off[p]))
-                .collect();
-            out.push_str(&format!("off: {}\n", off.join(", ")));
+            out.push_str(&format!("off: {}\n", self.per_player(&state.off, " ")));
             if state.bar.iter().any(|&n| n > 0) {
-                let bar: Vec<String> = self
-                    .players
-                    .iter()
-                    .enumerate()
-                    .map(|(p, name)| format!("{name} {}", state.bar[p]))
-                    .collect();
-                out.push_str(&format!("bar: {}\n", bar.join(", ")));
+                out.push_str(&format!("bar: {}\n", self.per_player(&state.bar, " ")));
             }
             let pinned: Vec<String> = self
                 .players
