@@ -381,7 +381,7 @@ impl Runner<'_> {
             result: CaseResult::Pass,
         };
         let mut sources = Sources::default();
-        let text = match std::fs::read_to_string(path) {
+        let text = match crate::input::read_text(path) {
             Ok(t) => t,
             Err(e) => {
                 report.result =

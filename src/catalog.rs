@@ -105,7 +105,7 @@ impl Catalog {
                 let id = path.file_stem()?.to_string_lossy().into_owned();
                 match load_game_file(&path, &[]) {
                     Ok((game, _, _)) => {
-                        let text = std::fs::read_to_string(&path).ok()?;
+                        let text = crate::input::read_text(&path).ok()?;
                         let extends = toml::from_str::<toml::Table>(&text).ok().and_then(|t| {
                             t.get("extends").and_then(|v| v.as_str().map(String::from))
                         });
@@ -137,7 +137,7 @@ pub fn load_game_file(
 }
 
 fn read_file(path: &Path) -> Result<String, LoadError> {
-    std::fs::read_to_string(path).map_err(|e| {
+    crate::input::read_text(path).map_err(|e| {
         let mut diagnostics = Diagnostics::default();
         diagnostics.push(Diagnostic::error(
             ErrorKind::Io {
@@ -195,7 +195,7 @@ pub fn check_game_text(
         };
         let candidates = [dir.join(&file), Catalog::default().dir.join(&file)];
         for candidate in candidates {
-            if let Ok(text) = std::fs::read_to_string(&candidate) {
+            if let Ok(text) = crate::input::read_text(&candidate) {
                 return Ok((candidate.display().to_string(), text));
             }
         }

@@ -122,6 +122,12 @@ impl Diagnostic {
 
     /// Plain text, ASCII only, no colour: stable for snapshots and pipes.
     pub fn render(&self, sources: &Sources) -> String {
+        self.render_with(sources, &mut SourceCache::default())
+    }
+
+    /// [`Self::render`] with the files' line tables kept in `cache`, so that rendering many
+    /// diagnostics reads each file once.
+    fn render_with<'s>(&self, sources: &'s Sources, cache: &mut SourceCache<'s>) -> String {
         let kind = match self.severity {
             Severity::Error => ReportKind::Error,
             Severity::Warning => ReportKind::Warning,
@@ -171,8 +177,8 @@ impl Diagnostic {
             report = report.with_help(help);
         }
         let mut buffer = Vec::new();
-        let cache = (path, ariadne::Source::from(file.text.as_str()));
-        if report.finish().write(cache, &mut buffer).is_err() {
+        let source = cache.get(sources, span.file);
+        if report.finish().write((path, source), &mut buffer).is_err() {
             return format!("{}: {}\n", severity_word(self.severity), self.kind);
         }
         String::from_utf8_lossy(&buffer).into_owned()
@@ -214,6 +220,27 @@ fn clamp(range: std::ops::Range<usize>, text: &str) -> std::ops::Range<usize> {
     start..end
 }
 
+/// Each file's text split into lines for ariadne, made on first use: splitting the whole file for
+/// every diagnostic made rendering quadratic.
+#[derive(Default)]
+struct SourceCache<'s> {
+    files: Vec<Option<ariadne::Source<&'s str>>>,
+}
+
+impl<'s> SourceCache<'s> {
+    fn get(
+        &mut self,
+        sources: &'s Sources,
+        file: crate::span::FileId,
+    ) -> &ariadne::Source<&'s str> {
+        let i = file.0 as usize;
+        if self.files.len() <= i {
+            self.files.resize_with(i + 1, || None);
+        }
+        self.files[i].get_or_insert_with(|| ariadne::Source::from(sources.get(file).text.as_str()))
+    }
+}
+
 /// Everything one pass found, errors and warnings together.
 #[derive(Clone, Debug, Default)]
 pub struct Diagnostics {
@@ -235,9 +262,10 @@ impl Diagnostics {
     }
 
     pub fn render(&self, sources: &Sources) -> String {
+        let mut cache = SourceCache::default();
         self.items
             .iter()
-            .map(|d| d.render(sources))
+            .map(|d| d.render_with(sources, &mut cache))
             .collect::<Vec<_>>()
             .join("\n")
     }

@@ -10,6 +10,7 @@ pub mod check;
 pub mod compile;
 pub mod diagnostic;
 pub mod engine;
+pub mod input;
 pub mod rulebook;
 pub mod span;
 pub mod syntax;

@@ -11,6 +11,10 @@ use crate::syntax::game_file::{CellSpec, GameFile, PerPlayer};
 
 /// The most cells a board may have: a state keeps one byte per cell in a fixed array.
 pub const MAX_CELLS: usize = 256;
+/// Directions are numbered in a byte of an action, and a jump stores one per hop in a few bits.
+pub const MAX_DIRECTIONS: usize = 64;
+/// A cell's byte holds the kind as `kind + 1` in six bits, beside the owner.
+pub const MAX_PIECE_KINDS: usize = 63;
 
 pub fn check_board(
     file: &GameFile,
@@ -80,12 +84,24 @@ pub(crate) fn check_board_size(
         );
     }
     let mut directions = Vec::new();
-    for (name, delta) in &section.directions {
+    for (i, (name, delta)) in section.directions.iter().enumerate() {
+        if i == MAX_DIRECTIONS {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadBoard(format!("a board has at most {MAX_DIRECTIONS} directions")),
+                    delta.span,
+                )
+                .with_label(format!("direction {}", MAX_DIRECTIONS + 1)),
+            );
+            break;
+        }
         match delta.value.as_slice() {
             [df, dr]
                 if (*df, *dr) != (0, 0)
                     && df.unsigned_abs() <= u64::from(files)
-                    && dr.unsigned_abs() <= u64::from(ranks) =>
+                    && dr.unsigned_abs() <= u64::from(ranks)
+                    && i8::try_from(*df).is_ok()
+                    && i8::try_from(*dr).is_ok() =>
             {
                 directions.push(Direction {
                     name: name.clone(),
@@ -101,7 +117,9 @@ pub(crate) fn check_board_size(
                     delta.span,
                 )
                 .with_label(format!(
-                    "two numbers, not both 0, at most {files} and {ranks} in size"
+                    "two numbers, not both 0, at most {} and {} in size",
+                    files.min(127),
+                    ranks.min(127)
                 )),
             ),
         }
@@ -515,7 +533,19 @@ pub(crate) fn check_pieces(
     whole_file: Option<Span>,
     diags: &mut Diagnostics,
 ) {
-    for (name, piece) in &file.pieces {
+    for (i, (name, piece)) in file.pieces.iter().enumerate() {
+        if i == MAX_PIECE_KINDS {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other(format!(
+                        "a game has at most {MAX_PIECE_KINDS} kinds of piece"
+                    )),
+                    piece.span,
+                )
+                .with_label(format!("kind {}", MAX_PIECE_KINDS + 1)),
+            );
+            break;
+        }
         let mut symbols = vec!['?'; cx.players.len()];
         if piece.value.symbols.is_none() {
             diags.push(
@@ -561,7 +591,7 @@ pub(crate) fn check_pieces(
         });
     }
     // Face-down kinds name the kinds they hide, which may come later in the file.
-    for (i, (name, piece)) in file.pieces.iter().enumerate() {
+    for (i, (name, piece)) in file.pieces.iter().enumerate().take(MAX_PIECE_KINDS) {
         let mut hides = Vec::new();
         for hidden in piece.value.hides.iter().flatten() {
             match cx.piece(&hidden.value) {

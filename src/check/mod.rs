@@ -12,7 +12,7 @@ mod warnings;
 pub use board::MAX_CELLS;
 pub use board::parse_cell as board_cell;
 pub use options::parse_option_value;
-pub use rules::{PRIMITIVES, call_params};
+pub use rules::{MAX_MOVE_RULES, PRIMITIVES, call_params};
 pub use types::*;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
@@ -186,14 +186,43 @@ pub(crate) fn is_identifier(s: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-/// The position of `name` among `names`, as the index type of its table.
-fn index_of<'a, T: TryFrom<usize>>(
-    mut names: impl Iterator<Item = &'a str>,
-    name: &str,
-) -> Option<T> {
-    names
-        .position(|n| n == name)
-        .and_then(|i| T::try_from(i).ok())
+/// Finds names in a table that only grows, with a map brought up to date with the table at each
+/// lookup: a linear search at every use made checking quadratic in the size of the file.
+#[derive(Default)]
+struct NameIndex {
+    positions: std::cell::RefCell<std::collections::HashMap<String, usize>>,
+    /// How many entries of the table the map has seen.
+    seen: std::cell::Cell<usize>,
+}
+
+impl NameIndex {
+    /// The position of the first entry of `table` named `name`, as the index type of the table.
+    fn find<E, T: TryFrom<usize>>(
+        &self,
+        table: &[E],
+        name_of: impl Fn(&E) -> &str,
+        name: &str,
+    ) -> Option<T> {
+        let mut positions = self.positions.borrow_mut();
+        let seen = self.seen.get().min(table.len());
+        for (i, entry) in table.iter().enumerate().skip(seen) {
+            positions.entry(name_of(entry).to_string()).or_insert(i);
+        }
+        self.seen.set(table.len());
+        positions.get(name).and_then(|&i| T::try_from(i).ok())
+    }
+}
+
+/// One [`NameIndex`] per table of [`Context`].
+#[derive(Default)]
+struct NameIndexes {
+    pieces: NameIndex,
+    counters: NameIndex,
+    lines: NameIndex,
+    paths: NameIndex,
+    regions: NameIndex,
+    options: NameIndex,
+    direction_sets: NameIndex,
 }
 
 /// Names known so far, shared by the passes of the checker.
@@ -213,6 +242,7 @@ pub(crate) struct Context {
     pub board_ok: bool,
     /// Names of options and regions looked up so far, for the warnings about unused ones.
     pub used: std::cell::RefCell<std::collections::BTreeSet<String>>,
+    indexes: NameIndexes,
 }
 
 impl Context {
@@ -229,6 +259,7 @@ impl Context {
             players_ok: true,
             board_ok: true,
             used: Default::default(),
+            indexes: NameIndexes::default(),
         }
     }
 
@@ -237,7 +268,7 @@ impl Context {
     }
 
     pub fn piece(&self, name: &str) -> Option<u8> {
-        index_of(self.pieces.iter().map(|p| p.name.as_str()), name)
+        self.indexes.pieces.find(&self.pieces, |p| &p.name, name)
     }
 
     /// The value of a choice option, as the name it chose: options can choose players,
@@ -251,20 +282,22 @@ impl Context {
     }
 
     pub fn counter(&self, name: &str) -> Option<u8> {
-        index_of(self.counters.iter().map(|c| c.name.as_str()), name)
+        self.indexes
+            .counters
+            .find(&self.counters, |c| &c.name, name)
     }
 
     pub fn lines(&self, name: &str) -> Option<u16> {
-        index_of(self.lines.iter().map(|l| l.name.as_str()), name)
+        self.indexes.lines.find(&self.lines, |l| &l.name, name)
     }
 
     pub fn path(&self, name: &str) -> Option<u16> {
-        index_of(self.paths.iter().map(|p| p.name.as_str()), name)
+        self.indexes.paths.find(&self.paths, |p| &p.name, name)
     }
 
     /// A region by name; looking it up counts as a use.
     pub fn region(&self, name: &str) -> Option<u16> {
-        let found = index_of(self.regions.iter().map(|r| r.name.as_str()), name);
+        let found = self.indexes.regions.find(&self.regions, |r| &r.name, name);
         if found.is_some() {
             self.used.borrow_mut().insert(name.to_string());
         }
@@ -273,7 +306,7 @@ impl Context {
 
     /// An option by name; looking it up counts as a use.
     pub fn option(&self, name: &str) -> Option<u16> {
-        let found = index_of(self.options.iter().map(|o| o.name.as_str()), name);
+        let found = self.indexes.options.find(&self.options, |o| &o.name, name);
         if found.is_some() {
             self.used.borrow_mut().insert(name.to_string());
         }
@@ -281,10 +314,9 @@ impl Context {
     }
 
     pub fn direction_set(&self, name: &str) -> Option<u16> {
-        index_of(
-            self.board.direction_sets.iter().map(|s| s.name.as_str()),
-            name,
-        )
+        self.indexes
+            .direction_sets
+            .find(&self.board.direction_sets, |s| &s.name, name)
     }
 }
 
@@ -341,7 +373,7 @@ fn check_name_clashes(file: &crate::syntax::GameFile, cx: &Context, diags: &mut 
         "mirror_ranks",
         "rotate180",
     ];
-    let mut taken: Vec<(&str, &'static str)> =
+    let mut taken: std::collections::HashMap<&str, &'static str> =
         BUILT_IN.iter().map(|n| (*n, "a built-in name")).collect();
     let players = cx.players.iter().map(|p| (p.as_str(), "a player", None));
     let options = file
@@ -359,9 +391,9 @@ fn check_name_clashes(file: &crate::syntax::GameFile, cx: &Context, diags: &mut 
     for (name, what, span) in players.chain(options).chain(regions).chain(counters) {
         // Two players of one name are reported where players are read.
         let clash = taken
-            .iter()
-            .find(|(n, other)| *n == name && !(what == "a player" && *other == "a player"));
-        if let Some((_, other)) = clash {
+            .get(name)
+            .filter(|other| !(what == "a player" && **other == "a player"));
+        if let Some(other) = clash {
             diags.push(
                 Diagnostic::error(
                     ErrorKind::Other(format!("`{name}` is both {what} and {other}")),
@@ -371,6 +403,6 @@ fn check_name_clashes(file: &crate::syntax::GameFile, cx: &Context, diags: &mut 
                 .with_help("rename one of them: rules could not tell them apart"),
             );
         }
-        taken.push((name, what));
+        taken.entry(name).or_insert(what);
     }
 }

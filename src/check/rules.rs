@@ -3,7 +3,7 @@
 //! expressions in `expr.rs`.
 
 use super::*;
-use crate::span::Span;
+use crate::span::{FileId, Span};
 use crate::syntax::ast::{self, Call, Expr, ExprKind, Item, ItemKind, RulesAst, Stmt};
 
 /// Where an expression stands, which decides the names it may use.
@@ -114,6 +114,7 @@ pub fn check_rules(
         }
     }
     check_duplicate_names(&rules.items, diags);
+    check_move_rule_count(&rules.items, diags);
     warn_overlapping_moves(&program.moves, cx, diags);
     // A move rule with errors has been reported already.
     let any_move = rules
@@ -133,12 +134,34 @@ pub fn check_rules(
     program
 }
 
+/// An action names the move rule that made it in one byte.
+pub const MAX_MOVE_RULES: usize = 256;
+
+fn check_move_rule_count(items: &[Item], diags: &mut Diagnostics) {
+    let first_too_many = items
+        .iter()
+        .filter(|i| matches!(i.kind, ItemKind::Move { .. }))
+        .nth(MAX_MOVE_RULES);
+    if let Some(item) = first_too_many {
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::Other(format!("a game has at most {MAX_MOVE_RULES} move rules")),
+                item.name.span,
+            )
+            .with_label(format!("move rule {}", MAX_MOVE_RULES + 1))
+            .with_help("one rule can move several kinds of piece in several directions"),
+        );
+    }
+}
+
 fn check_duplicate_names(items: &[Item], diags: &mut Diagnostics) {
-    for (i, item) in items.iter().enumerate() {
-        if let Some(first) = items[..i]
-            .iter()
-            .find(|x| x.name.text == item.name.text && x.name.span.file == item.name.span.file)
-        {
+    let mut first_of: std::collections::HashMap<(&str, FileId), &Item> =
+        std::collections::HashMap::new();
+    for item in items {
+        let first = *first_of
+            .entry((item.name.text.as_str(), item.name.span.file))
+            .or_insert(item);
+        if !std::ptr::eq(first, item) {
             diags.push(
                 Diagnostic::error(
                     ErrorKind::Duplicate {
@@ -542,12 +565,15 @@ fn warn_overlapping_moves(moves: &[MoveRule], cx: &Context, diags: &mut Diagnost
                 | (Some(Landing::Enemy), Some(Landing::Empty))
         )
     };
-    for (i, a) in moves.iter().enumerate() {
-        for b in &moves[i + 1..] {
-            let (Some((ka, pa, da, la)), Some((kb, pb, db, lb))) =
-                (shape(&a.generator), shape(&b.generator))
-            else {
-                continue;
+    // Each rule is reported once, against the first earlier rule it overlaps: the warnings grow
+    // with the rules, not with their pairs.
+    for (i, b) in moves.iter().enumerate() {
+        let Some((kb, pb, db, lb)) = shape(&b.generator) else {
+            continue;
+        };
+        let overlapped = moves[..i].iter().find(|a| {
+            let Some((ka, pa, da, la)) = shape(&a.generator) else {
+                return false;
             };
             let pieces_meet = pa.is_none() || pb.is_none() || pa == pb;
             let sets = &cx.board.direction_sets;
@@ -556,17 +582,18 @@ fn warn_overlapping_moves(moves: &[MoveRule], cx: &Context, diags: &mut Diagnost
                     .iter()
                     .any(|d| sets[db as usize].per_player[p].contains(d))
             });
-            if ka == kb && pieces_meet && dirs_meet && landings_meet(la, lb) {
-                let (first, second) = (&a.info.name, &b.info.name);
-                let message = format!("`{first}` and `{second}` can make the same move");
-                let help = "an action both make is listed and counted twice; give them different \
-                            pieces, directions or landings, or a `where` filter";
-                diags.push(
-                    Diagnostic::warning(ErrorKind::Other(message), b.info.name_span)
-                        .with_label(format!("overlaps `{first}`"))
-                        .with_help(help),
-                );
-            }
+            ka == kb && pieces_meet && dirs_meet && landings_meet(la, lb)
+        });
+        if let Some(a) = overlapped {
+            let (first, second) = (&a.info.name, &b.info.name);
+            let message = format!("`{first}` and `{second}` can make the same move");
+            let help = "an action both make is listed and counted twice; give them different \
+                        pieces, directions or landings, or a `where` filter";
+            diags.push(
+                Diagnostic::warning(ErrorKind::Other(message), b.info.name_span)
+                    .with_label(format!("overlaps `{first}`"))
+                    .with_help(help),
+            );
         }
     }
 }

@@ -183,7 +183,7 @@ pub fn start(start: &Start) -> Result<(Game, State, Vec<u64>), String> {
     let game = load(&start.game, &start.options)?;
     let mut state = game.initial;
     if let Some(path) = &start.position {
-        let text = std::fs::read_to_string(path)
+        let text = tabula::input::read_text(std::path::Path::new(path))
             .map_err(|e| format!("error: cannot read `{path}`: {e}"))?;
         let mut sources = tabula::span::Sources::default();
         state = game

@@ -85,6 +85,8 @@ pub struct Emitter<'a> {
     code: Vec<Op>,
     region_first: &'a [u16],
     options: &'a [i64],
+    /// The most values any program emitted so far holds on the stack at once.
+    stack_depth: usize,
 }
 
 impl<'a> Emitter<'a> {
@@ -93,23 +95,27 @@ impl<'a> Emitter<'a> {
             code: Vec::new(),
             region_first,
             options,
+            stack_depth: 0,
         }
     }
 
-    pub fn finish(self) -> Vec<Op> {
-        self.code
+    /// The program, and the most values it holds on its stack at once.
+    pub fn finish(self) -> (Vec<Op>, usize) {
+        (self.code, self.stack_depth)
     }
 
     pub fn expr_program(&mut self, e: &TExpr) -> CodeRange {
         let start = self.code.len() as u32;
-        self.expr(e);
+        let depth = self.expr(e);
+        self.stack_depth = self.stack_depth.max(depth);
         self.code.push(Op::Return);
         CodeRange { start }
     }
 
     pub fn stmt_program(&mut self, body: &[TStmt]) -> CodeRange {
         let start = self.code.len() as u32;
-        self.stmts(body);
+        let depth = self.stmts(body);
+        self.stack_depth = self.stack_depth.max(depth);
         self.code.push(Op::Halt);
         CodeRange { start }
     }
@@ -128,47 +134,74 @@ impl<'a> Emitter<'a> {
         }
     }
 
-    fn stmts(&mut self, body: &[TStmt]) {
+    /// Emits statements; returns the most values they hold on the stack at once.
+    fn stmts(&mut self, body: &[TStmt]) -> usize {
+        let mut depth = 0;
         for s in body {
-            match s {
+            let d = match s {
                 TStmt::If {
                     cond,
                     then,
                     otherwise,
                 } => {
-                    self.expr(cond);
+                    let c = self.expr(cond);
                     let to_else = self.here();
                     self.code.push(Op::JumpIfFalse(0));
-                    self.stmts(then);
+                    let t = self.stmts(then);
                     let to_end = self.here();
                     self.code.push(Op::Jump(0));
                     self.patch(to_else);
-                    self.stmts(otherwise);
+                    let o = self.stmts(otherwise);
                     self.patch(to_end);
+                    c.max(t).max(o)
                 }
                 TStmt::Win(p, score) => {
-                    self.expr(p);
-                    match score {
+                    let p = self.expr(p);
+                    let s = match score {
                         Some(s) => self.expr(s),
-                        None => self.code.push(Op::Int(1)),
-                    }
+                        None => {
+                            self.code.push(Op::Int(1));
+                            1
+                        }
+                    };
                     self.code.push(Op::Win);
+                    p.max(1 + s)
                 }
                 TStmt::Lose(p) => {
-                    self.expr(p);
+                    let p = self.expr(p);
                     self.code.push(Op::Lose);
+                    p
                 }
-                TStmt::Draw => self.code.push(Op::Draw),
-                TStmt::Pass => self.code.push(Op::Pass),
+                TStmt::Draw => {
+                    self.code.push(Op::Draw);
+                    0
+                }
+                TStmt::Pass => {
+                    self.code.push(Op::Pass);
+                    0
+                }
                 TStmt::Set(counter, value) => {
-                    self.expr(value);
+                    let v = self.expr(value);
                     self.code.push(Op::Set(*counter));
+                    v
                 }
-            }
+            };
+            depth = depth.max(d);
         }
+        depth
     }
 
-    fn expr(&mut self, e: &TExpr) {
+    /// Emits an expression, which leaves one value on the stack; returns the most values it
+    /// holds there at once.
+    fn expr(&mut self, e: &TExpr) -> usize {
+        // A value computed from one operand: its depth, and never less than the one it leaves.
+        let unary = |this: &mut Self, x: &TExpr, op: Op| {
+            let d = this.expr(x);
+            this.code.push(op);
+            d
+        };
+        // An operand pushed while the first one's value waits under it.
+        let second = |this: &mut Self, first: usize, x: &TExpr| first.max(1 + this.expr(x));
         match e {
             TExpr::Int(v) => self.code.push(Op::Int(*v as i32)),
             TExpr::Mover => self.code.push(Op::Mover),
@@ -178,76 +211,60 @@ impl<'a> Emitter<'a> {
             TExpr::Option(o) => self.code.push(Op::Int(self.options[*o as usize] as i32)),
             TExpr::Ply => self.code.push(Op::Ply),
             TExpr::Repetitions => self.code.push(Op::Repetitions),
-            TExpr::CanMove(p) => {
-                self.expr(p);
-                self.code.push(Op::CanMove);
-            }
-            TExpr::BorneOff(p) => {
-                self.expr(p);
-                self.code.push(Op::BorneOff);
-            }
-            TExpr::OnBar(p) => {
-                self.expr(p);
-                self.code.push(Op::OnBar);
-            }
+            TExpr::CanMove(p) => return unary(self, p, Op::CanMove),
+            TExpr::BorneOff(p) => return unary(self, p, Op::BorneOff),
+            TExpr::OnBar(p) => return unary(self, p, Op::OnBar),
             TExpr::Pinned(p, r) => {
-                self.expr(p);
+                let mut d = self.expr(p);
                 if let Some(r) = r {
-                    self.expr(r);
+                    d = second(self, d, r);
                 }
                 self.code.push(Op::Pinned {
                     region: r.is_some(),
                 });
+                return d;
             }
-            TExpr::Held(p) => {
-                self.expr(p);
-                self.code.push(Op::Held);
-            }
-            TExpr::HeldValue(p) => {
-                self.expr(p);
-                self.code.push(Op::HeldValue);
-            }
+            TExpr::Held(p) => return unary(self, p, Op::Held),
+            TExpr::HeldValue(p) => return unary(self, p, Op::HeldValue),
             TExpr::ValueSum(p, r) => {
-                self.expr(p);
-                self.expr(r);
+                let d = self.expr(p);
+                let d = second(self, d, r);
                 self.code.push(Op::ValueSum);
+                return d;
             }
             TExpr::Counter(c) => self.code.push(Op::Counter(*c)),
             TExpr::Var(v) => self.code.push(Op::Var(*v)),
             TExpr::Region(r) => self.code.push(Op::Region(self.region_first[*r as usize])),
             TExpr::PlayerRegion(r, p) => {
-                self.expr(p);
-                self.code
-                    .push(Op::PlayerRegion(self.region_first[*r as usize]));
+                let op = Op::PlayerRegion(self.region_first[*r as usize]);
+                return unary(self, p, op);
             }
             TExpr::Count {
                 player,
                 region,
                 piece,
             } => {
-                self.expr(player);
+                let mut d = self.expr(player);
                 if let Some(r) = region {
-                    self.expr(r);
+                    d = second(self, d, r);
                 }
                 self.code.push(Op::Count {
                     region: region.is_some(),
                     piece: *piece,
                 });
+                return d;
             }
-            TExpr::LandsIn(r) => {
-                self.expr(r);
-                self.code.push(Op::LandsIn);
-            }
+            TExpr::LandsIn(r) => return unary(self, r, Op::LandsIn),
             TExpr::PathIndex {
                 player,
                 path,
                 piece,
             } => {
-                self.expr(player);
-                self.code.push(Op::PathIndex {
+                let op = Op::PathIndex {
                     path: *path,
                     piece: *piece,
-                });
+                };
+                return unary(self, player, op);
             }
             TExpr::PathBlocked {
                 player,
@@ -255,39 +272,37 @@ impl<'a> Emitter<'a> {
                 piece,
                 by_enemy,
             } => {
-                self.expr(player);
-                self.code.push(Op::PathBlocked {
+                let op = Op::PathBlocked {
                     path: *path,
                     piece: *piece,
                     by_enemy: *by_enemy,
-                });
+                };
+                return unary(self, player, op);
             }
             TExpr::Symmetric(s) => self.code.push(Op::Symmetric(*s)),
-            TExpr::Not(x) => {
-                self.expr(x);
-                self.code.push(Op::Not);
-            }
-            TExpr::Neg(x) => {
-                self.expr(x);
-                self.code.push(Op::Neg);
-            }
+            TExpr::Not(x) => return unary(self, x, Op::Not),
+            TExpr::Neg(x) => return unary(self, x, Op::Neg),
             TExpr::Binary(BinOp::And, l, r) | TExpr::Binary(BinOp::Or, l, r) => {
                 let is_and = matches!(e, TExpr::Binary(BinOp::And, ..));
-                self.expr(l);
+                let d = self.expr(l);
                 let jump = self.here();
                 self.code.push(if is_and {
                     Op::JumpIfFalseKeep(0)
                 } else {
                     Op::JumpIfTrueKeep(0)
                 });
-                self.expr(r);
+                // The left value is popped before the right one is computed.
+                let d = d.max(self.expr(r));
                 self.patch(jump);
+                return d;
             }
             TExpr::Binary(op, l, r) => {
-                self.expr(l);
-                self.expr(r);
+                let d = self.expr(l);
+                let d = second(self, d, r);
                 self.code.push(Op::Binary(*op));
+                return d;
             }
         }
+        1
     }
 }

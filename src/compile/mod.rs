@@ -235,6 +235,8 @@ pub struct Game {
     pub counters: Vec<crate::check::CounterDecl>,
     pub no_moves: Option<CompiledCheck>,
     pub code: Vec<Op>,
+    /// The most values [`Game::code`] holds on its stack at once: it picks the stack it runs on.
+    pub stack_depth: usize,
     /// When every `forbid` has a guard region: their union for each player, to skip them all at once.
     pub forbid_guards: Option<Vec<CellSet>>,
     /// Whether any move rule is compulsory (then those are generated first).
@@ -515,7 +517,7 @@ pub fn compile(checked: CheckedGame) -> Game {
     let has_compulsory = moves.iter().any(|m: &CompiledMove| m.compulsory);
     let turn_effects = checked.pieces.iter().any(|p| !p.hides.is_empty())
         || moves.iter().any(|m: &CompiledMove| m.surround.is_some());
-    let code = emitter.finish();
+    let (code, stack_depth) = emitter.finish();
     let uses_history = code.contains(&Op::Repetitions);
     let apply_effects = checked.dice.is_some()
         || turn_effects
@@ -541,6 +543,7 @@ pub fn compile(checked: CheckedGame) -> Game {
         counters: checked.counters.clone(),
         no_moves,
         code,
+        stack_depth,
         forbid_guards,
         has_compulsory,
         uses_history,

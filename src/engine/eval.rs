@@ -5,8 +5,13 @@ use super::state::State;
 use crate::check::Var;
 use crate::compile::{CodeRange, Game, Op};
 use crate::syntax::ast::BinOp;
+use crate::syntax::rules::MAX_EXPRESSION_DEPTH;
 
-const STACK: usize = 32;
+/// The stack of ordinary programs: a small array to clear on every run.
+const SMALL_STACK: usize = 32;
+/// The stack of the deepest programs the checker lets through: an expression is at most
+/// [`MAX_EXPRESSION_DEPTH`] deep and a statement adds one value under it.
+const LARGE_STACK: usize = MAX_EXPRESSION_DEPTH as usize + 1;
 
 /// What a rule body decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,8 +81,18 @@ impl Game {
     }
 
     /// `Ok(value)` for an expression, `Err(verdict)` for a rule body.
+    #[inline]
     fn run(&self, code: CodeRange, frame: &mut Frame) -> Result<i32, Verdict> {
-        let mut stack = [0i32; STACK];
+        if self.stack_depth <= SMALL_STACK {
+            self.run_on::<SMALL_STACK>(code, frame)
+        } else {
+            self.run_on::<LARGE_STACK>(code, frame)
+        }
+    }
+
+    /// [`Self::run`] on a stack of `N` values, at least [`Game::stack_depth`].
+    fn run_on<const N: usize>(&self, code: CodeRange, frame: &mut Frame) -> Result<i32, Verdict> {
+        let mut stack = [0i32; N];
         let mut sp = 0usize;
         let mut pc = code.start as usize;
         let players = self.players.len() as u8;

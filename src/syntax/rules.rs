@@ -6,7 +6,17 @@ use crate::span::{FileId, Located, Span};
 use pest::Parser;
 use pest::iterators::Pair;
 use pest::pratt_parser::{Assoc, Op, PrattParser};
+use std::cell::RefCell;
 use std::sync::LazyLock;
+
+/// The deepest brackets (`(`, `{`) may nest in a rules text. The parser and every pass after it
+/// recurse once per level, so the depth must not grow with the input; no real rule comes close.
+pub const MAX_BRACKET_DEPTH: usize = 64;
+
+/// The deepest an expression's tree may be: each operator and each call is a level. It also
+/// bounds the operators written side by side at one bracket level, which the Pratt parser
+/// recurses over.
+pub const MAX_EXPRESSION_DEPTH: u32 = 256;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/rules.pest"]
@@ -72,8 +82,9 @@ pub fn parse_rules_mapped(
     file: FileId,
     map: &OffsetMap,
 ) -> Result<RulesAst, Diagnostic> {
-    let ctx = Ctx { file, map, base: 0 };
-    ctx.parse(text, text.len()).map(|items| RulesAst { items })
+    Ctx::new(file, map, 0)
+        .parse(text, text.len())
+        .map(|items| RulesAst { items })
 }
 
 /// Parses `text` as [`parse_rules_mapped`] does, but after a syntax error goes on rule by rule, so
@@ -92,12 +103,7 @@ pub fn parse_rules_recovering(
     let mut errors = Vec::new();
     for (i, &start) in starts.iter().enumerate() {
         let end = starts.get(i + 1).copied().unwrap_or(text.len());
-        let ctx = Ctx {
-            file,
-            map,
-            base: start,
-        };
-        match ctx.parse(text, end) {
+        match Ctx::new(file, map, start).parse(text, end) {
             Ok(part) => items.extend(part),
             Err(d) => errors.push(d),
         }
@@ -136,13 +142,37 @@ struct Ctx<'m> {
     map: &'m OffsetMap,
     /// Where the part being parsed starts in the whole text.
     base: usize,
+    /// The first expression found too deep while building the tree: it is built no deeper, and
+    /// the parse fails with this error.
+    too_deep: RefCell<Option<Diagnostic>>,
 }
 
-impl Ctx<'_> {
+impl<'m> Ctx<'m> {
+    fn new(file: FileId, map: &'m OffsetMap, base: usize) -> Self {
+        Ctx {
+            file,
+            map,
+            base,
+            too_deep: RefCell::new(None),
+        }
+    }
+
     /// Parses `text[self.base..end]` as a sequence of rules.
     #[allow(clippy::result_large_err)]
     fn parse(&self, text: &str, end: usize) -> Result<Vec<Item>, Diagnostic> {
         let part = &text[self.base..end];
+        // Checked before pest runs: its recursion follows the brackets.
+        if let Some(at) = too_deep_bracket(part) {
+            let at = self.base + at;
+            return Err(Diagnostic::error(
+                ErrorKind::Syntax(format!(
+                    "brackets nested more than {MAX_BRACKET_DEPTH} deep"
+                )),
+                self.text_span(at..at + 1),
+            )
+            .with_label(format!("bracket {} levels deep", MAX_BRACKET_DEPTH + 1))
+            .with_help("split the rule into simpler rules or conditions"));
+        }
         let mut pairs = match RulesParser::parse(Rule::file, part) {
             Ok(pairs) => pairs,
             Err(first) => {
@@ -161,7 +191,10 @@ impl Ctx<'_> {
                 items.push(self.item(pair));
             }
         }
-        Ok(items)
+        match self.too_deep.take() {
+            Some(d) => Err(d),
+            None => Ok(items),
+        }
     }
 
     fn span(&self, pair: &Pair<Rule>) -> Span {
@@ -346,47 +379,61 @@ impl Ctx<'_> {
     }
 
     fn call(&self, pair: Pair<Rule>) -> Call {
+        self.call_with_height(pair).0
+    }
+
+    /// A call and the height of its tree: one more than its deepest argument.
+    fn call_with_height(&self, pair: Pair<Rule>) -> (Call, u32) {
         let span = self.span(&pair);
         let mut inner = pair.into_inner().filter(not_keyword);
         let name = self.name(inner.next().unwrap());
+        let mut height = 1;
         let args = inner
             .map(|arg| {
-                let parts: Vec<_> = arg.into_inner().filter(not_keyword).collect();
-                match parts.len() {
-                    2 => {
-                        let mut it = parts.into_iter();
-                        let n = self.name(it.next().unwrap());
-                        Arg {
-                            name: Some(n),
-                            value: self.expr(it.next().unwrap()),
-                        }
-                    }
-                    _ => Arg {
-                        name: None,
-                        value: self.expr(parts.into_iter().next().unwrap()),
-                    },
-                }
+                let mut parts: Vec<_> = arg.into_inner().filter(not_keyword).collect();
+                let value = parts.pop().unwrap();
+                let name = parts.pop().map(|n| self.name(n));
+                let (value, h) = self.expr_with_height(value);
+                height = height.max(h + 1);
+                Arg { name, value }
             })
             .collect();
-        Call { name, args, span }
+        (Call { name, args, span }, height)
     }
 
     fn expr(&self, pair: Pair<Rule>) -> Expr {
+        self.expr_with_height(pair).0
+    }
+
+    /// An expression and the height of its tree. A tree would grow deeper than
+    /// [`MAX_EXPRESSION_DEPTH`] is cut there and the error kept for [`Self::parse`].
+    fn expr_with_height(&self, pair: Pair<Rule>) -> (Expr, u32) {
+        let too_many = pair
+            .clone()
+            .into_inner()
+            .filter(|p| is_operator(p.as_rule()))
+            .nth(MAX_EXPRESSION_DEPTH as usize);
+        if let Some(op) = too_many {
+            return self.cut(
+                self.span(&op),
+                format!("more than {MAX_EXPRESSION_DEPTH} operators in one expression"),
+                format!("operator {}", MAX_EXPRESSION_DEPTH + 1),
+            );
+        }
         PRATT
             .map_primary(|p| self.primary(p))
-            .map_prefix(|op, e| {
-                let span = self.span(&op).to(e.span);
+            .map_prefix(|op, (e, h)| {
+                let at = self.span(&op);
+                let span = at.to(e.span);
                 let op = if op.as_rule() == Rule::not {
                     UnOp::Not
                 } else {
                     UnOp::Neg
                 };
-                Expr {
-                    kind: ExprKind::Unary(op, Box::new(e)),
-                    span,
-                }
+                self.node(span, at, h + 1, || ExprKind::Unary(op, Box::new(e)))
             })
-            .map_infix(|l, op, r| {
+            .map_infix(|(l, lh), op, (r, rh)| {
+                let at = self.span(&op);
                 let op = match op.as_rule() {
                     Rule::or => BinOp::Or,
                     Rule::and => BinOp::And,
@@ -401,15 +448,53 @@ impl Ctx<'_> {
                     _ => BinOp::Mul,
                 };
                 let span = l.span.to(r.span);
-                Expr {
-                    kind: ExprKind::Binary(op, Box::new(l), Box::new(r)),
-                    span,
-                }
+                self.node(span, at, lh.max(rh) + 1, || {
+                    ExprKind::Binary(op, Box::new(l), Box::new(r))
+                })
             })
             .parse(pair.into_inner().filter(not_keyword))
     }
 
-    fn primary(&self, pair: Pair<Rule>) -> Expr {
+    /// A node of `height` covering `span`, made by the operator or call at `at`; a stand-in
+    /// leaf once that is too deep.
+    fn node(
+        &self,
+        span: Span,
+        at: Span,
+        height: u32,
+        kind: impl FnOnce() -> ExprKind,
+    ) -> (Expr, u32) {
+        if height > MAX_EXPRESSION_DEPTH {
+            return self.cut(
+                at,
+                format!("expression nested more than {MAX_EXPRESSION_DEPTH} deep"),
+                format!("level {height}"),
+            );
+        }
+        (Expr { kind: kind(), span }, height)
+    }
+
+    /// Records that the expression is too deep at `at` (the first such error is kept) and
+    /// stands a leaf in for it, so that the tree never grows deeper.
+    fn cut(&self, at: Span, message: String, label: String) -> (Expr, u32) {
+        let mut slot = self.too_deep.borrow_mut();
+        if slot.is_none() {
+            *slot = Some(
+                Diagnostic::error(ErrorKind::Syntax(message), at)
+                    .with_label(label)
+                    .with_help(
+                        "split it: several `where` clauses, rules or `if`s can each hold a part",
+                    ),
+            );
+        }
+        let leaf = Expr {
+            kind: ExprKind::Bool(false),
+            span: at,
+        };
+        (leaf, 1)
+    }
+
+    fn primary(&self, pair: Pair<Rule>) -> (Expr, u32) {
         let span = self.span(&pair);
         let kind = match pair.as_rule() {
             Rule::int => match pair.as_str().parse() {
@@ -418,12 +503,61 @@ impl Ctx<'_> {
             },
             Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
             Rule::ident => ExprKind::Name(pair.as_str().to_string()),
-            Rule::call => ExprKind::Call(self.call(pair)),
-            Rule::expr => return self.expr(pair),
+            Rule::call => {
+                let (call, height) = self.call_with_height(pair);
+                let at = call.name.span;
+                return self.node(span, at, height, || ExprKind::Call(call));
+            }
+            Rule::expr => return self.expr_with_height(pair),
             other => unreachable!("not a primary: {other:?}"),
         };
-        Expr { kind, span }
+        (Expr { kind, span }, 1)
     }
+}
+
+fn is_operator(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::not
+            | Rule::neg
+            | Rule::or
+            | Rule::and
+            | Rule::eq
+            | Rule::ne
+            | Rule::le
+            | Rule::ge
+            | Rule::lt
+            | Rule::gt
+            | Rule::add
+            | Rule::sub
+            | Rule::mul
+    )
+}
+
+/// Where brackets first nest deeper than [`MAX_BRACKET_DEPTH`], outside comments and quoted
+/// citations; a closing bracket without its opening one is left to the parser.
+fn too_deep_bracket(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quoted = false;
+    let mut comment = false;
+    for (i, c) in text.char_indices() {
+        match c {
+            '\n' => comment = false,
+            _ if comment => {}
+            '"' => quoted = !quoted,
+            _ if quoted => {}
+            '#' => comment = true,
+            '(' | '{' => {
+                depth += 1;
+                if depth > MAX_BRACKET_DEPTH {
+                    return Some(i);
+                }
+            }
+            ')' | '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
 }
 
 fn not_keyword(pair: &Pair<Rule>) -> bool {
