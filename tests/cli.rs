@@ -384,6 +384,28 @@ fn play_random_against_random_finishes_and_replays_by_seed() {
     );
 }
 
+/// Each game of the test game scores the largest 32-bit number: the third game goes past the
+/// largest target, which the points reach instead of overflowing.
+#[test]
+fn match_points_reach_a_huge_target_without_overflowing() {
+    let out = ok(&[
+        "play",
+        "tests/games/values.toml",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--match",
+        "4294967295",
+    ]);
+    assert!(
+        out.contains("match: white 4294967294, black 0 (to 4294967295)"),
+        "{out}"
+    );
+    assert!(out.ends_with("match over: white wins\n"), "{out}");
+    assert_eq!(out.matches("=== game").count(), 3, "{out}");
+}
+
 #[test]
 fn play_a_human_with_stdin_closed_stops() {
     let out = ok(&[

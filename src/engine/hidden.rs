@@ -35,8 +35,12 @@ impl Game {
             .pieces_of(player)
             .iter()
             .filter(|&c| self.is_held(state, c))
-            .fold((0, 0), |(n, v), c| {
-                (n + 1, v + self.board.values[c as usize])
+            // 32-bit arithmetic wraps (GRAMMAR.md), in every build.
+            .fold((0i32, 0i32), |(n, v), c| {
+                (
+                    n.wrapping_add(1),
+                    v.wrapping_add(self.board.values[c as usize]),
+                )
             })
     }
 
@@ -85,7 +89,7 @@ impl Game {
             ActionKind::Hop if !state.relocate.is_empty() => {
                 state.move_piece(action.from_cell(), action.to_cell());
                 state.relocate.remove(action.from_cell());
-                state.ply += 1;
+                state.ply = state.ply.saturating_add(1);
                 let rule = &self.moves[state.moved_by as usize];
                 let surround = rule.surround;
                 if surround.is_some_and(|s| s.bonus_each) {
@@ -107,13 +111,13 @@ impl Game {
             }
             ActionKind::Pass => {
                 state.to_move = State::next_player(state.to_move, players);
-                state.ply += 1;
+                state.ply = state.ply.saturating_add(1);
                 return;
             }
             _ => {}
         }
         // A move: the piece is on its last cell; a face-down one is revealed before anything else.
-        state.ply += 1;
+        state.ply = state.ply.saturating_add(1);
         state.moved_by = action.rule();
         let (from, to) = (action.from_cell(), action.to_cell());
         let was_face_down = state.face_down.contains(from) || self.is_face_down(state, to);
