@@ -257,6 +257,20 @@ fn a_position_with_two_pieces_on_one_cell_is_located() {
     insta::assert_snapshot!(err);
 }
 
+/// Two stacks of 255 on one point once overflowed the stack's height: a panic in a debug build.
+#[test]
+fn a_position_with_more_pieces_than_the_set_up_is_located() {
+    let path = "tests/positions/gioul/too_many_stacked.toml";
+    for command in ["show", "moves"] {
+        let err = fails(&[command, "gioul", "--position", path]);
+        assert!(
+            err.contains("white has 510 pieces here, the set-up gives 15"),
+            "{err}"
+        );
+        assert!(err.contains(&format!("{path}:6:10")), "{err}");
+    }
+}
+
 #[test]
 fn a_position_that_is_not_toml_is_located() {
     let dir = scratch("bad_toml");
