@@ -21,6 +21,40 @@ impl Game {
                 .is_some_and(|(_, k)| !self.pieces[k as usize].hides.is_empty())
     }
 
+    /// The face-down kind that stands for a piece of `kind` before its reveal: the first kind whose
+    /// `hides` lists it.
+    pub fn hiding_kind(&self, kind: u8) -> Option<u8> {
+        self.pieces
+            .iter()
+            .position(|h| h.hides.contains(&kind))
+            .map(|h| h as u8)
+    }
+
+    /// What `player` may be shown of a position: the position with nothing hidden in it. A
+    /// face-down piece whose kind is fixed (`face_down` in a position file, a test deal) is of the
+    /// kind that hides it again, its kind unknown, as in play before its reveal: its reveal may
+    /// show any kind not yet seen. Everything else in a position is seen by every player.
+    ///
+    /// A position file with fixed identities, and the state read from it, hold the hidden kinds
+    /// (for analysis): show a player this view instead, or [`Game::write_position`] of it.
+    pub fn player_view(&self, state: &State, player: u8) -> State {
+        // A face-down piece is hidden from its owner too (its reveal is a chance event for every
+        // player), so every player is shown the same.
+        let _ = player;
+        let mut view = *state;
+        for cell in state.face_down.iter() {
+            // A position file cannot hold a face-down piece that no kind hides (it has nothing to
+            // stand for it); a state made otherwise keeps it as it is.
+            if let Some((owner, kind)) = state.piece(cell)
+                && let Some(hider) = self.hiding_kind(kind)
+            {
+                view.put(cell, owner, hider);
+                view.face_down.remove(cell);
+            }
+        }
+        view
+    }
+
     /// Whether the piece on `cell` is face up at home: immune to surrounds.
     pub fn is_held(&self, state: &State, cell: u16) -> bool {
         !self.is_face_down(state, cell)

@@ -315,6 +315,23 @@ impl Game {
                         .with_help("`face_down` lists pieces written with the kind they will show"),
                     )
                 }
+                Some(c)
+                    if state
+                        .piece(c)
+                        .is_some_and(|(_, k)| self.hiding_kind(k).is_none()) =>
+                {
+                    let kind = state.piece(c).map_or(0, |(_, k)| k);
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::BadPosition(format!(
+                                "the piece on `{}` cannot be face down: no kind hides `{}`",
+                                cell.value, self.pieces[kind as usize].name
+                            )),
+                            cell.span,
+                        )
+                        .with_help("a face-down piece is of a kind some face-down kind `hides`"),
+                    )
+                }
                 Some(c) if state.cell(c) != 0 => state.face_down.insert(c),
                 _ => diags.push(
                     Diagnostic::error(
@@ -798,10 +815,8 @@ impl Game {
             let c = match state.piece(cell) {
                 // A face-down piece shows as the kind that hides it: its own stays unseen.
                 Some((p, k)) if state.face_down.contains(cell) => self
-                    .pieces
-                    .iter()
-                    .find(|h| h.hides.contains(&k))
-                    .map_or('?', |h| h.symbols[p as usize]),
+                    .hiding_kind(k)
+                    .map_or('?', |h| self.pieces[h as usize].symbols[p as usize]),
                 Some((p, k)) => self.pieces[k as usize].symbols[p as usize],
                 None => '.',
             };
