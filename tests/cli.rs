@@ -257,6 +257,20 @@ fn a_position_with_two_pieces_on_one_cell_is_located() {
     insta::assert_snapshot!(err);
 }
 
+/// Two stacks of 255 on one point once overflowed the stack's height: a panic in a debug build.
+#[test]
+fn a_position_with_more_pieces_than_the_set_up_is_located() {
+    let path = "tests/positions/gioul/too_many_stacked.toml";
+    for command in ["show", "moves"] {
+        let err = fails(&[command, "gioul", "--position", path]);
+        assert!(
+            err.contains("white has 510 pieces here, the set-up gives 15"),
+            "{err}"
+        );
+        assert!(err.contains(&format!("{path}:6:10")), "{err}");
+    }
+}
+
 #[test]
 fn a_position_that_is_not_toml_is_located() {
     let dir = scratch("bad_toml");
@@ -382,6 +396,28 @@ fn play_random_against_random_finishes_and_replays_by_seed() {
         moves.lines().any(|t| t == last),
         "{last} is legal at its turn"
     );
+}
+
+/// Each game of the test game scores the largest 32-bit number: the third game goes past the
+/// largest target, which the points reach instead of overflowing.
+#[test]
+fn match_points_reach_a_huge_target_without_overflowing() {
+    let out = ok(&[
+        "play",
+        "tests/games/values.toml",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--match",
+        "4294967295",
+    ]);
+    assert!(
+        out.contains("match: white 4294967294, black 0 (to 4294967295)"),
+        "{out}"
+    );
+    assert!(out.ends_with("match over: white wins\n"), "{out}");
+    assert_eq!(out.matches("=== game").count(), 3, "{out}");
 }
 
 #[test]

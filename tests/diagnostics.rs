@@ -101,6 +101,7 @@ bad_games!(
     syntax_errors_in_two_rules,
     three_mistakes,
     toml_syntax_error,
+    too_many_pieces_set_up,
     unknown_argument,
     unknown_cell_in_region,
     unknown_cell_in_setup,

@@ -136,15 +136,15 @@ fn perft_ends_the_lines_that_reach_a_third_occurrence() {
 #[test]
 fn without_a_move_a_player_passes_if_the_opponent_can_move_else_it_is_a_draw() {
     let g = game(&[]);
-    // White's king is shut in by black blocks; Black's king has c1.
+    // White's king is shut in by black blocks; Black's king has c1. The set-up has no blocks.
     let white_stuck = position(
         &g,
-        "to_move = \"white\"\n[pieces]\nwhite = { king = [\"a1\"] }\nblack = { king = [\"c2\"], block = [\"a2\", \"b1\", \"b2\"] }\n",
+        "to_move = \"white\"\nbeyond_setup = true\n[pieces]\nwhite = { king = [\"a1\"] }\nblack = { king = [\"c2\"], block = [\"a2\", \"b1\", \"b2\"] }\n",
     );
     // A white block on c1 shuts Black's king in too.
     let both_stuck = position(
         &g,
-        "to_move = \"white\"\n[pieces]\nwhite = { king = [\"a1\"], block = [\"c1\"] }\nblack = { king = [\"c2\"], block = [\"a2\", \"b1\", \"b2\"] }\n",
+        "to_move = \"white\"\nbeyond_setup = true\n[pieces]\nwhite = { king = [\"a1\"], block = [\"c1\"] }\nblack = { king = [\"c2\"], block = [\"a2\", \"b1\", \"b2\"] }\n",
     );
     let (white, black) = (0, 1);
     assert!(!g.can_move(&white_stuck, white));

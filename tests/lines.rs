@@ -44,9 +44,10 @@ fn without_lines() -> Game {
 }
 
 /// A position with white to move: `white` and `black` are the entries of `[pieces]`, such as
-/// `king = ["b2"]` (empty for no pieces).
+/// `king = ["b2"]` (empty for no pieces). The set-up has one king a side, so the positions go
+/// beyond it.
 fn position(game: &Game, white: &str, black: &str) -> State {
-    let mut text = "to_move = \"white\"\n[pieces]\n".to_string();
+    let mut text = "to_move = \"white\"\nbeyond_setup = true\n[pieces]\n".to_string();
     for (player, pieces) in [("white", white), ("black", black)] {
         if !pieces.is_empty() {
             text.push_str(&format!("{player} = {{ {pieces} }}\n"));

@@ -88,10 +88,10 @@ fn path_index_and_path_blocked_decide_the_end_tests() {
         &g,
         "to_move = \"gray\"\n[pieces]\nblue = { runner = [\"c3\"], wall = [\"c1\"] }\ngray = { runner = [\"d2\"], wall = [\"e3\"] }\n",
     );
-    // Blue's runner is held up by its own wall, so there is no deadlock.
+    // Blue's runner is held up by its own wall, so there is no deadlock (the set-up has one wall).
     let own_wall = position(
         &g,
-        "to_move = \"gray\"\n[pieces]\nblue = { runner = [\"c3\"], wall = [\"c1\", \"e3\"] }\ngray = { runner = [\"d2\"] }\n",
+        "to_move = \"gray\"\nbeyond_setup = true\n[pieces]\nblue = { runner = [\"c3\"], wall = [\"c1\", \"e3\"] }\ngray = { runner = [\"d2\"] }\n",
     );
     assert_eq!(
         g.outcome(&arrived)

@@ -712,10 +712,33 @@ pub(crate) fn check_setup(
                 diags.push(d);
             }
         }
+        // Stacks, the bar and borne-off pieces count a player's pieces in a byte, and no rule
+        // creates pieces: a set-up within that byte keeps every count of the game within it.
+        let total: u32 = placed
+            .iter()
+            .filter(|&&(_, q, _, _)| q == p)
+            .map(|&(_, _, _, n)| u32::from(n))
+            .sum();
+        if total > MAX_PIECES {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other(format!(
+                        "`{player}` is set up with {total} pieces, more than the {MAX_PIECES} a \
+                         player may have"
+                    )),
+                    kinds.span,
+                )
+                .with_label("too many pieces")
+                .with_help("a player's pieces are counted in a byte: set up at most 255 of them"),
+            );
+        }
     }
     placed.sort();
     placed
 }
+
+/// The most pieces a player may have in all.
+pub const MAX_PIECES: u32 = 255;
 
 pub fn cell_name(board: &CheckedBoard, cell: CellId) -> String {
     if board.numbered {

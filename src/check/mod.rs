@@ -10,6 +10,7 @@ pub mod types;
 mod warnings;
 
 pub use board::MAX_CELLS;
+pub use board::MAX_PIECES;
 pub use board::parse_cell as board_cell;
 pub use options::parse_option_value;
 pub use rules::{MAX_MOVE_RULES, PRIMITIVES, call_params};

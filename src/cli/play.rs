@@ -146,7 +146,8 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
         );
         match play_game(&game, &chosen, &mut rng, starter) {
             Some(Outcome::Win(p, score)) => {
-                points[p as usize] += score.max(0) as u32;
+                // Points towards a target: a huge score reaches it rather than overflow.
+                points[p as usize] = points[p as usize].saturating_add(score.max(0) as u32);
                 // In a dice game the winner starts the next game; otherwise the rules say who does.
                 if game.dice.is_some() {
                     starter = p;

@@ -356,12 +356,12 @@ impl Game {
             }
             ActionKind::Die => {
                 self.move_by_die(state, action);
-                state.ply += 1;
+                state.ply = state.ply.saturating_add(1);
             }
             _ => {
                 // A pass: nothing of the fresh roll can be played.
                 self.settle_unplayable(state, dice.transfer);
-                state.ply += 1;
+                state.ply = state.ply.saturating_add(1);
             }
         }
         self.settle_turn(state, dice.transfer);

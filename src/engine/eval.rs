@@ -116,7 +116,9 @@ impl Game {
                 Op::Int(v) => push!(v),
                 Op::Mover => push!(frame.state.to_move as i32),
                 Op::Opponent => push!(State::next_player(frame.state.to_move, players) as i32),
-                Op::Ply => push!(frame.state.ply as i32),
+                // A count of actions: past the 32-bit range it reads as the largest value, not
+                // as a negative one.
+                Op::Ply => push!(i32::try_from(frame.state.ply).unwrap_or(i32::MAX)),
                 Op::Repetitions => {
                     let key = frame.state.key();
                     push!(frame.history.iter().filter(|&&k| k == key).count() as i32)
@@ -136,13 +138,15 @@ impl Game {
                 Op::ValueSum => {
                     let set = &self.region_sets[pop!() as usize];
                     let player = pop!() as u8;
+                    // 32-bit arithmetic wraps (GRAMMAR.md), in every build.
                     let sum = frame
                         .state
                         .pieces_of(player)
                         .and(set)
                         .iter()
-                        .map(|c| self.board.values[c as usize])
-                        .sum();
+                        .fold(0i32, |sum, c| {
+                            sum.wrapping_add(self.board.values[c as usize])
+                        });
                     push!(sum)
                 }
                 Op::OnBar => {
@@ -306,8 +310,9 @@ impl Game {
                 .filter(|&c| {
                     piece.is_none_or(|kind| frame.state.piece(c).is_some_and(|(_, k)| k == kind))
                 })
-                .map(|c| i32::from(frame.state.height(c)))
-                .sum();
+                .fold(0i32, |n, c| {
+                    n.wrapping_add(i32::from(frame.state.height(c)))
+                });
         }
         match piece {
             None => cells.len() as i32,

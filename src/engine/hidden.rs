@@ -21,6 +21,40 @@ impl Game {
                 .is_some_and(|(_, k)| !self.pieces[k as usize].hides.is_empty())
     }
 
+    /// The face-down kind that stands for a piece of `kind` before its reveal: the first kind whose
+    /// `hides` lists it.
+    pub fn hiding_kind(&self, kind: u8) -> Option<u8> {
+        self.pieces
+            .iter()
+            .position(|h| h.hides.contains(&kind))
+            .map(|h| h as u8)
+    }
+
+    /// What `player` may be shown of a position: the position with nothing hidden in it. A
+    /// face-down piece whose kind is fixed (`face_down` in a position file, a test deal) is of the
+    /// kind that hides it again, its kind unknown, as in play before its reveal: its reveal may
+    /// show any kind not yet seen. Everything else in a position is seen by every player.
+    ///
+    /// A position file with fixed identities, and the state read from it, hold the hidden kinds
+    /// (for analysis): show a player this view instead, or [`Game::write_position`] of it.
+    pub fn player_view(&self, state: &State, player: u8) -> State {
+        // A face-down piece is hidden from its owner too (its reveal is a chance event for every
+        // player), so every player is shown the same.
+        let _ = player;
+        let mut view = *state;
+        for cell in state.face_down.iter() {
+            // A position file cannot hold a face-down piece that no kind hides (it has nothing to
+            // stand for it); a state made otherwise keeps it as it is.
+            if let Some((owner, kind)) = state.piece(cell)
+                && let Some(hider) = self.hiding_kind(kind)
+            {
+                view.put(cell, owner, hider);
+                view.face_down.remove(cell);
+            }
+        }
+        view
+    }
+
     /// Whether the piece on `cell` is face up at home: immune to surrounds.
     pub fn is_held(&self, state: &State, cell: u16) -> bool {
         !self.is_face_down(state, cell)
@@ -35,8 +69,12 @@ impl Game {
             .pieces_of(player)
             .iter()
             .filter(|&c| self.is_held(state, c))
-            .fold((0, 0), |(n, v), c| {
-                (n + 1, v + self.board.values[c as usize])
+            // 32-bit arithmetic wraps (GRAMMAR.md), in every build.
+            .fold((0i32, 0i32), |(n, v), c| {
+                (
+                    n.wrapping_add(1),
+                    v.wrapping_add(self.board.values[c as usize]),
+                )
             })
     }
 
@@ -85,7 +123,7 @@ impl Game {
             ActionKind::Hop if !state.relocate.is_empty() => {
                 state.move_piece(action.from_cell(), action.to_cell());
                 state.relocate.remove(action.from_cell());
-                state.ply += 1;
+                state.ply = state.ply.saturating_add(1);
                 let rule = &self.moves[state.moved_by as usize];
                 let surround = rule.surround;
                 if surround.is_some_and(|s| s.bonus_each) {
@@ -107,13 +145,13 @@ impl Game {
             }
             ActionKind::Pass => {
                 state.to_move = State::next_player(state.to_move, players);
-                state.ply += 1;
+                state.ply = state.ply.saturating_add(1);
                 return;
             }
             _ => {}
         }
         // A move: the piece is on its last cell; a face-down one is revealed before anything else.
-        state.ply += 1;
+        state.ply = state.ply.saturating_add(1);
         state.moved_by = action.rule();
         let (from, to) = (action.from_cell(), action.to_cell());
         let was_face_down = state.face_down.contains(from) || self.is_face_down(state, to);

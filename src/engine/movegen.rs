@@ -786,7 +786,7 @@ impl Game {
             // Most moves of most games: nothing else to do.
             state.move_piece(action.from_cell(), action.to_cell());
             state.to_move = State::next_player(state.to_move, self.players.len() as u8);
-            state.ply += 1;
+            state.ply = state.ply.saturating_add(1);
             return;
         }
         if self.dice.is_some() {
@@ -861,7 +861,7 @@ impl Game {
             return self.run_after_rules(state);
         }
         state.to_move = State::next_player(state.to_move, self.players.len() as u8);
-        state.ply += 1;
+        state.ply = state.ply.saturating_add(1);
         self.run_after_rules(state);
     }
 

@@ -4,7 +4,7 @@ use super::state::State;
 use crate::check::board::unknown_cell_in;
 use crate::compile::Game;
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
-use crate::span::{Located, Sources, with_current_file};
+use crate::span::{Located, Sources, Span, with_current_file};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -49,7 +49,13 @@ pub struct PositionFile {
     moved_by: Option<Located<String>>,
     /// Further bonus moves owed to the player to move after this one.
     bonus_moves: Option<Located<i64>>,
+    /// A test situation with more pieces than the set-up gives a player, which no game reaches:
+    /// then only the byte that counts a player's pieces limits them.
+    beyond_setup: Option<Located<bool>>,
 }
+
+/// Counts of pieces read from a position file: (player, how many, where).
+type Tally = Vec<(u8, u32, Span)>;
 
 /// A list of cells when the game has one kind of piece, else a table of kind -> cells.
 pub(crate) enum PlayerPieces {
@@ -156,6 +162,8 @@ impl Game {
                 )),
             }
         }
+        // Every count of pieces read, with its player and where it was read: see `check_material`.
+        let mut tally: Tally = Vec::new();
         // In file order, so that a cell given twice is reported where it is given the second time.
         let mut players: Vec<_> = file.pieces.iter().collect();
         players.sort_by_key(|(_, pieces)| pieces.span.start);
@@ -198,6 +206,7 @@ impl Game {
                             for _ in 0..count {
                                 state.push_piece(c, value);
                             }
+                            tally.push((p as u8, u32::from(count), cell.span));
                         }
                         Some(c) if state.cell(c) != 0 => diags.push(
                             Diagnostic::error(
@@ -209,7 +218,10 @@ impl Game {
                             )
                             .with_label("already taken"),
                         ),
-                        Some(c) => state.put(c, p as u8, kind),
+                        Some(c) => {
+                            state.put(c, p as u8, kind);
+                            tally.push((p as u8, 1, cell.span));
+                        }
                         None => diags.push(unknown_cell_in(
                             &cell.value,
                             cell.span,
@@ -248,7 +260,7 @@ impl Game {
                 }
             }
         }
-        self.read_pinned(file, &mut state, &mut diags);
+        self.read_pinned(file, &mut state, &mut tally, &mut diags);
         for (i, counter) in self.counters.iter().enumerate() {
             state.counters[i] = counter.initial;
         }
@@ -281,7 +293,9 @@ impl Game {
                 )),
             }
         }
-        self.read_dice_state(file, &mut state, &mut diags);
+        self.read_dice_state(file, &mut state, &mut tally, &mut diags);
+        let beyond_setup = file.beyond_setup.as_ref().is_some_and(|b| b.value);
+        self.check_material(&tally, beyond_setup, &mut diags);
         self.read_effects(file, &mut state, &mut diags);
         for cell in &file.face_down {
             match self.board.parse_cell(&cell.value) {
@@ -299,6 +313,23 @@ impl Game {
                             cell.span,
                         )
                         .with_help("`face_down` lists pieces written with the kind they will show"),
+                    )
+                }
+                Some(c)
+                    if state
+                        .piece(c)
+                        .is_some_and(|(_, k)| self.hiding_kind(k).is_none()) =>
+                {
+                    let kind = state.piece(c).map_or(0, |(_, k)| k);
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::BadPosition(format!(
+                                "the piece on `{}` cannot be face down: no kind hides `{}`",
+                                cell.value, self.pieces[kind as usize].name
+                            )),
+                            cell.span,
+                        )
+                        .with_help("a face-down piece is of a kind some face-down kind `hides`"),
                     )
                 }
                 Some(c) if state.cell(c) != 0 => state.face_down.insert(c),
@@ -322,7 +353,13 @@ impl Game {
     }
 
     /// `pinned`: each piece under the pieces of another player, one per cell.
-    fn read_pinned(&self, file: &PositionFile, state: &mut State, diags: &mut Diagnostics) {
+    fn read_pinned(
+        &self,
+        file: &PositionFile,
+        state: &mut State,
+        tally: &mut Tally,
+        diags: &mut Diagnostics,
+    ) {
         for (player, pieces) in &file.pinned {
             let Some(p) = self.players.iter().position(|x| x == player) else {
                 diags.push(Diagnostic::error(
@@ -389,6 +426,7 @@ impl Game {
                     let top = state.cell(c);
                     state.set(c, State::encode(p as u8, kind));
                     state.pin(c, top);
+                    tally.push((p as u8, 1, cell.span));
                 }
             }
         }
@@ -467,17 +505,27 @@ impl Game {
     }
 
     /// Borne-off pieces, the pool of pips and the roll count of a position file.
-    fn read_dice_state(&self, file: &PositionFile, state: &mut State, diags: &mut Diagnostics) {
+    fn read_dice_state(
+        &self,
+        file: &PositionFile,
+        state: &mut State,
+        tally: &mut Tally,
+        diags: &mut Diagnostics,
+    ) {
         let counts = file
             .off
             .iter()
             .map(|e| (e, false))
             .chain(file.bar.iter().map(|e| (e, true)));
         for ((player, n), on_bar) in counts {
-            match (
+            let count = (
                 self.players.iter().position(|x| x == player),
                 u8::try_from(n.value),
-            ) {
+            );
+            if let (Some(p), Ok(count)) = count {
+                tally.push((p as u8, u32::from(count), n.span));
+            }
+            match count {
                 (Some(p), Ok(n)) if on_bar => state.bar[p] = n,
                 (Some(p), Ok(n)) => state.off[p] = n,
                 (None, _) => diags.push(Diagnostic::error(
@@ -562,6 +610,68 @@ impl Game {
         }
     }
 
+    /// No player has more pieces than the set-up gives them: no rule creates pieces (promotions and
+    /// reveals change a piece's kind, not how many there are), so more could never be reached, and
+    /// the set-up keeps every count within a byte (see `check_setup`), so the bytes of a stack, the
+    /// bar and borne-off pieces cannot overflow. A player the set-up gives no pieces may have none
+    /// here either, for the same reason. `beyond_setup` lifts the set-up's limit for test
+    /// situations, not the byte's. The error points at the value that goes past the limit.
+    fn check_material(&self, tally: &Tally, beyond_setup: bool, diags: &mut Diagnostics) {
+        for p in 0..self.players.len() as u8 {
+            let limit = if beyond_setup {
+                crate::check::MAX_PIECES
+            } else {
+                self.initial.pieces_in_play(p)
+            };
+            let mut mine: Vec<(u32, Span)> = tally
+                .iter()
+                .filter(|(q, _, _)| *q == p)
+                .map(|&(_, n, span)| (n, span))
+                .collect();
+            let total: u32 = mine.iter().fold(0, |t, (n, _)| t.saturating_add(*n));
+            if total <= limit {
+                continue;
+            }
+            mine.sort_by_key(|(_, span)| (span.file.0, span.start));
+            let mut running = 0u32;
+            let past = mine.iter().find(|(n, _)| {
+                running = running.saturating_add(*n);
+                running > limit
+            });
+            let pieces = if total == 1 { "piece" } else { "pieces" };
+            let player = &self.players[p as usize];
+            let (message, label, help) = if beyond_setup {
+                (
+                    format!(
+                        "{player} has {total} {pieces} here, a player may have at most {limit}"
+                    ),
+                    format!("past the {limit}"),
+                    "a player's pieces are counted in a byte, even `beyond_setup`",
+                )
+            } else {
+                let gives = match limit {
+                    0 => "none".to_string(),
+                    n => n.to_string(),
+                };
+                (
+                    format!("{player} has {total} {pieces} here, the set-up gives {gives}"),
+                    match limit {
+                        0 => "the set-up gives this player no pieces".to_string(),
+                        n => format!("past the set-up's {n}"),
+                    },
+                    "no rule creates pieces: count each one on the board (every piece of a stack), \
+                     pinned, on the bar and borne off (a test situation no game reaches may say \
+                     `beyond_setup = true`)",
+                )
+            };
+            diags.push(
+                Diagnostic::error(ErrorKind::BadPosition(message), past.map(|(_, span)| *span))
+                    .with_label(label)
+                    .with_help(help),
+            );
+        }
+    }
+
     /// Writes a position in the format [`Game::read_position`] reads (counters last, if the game
     /// keeps any).
     pub fn write_position(&self, state: &State) -> String {
@@ -616,6 +726,12 @@ impl Game {
         }
         if state.bonus_left > 0 {
             out.push_str(&format!("bonus_moves = {}\n", state.bonus_left));
+        }
+        let beyond =
+            |p: usize| state.pieces_in_play(p as u8) > self.initial.pieces_in_play(p as u8);
+        if (0..self.players.len()).any(beyond) {
+            // Else the file would not be read back.
+            out.push_str("beyond_setup = true\n");
         }
         let pinned: Vec<String> = self
             .players
@@ -699,10 +815,8 @@ impl Game {
             let c = match state.piece(cell) {
                 // A face-down piece shows as the kind that hides it: its own stays unseen.
                 Some((p, k)) if state.face_down.contains(cell) => self
-                    .pieces
-                    .iter()
-                    .find(|h| h.hides.contains(&k))
-                    .map_or('?', |h| h.symbols[p as usize]),
+                    .hiding_kind(k)
+                    .map_or('?', |h| self.pieces[h as usize].symbols[p as usize]),
                 Some((p, k)) => self.pieces[k as usize].symbols[p as usize],
                 None => '.',
             };

@@ -172,6 +172,19 @@ impl State {
         }
     }
 
+    /// All the pieces a player has: on the board (every piece of a stack), pinned, on the bar and
+    /// borne off. Counted wide: no byte of the state can overflow it.
+    pub fn pieces_in_play(&self, player: u8) -> u32 {
+        let on_board: u32 = self
+            .pieces_of(player)
+            .iter()
+            .map(|c| 1 + u32::from(self.extra.get(c as usize).copied().unwrap_or(0)))
+            .sum();
+        let pinned = self.pinned_cells(player).count() as u32;
+        let p = player as usize & 3;
+        on_board + pinned + u32::from(self.bar[p]) + u32::from(self.off[p])
+    }
+
     /// Adds a piece to a stack (the cell is empty or holds the same player's pieces of that kind).
     pub fn push_piece(&mut self, cell: u16, value: u8) {
         if self.cells[cell as usize] == 0 {
