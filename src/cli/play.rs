@@ -1,5 +1,6 @@
 //! `tabula play`: humans type tokens, random players pick with a seeded RNG.
 
+use super::CliError;
 use std::io::{BufRead, Write};
 use tabula::Game;
 use tabula::check::MatchDecl;
@@ -12,16 +13,17 @@ pub struct PlayArgs {
     /// A game name from `games/` or a path to a game file.
     game: String,
     /// Seed of the random players; the same seed replays the same game.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    #[arg(long)]
+    seed: Option<u64>,
     /// Set a game option: `--option max_plies=200`. Repeatable.
     #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
     /// Play a match: games until a player has this many points (the winner of a game starts the
     /// next; in a dice game an opening roll of one die each decides the first). Without a number,
     /// the match the game file describes (`[match]`: a number of games, sides changing).
-    #[arg(long = "match", value_name = "POINTS", num_args = 0..=1, default_missing_value = "0")]
-    match_points: Option<u32>,
+    // Absent, present alone (the file's match) and present with points are three different things.
+    #[arg(long = "match", value_name = "POINTS", num_args = 0..=1, value_parser = points)]
+    match_points: Option<Option<u32>>,
     /// Who plays each side: `--white human --black random` (the names are the game's players).
     #[arg(
         trailing_var_arg = true,
@@ -29,6 +31,17 @@ pub struct PlayArgs {
         value_name = "--PLAYER human|random"
     )]
     players: Vec<String>,
+}
+
+/// `--match POINTS`: the points a match is played to.
+fn points(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(0) => Err("the points to play to must be 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "`{text}` is not a number of points: give 1 or more, or `--match` alone for the game's own match"
+        )),
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -42,10 +55,10 @@ enum Controller {
 fn controllers(
     players: &[String],
     args: &[String],
-    seed: &mut u64,
+    seed: &mut Option<u64>,
     options: &mut Vec<String>,
-    match_points: &mut Option<u32>,
-) -> Result<Vec<Controller>, String> {
+    match_points: &mut Option<Option<u32>>,
+) -> Result<Vec<Controller>, CliError> {
     use clap::{Arg, ArgAction, Command, value_parser};
     let mut command = Command::new("tabula play GAME")
         .no_binary_name(true)
@@ -53,40 +66,43 @@ fn controllers(
         .arg(
             Arg::new("seed")
                 .long("seed")
+                .value_name("N")
                 .value_parser(value_parser!(u64)),
         )
         .arg(
             Arg::new("option")
                 .short('o')
                 .long("option")
+                .value_name("NAME=VALUE")
                 .action(ArgAction::Append),
         )
         .arg(
             Arg::new("match")
                 .long("match")
+                .value_name("POINTS")
                 .num_args(0..=1)
-                .default_missing_value("0")
-                .value_parser(value_parser!(u32)),
+                .value_parser(points),
         );
     for player in players {
         command = command.arg(
             Arg::new(player.clone())
                 .long(player.clone())
+                .value_name("human|random")
                 .value_parser(["human", "random"])
                 .help(format!("who plays {player}")),
         );
     }
-    let matches = command
-        .try_get_matches_from(args)
-        .map_err(|e| e.render().to_string())?;
+    let matches = command.try_get_matches_from(args).map_err(|e| {
+        unknown_player(&e, players).unwrap_or_else(|| CliError::Usage(e.render().to_string()))
+    })?;
     if let Some(s) = matches.get_one::<u64>("seed") {
-        *seed = *s;
+        *seed = Some(*s);
     }
     if let Some(more) = matches.get_many::<String>("option") {
         options.extend(more.cloned());
     }
-    if let Some(points) = matches.get_one::<u32>("match") {
-        *match_points = Some(*points);
+    if matches.contains_id("match") {
+        *match_points = Some(matches.get_one::<u32>("match").copied());
     }
     Ok(players
         .iter()
@@ -102,7 +118,25 @@ fn controllers(
         .collect())
 }
 
-pub fn play(args: PlayArgs) -> Result<(), String> {
+/// An unknown `--NAME` after the game name is most likely a misnamed player: the message lists the
+/// players, where clap would suggest the nearest flag (`--seed` for `--red`).
+fn unknown_player(e: &clap::Error, players: &[String]) -> Option<CliError> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let name = arg.strip_prefix("--")?.split('=').next()?;
+    let listed: Vec<String> = players.iter().map(|p| format!("`{p}`")).collect();
+    Some(CliError::usage(format!(
+        "unknown player `{name}`: the players are {}",
+        listed.join(", ")
+    )))
+}
+
+pub fn play(args: PlayArgs) -> super::CliResult {
     // Player names come from the game file, so the players' flags are known only once it is loaded.
     let mut game = super::load(&args.game, &args.options)?;
     let (mut seed, mut options) = (args.seed, args.options.clone());
@@ -117,26 +151,30 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
     if options.len() > args.options.len() {
         game = super::load(&args.game, &options)?;
     }
-    let mut rng = seeded_rng(seed);
-    let Some(target) = match_points else {
+    let mut rng = seeded_rng(seed.unwrap_or(1));
+    let Some(match_points) = match_points else {
         play_game(&game, &chosen, &mut rng, game.initial.to_move);
         return Ok(());
     };
     if game.players.len() != 2 {
-        return Err("a match is played by two players".into());
+        return Err(CliError::usage(format!(
+            "a match is played by two players; `{}` has {}",
+            game.name,
+            game.players.len()
+        )));
     }
-    if target == 0 {
+    let Some(target) = match_points else {
         return match game.match_format {
             Some(format) => {
                 play_games_match(&game, &chosen, &mut rng, format);
                 Ok(())
             }
-            None => Err(format!(
+            None => Err(CliError::usage(format!(
                 "`{}` describes no match (`[match]`): give the points to play to, `--match 5`",
                 game.name
-            )),
+            ))),
         };
-    }
+    };
     let mut points = vec![0u32; game.players.len()];
     let mut starter = opening_roll(&game, &mut rng);
     for number in 1.. {
