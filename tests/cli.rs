@@ -215,6 +215,35 @@ fn perft_divide_prints_token_counts_and_the_total_last() {
     assert_eq!(sum, 12996);
 }
 
+/// Issue 12: `perft` shows a progress bar only on a terminal; piped, stdout holds the counts alone
+/// and stderr nothing, deep runs (a bar from the start on a terminal) included.
+#[test]
+fn perft_piped_prints_the_counts_alone() {
+    let o = tabula(&["perft", "epaminondas", "--depth", "3"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "1787292\n");
+    assert_eq!(stderr(&o), "");
+    // A ply limit of 2 ends every line early: depth 8 is instant and counts nothing.
+    for divide in [false, true] {
+        let mut args = vec!["perft", "epaminondas", "--depth", "8", "-o", "max_plies=2"];
+        if divide {
+            args.push("--divide");
+        }
+        let o = tabula(&args);
+        assert!(o.status.success());
+        assert_eq!(stderr(&o), "", "{args:?}");
+        let out = stdout(&o);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), if divide { 115 } else { 1 }, "{out}");
+        assert_eq!(lines.last(), Some(&"0"));
+        assert!(
+            lines[..lines.len() - 1]
+                .iter()
+                .all(|l| l.ends_with(" 0") && !l.contains('\u{1b}'))
+        );
+    }
+}
+
 // ---------- positions ----------
 
 #[test]

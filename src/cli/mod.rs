@@ -407,21 +407,76 @@ fn moves(s: &Start) -> CliResult {
 
 fn perft(s: &Start, depth: u32, divide: bool) -> CliResult {
     let (game, state, history) = start(s)?;
+    if depth == 0 {
+        outln!("1");
+        return Ok(());
+    }
+    let rows = game.perft_rows(&state, &history, depth);
+    let progress = Progress::new(rows.len(), depth);
+    let mut rows: Vec<(String, u64)> = rows.inspect(|_| progress.row_done()).collect();
+    progress.finish();
+    let total: u64 = rows.iter().map(|(_, c)| c).sum();
     if divide {
-        let rows = game.perft_divide_with_history(&state, &history, depth);
+        rows.sort();
         for (token, count) in &rows {
             outln!("{token} {count}");
         }
-        outln!(
-            "{}",
-            if depth == 0 {
-                1
-            } else {
-                rows.iter().map(|(_, c)| c).sum::<u64>()
-            }
-        );
-    } else {
-        outln!("{}", game.perft_with_history(&state, &history, depth));
     }
+    outln!("{total}");
     Ok(())
+}
+
+/// A bar over the first actions of a long perft, on stderr and only when it is a terminal, so that
+/// piped or redirected output is the counts alone.
+struct Progress {
+    bar: indicatif::ProgressBar,
+    terminal: bool,
+    started: std::time::Instant,
+}
+
+impl Progress {
+    /// From this depth every shipped game takes long enough to show the bar from the start.
+    const DEEP: u32 = 8;
+    /// A shallower run shows it once it has taken this long.
+    const LONG: std::time::Duration = std::time::Duration::from_secs(1);
+
+    fn new(first_actions: usize, depth: u32) -> Progress {
+        let bar = indicatif::ProgressBar::hidden();
+        bar.set_length(first_actions as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "perft {bar:30} {pos}/{len} first actions, {elapsed} (about {eta} left)",
+        ) {
+            bar.set_style(style);
+        }
+        let progress = Progress {
+            bar,
+            terminal: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+            started: std::time::Instant::now(),
+        };
+        if depth >= Self::DEEP {
+            progress.show();
+        }
+        progress
+    }
+
+    fn show(&self) {
+        if self.terminal && self.bar.is_hidden() {
+            self.bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            // The elapsed time moves on while one first action takes minutes.
+            self.bar
+                .enable_steady_tick(std::time::Duration::from_millis(500));
+        }
+    }
+
+    fn row_done(&self) {
+        self.bar.inc(1);
+        if self.started.elapsed() >= Self::LONG {
+            self.show();
+        }
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
 }
