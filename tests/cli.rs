@@ -451,6 +451,68 @@ fn play_random_against_random_finishes_and_replays_by_seed() {
     );
 }
 
+/// The record of a `play` output and the end it printed: the last diagram and `game over: ...`.
+fn record_and_end(out: &str) -> (String, String) {
+    let (body, record) = out
+        .rsplit_once("record: ")
+        .unwrap_or_else(|| panic!("no record in:\n{out}"));
+    let (before, over) = body.trim_end().rsplit_once('\n').expect("an end line");
+    assert!(over.starts_with("game over: "), "{over}");
+    let diagram = before.trim_end().rsplit("\n\n").next().expect("a diagram");
+    (record.trim().to_string(), format!("{diagram}\n{over}\n"))
+}
+
+/// Issue 12: without `--seed` chance is seeded by the operating system, and the printed record
+/// holds every roll and every piece turned up: `show --after RECORD` reaches the end the game
+/// reached, in a dice game and in Hold pley (a ply limit keeps its game short).
+#[test]
+fn play_without_a_seed_replays_from_its_record() {
+    for (game, args) in [
+        ("gioul", &["--white", "random", "--black", "random"][..]),
+        (
+            "hold-pley",
+            &[
+                "--numbered",
+                "random",
+                "--plain",
+                "random",
+                "-o",
+                "max_plies=80",
+            ],
+        ),
+    ] {
+        let out = ok(&[&["play", game][..], args].concat());
+        let (record, end) = record_and_end(&out);
+        let options = &args[4..];
+        let shown = ok(&[&["show", game, "--after", &record][..], options].concat());
+        assert_eq!(shown, end, "{game}: {record}");
+    }
+}
+
+/// Issue 12: a known seed must not tell the dice or a face-down piece: two games without `--seed`
+/// get dice of their own (every roll of a whole game the same by chance is out of the question),
+/// while `--seed` still replays the dice with the players.
+#[test]
+fn play_without_a_seed_throws_other_dice_and_a_seed_replays_them() {
+    let play = |seed: Option<&str>| {
+        let mut args = vec!["play", "gioul", "--white", "random", "--black", "random"];
+        if let Some(seed) = seed {
+            args.extend(["--seed", seed]);
+        }
+        let out = ok(&args);
+        let (record, _) = record_and_end(&out);
+        assert!(record.matches("roll:").count() > 10, "{record}");
+        record
+    };
+    assert_ne!(
+        play(None),
+        play(None),
+        "the dice are not seeded by a constant"
+    );
+    assert_eq!(play(Some("5")), play(Some("5")), "a seed replays the dice");
+    assert_ne!(play(Some("5")), play(Some("6")));
+}
+
 #[test]
 fn play_a_human_with_stdin_closed_stops() {
     let out = ok(&[

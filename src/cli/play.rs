@@ -1,4 +1,6 @@
-//! `tabula play`: humans type tokens, random players pick with a seeded RNG.
+//! `tabula play`: humans type tokens, random players pick with a seeded RNG, and chance (dice, pieces
+//! turned up) comes from a generator of its own, seeded by the operating system unless `--seed` is
+//! given.
 
 use super::CliError;
 use std::io::{BufRead, Write};
@@ -6,13 +8,15 @@ use tabula::Game;
 use tabula::check::MatchDecl;
 use tabula::engine::matches::MatchScore;
 use tabula::engine::movegen::Outcome;
-use tabula::engine::playout::{GameRng, seeded_rng};
+use tabula::engine::playout::{GameRng, os_seeded_rng, seeded_chance_rng, seeded_rng};
 
 #[derive(clap::Args)]
 pub struct PlayArgs {
     /// A game name from `games/` or a path to a game file.
     game: String,
-    /// Seed of the random players; the same seed replays the same game.
+    /// Seed of the random players and of chance (dice, pieces turned up): the same seed replays the
+    /// same game. Without it the random players use seed 1 and chance is seeded by the operating
+    /// system, so that no one can know the dice or a face-down piece in advance.
     #[arg(long)]
     seed: Option<u64>,
     /// Set a game option: `--option max_plies=200`. Repeatable.
@@ -41,6 +45,32 @@ fn points(text: &str) -> Result<u32, String> {
         Err(_) => Err(format!(
             "`{text}` is not a number of points: give 1 or more, or `--match` alone for the game's own match"
         )),
+    }
+}
+
+/// The generators of a game: the random players' choices, and chance apart from them so that a
+/// known players' seed tells nothing of the dice or of a face-down piece.
+struct Draws {
+    players: GameRng,
+    chance: GameRng,
+}
+
+impl Draws {
+    fn new(seed: Option<u64>) -> Result<Draws, CliError> {
+        Ok(match seed {
+            Some(seed) => Draws {
+                players: seeded_rng(seed),
+                chance: seeded_chance_rng(seed),
+            },
+            None => Draws {
+                players: seeded_rng(1),
+                chance: os_seeded_rng().map_err(|e| {
+                    CliError::input(format!(
+                        "cannot seed chance (dice, pieces turned up) from the operating system ({e}): give `--seed N`"
+                    ))
+                })?,
+            },
+        })
     }
 }
 
@@ -151,9 +181,9 @@ pub fn play(args: PlayArgs) -> super::CliResult {
     if options.len() > args.options.len() {
         game = super::load(&args.game, &options)?;
     }
-    let mut rng = seeded_rng(seed.unwrap_or(1));
+    let mut draws = Draws::new(seed)?;
     let Some(match_points) = match_points else {
-        play_game(&game, &chosen, &mut rng, game.initial.to_move);
+        play_game(&game, &chosen, &mut draws, game.initial.to_move);
         return Ok(());
     };
     if game.players.len() != 2 {
@@ -166,7 +196,7 @@ pub fn play(args: PlayArgs) -> super::CliResult {
     let Some(target) = match_points else {
         return match game.match_format {
             Some(format) => {
-                play_games_match(&game, &chosen, &mut rng, format);
+                play_games_match(&game, &chosen, &mut draws, format);
                 Ok(())
             }
             None => Err(CliError::usage(format!(
@@ -176,13 +206,13 @@ pub fn play(args: PlayArgs) -> super::CliResult {
         };
     };
     let mut points = vec![0u32; game.players.len()];
-    let mut starter = opening_roll(&game, &mut rng);
+    let mut starter = opening_roll(&game, &mut draws.chance);
     for number in 1.. {
         outln!(
             "\n=== game {number}: {} starts ===",
             game.players[starter as usize]
         );
-        match play_game(&game, &chosen, &mut rng, starter) {
+        match play_game(&game, &chosen, &mut draws, starter) {
             Some(Outcome::Win(p, score)) => {
                 points[p as usize] += score.max(0) as u32;
                 // In a dice game the winner starts the next game; otherwise the rules say who does.
@@ -214,7 +244,7 @@ pub fn play(args: PlayArgs) -> super::CliResult {
 /// A match of at most `format.games` games, won by winning more than half of them; with
 /// `swap_sides` the two players (A and B) change sides after every game. The net result is each
 /// player's points from games won less the points of games lost.
-fn play_games_match(game: &Game, chosen: &[Controller], rng: &mut GameRng, format: MatchDecl) {
+fn play_games_match(game: &Game, chosen: &[Controller], draws: &mut Draws, format: MatchDecl) {
     let mut score = MatchScore::default();
     for number in 0..format.games {
         // Player p plays side p, or the other side in every second game when sides change.
@@ -226,7 +256,7 @@ fn play_games_match(game: &Game, chosen: &[Controller], rng: &mut GameRng, forma
             game.players[swapped],
             game.players[1 - swapped]
         );
-        match play_game(game, &controllers, rng, game.initial.to_move) {
+        match play_game(game, &controllers, draws, game.initial.to_move) {
             Some(Outcome::Win(side, points)) => {
                 let p = side as usize ^ swapped;
                 score.record(p, i64::from(points));
@@ -292,7 +322,7 @@ fn opening_roll(game: &Game, rng: &mut GameRng) -> u8 {
 fn play_game(
     game: &Game,
     chosen: &[Controller],
-    rng: &mut GameRng,
+    draws: &mut Draws,
     starter: u8,
 ) -> Option<Outcome> {
     let mut state = game.initial;
@@ -311,16 +341,16 @@ fn play_game(
         let mover = state.to_move as usize;
         let name = &game.players[mover];
         let action = match chosen[mover] {
-            // The dice are thrown for everyone, humans included, from the seeded RNG.
+            // The dice are thrown for everyone, humans included, from chance's generator.
             _ if game.is_roll_due(&state) => {
-                let roll = game.sample_roll(rng);
+                let roll = game.sample_roll(&mut draws.chance);
                 outln!("{name} rolls {}", game.action_token(&roll));
                 Ok(roll)
             }
             // Any other chance event (a face-down piece turned up) is drawn the same way.
             _ if game.is_chance(&state) => {
                 let action = game
-                    .random_action_with_history(&state, &history, rng)
+                    .random_action_with_history(&state, &history, &mut draws.chance)
                     .ok_or(());
                 if let Ok(a) = &action {
                     outln!("chance: {}", game.action_token(a));
@@ -329,7 +359,7 @@ fn play_game(
             }
             Controller::Random => {
                 let action = game
-                    .random_action_with_history(&state, &history, rng)
+                    .random_action_with_history(&state, &history, &mut draws.players)
                     .ok_or(());
                 if let Ok(a) = &action {
                     outln!("{name} (random) plays {}", game.action_token(a));
