@@ -547,6 +547,8 @@ fn play_with_an_unknown_player_flag_lists_the_players() {
         err.starts_with("error: unknown player `white`: the players are `numbered`, `plain`"),
         "{err}"
     );
+    let err = usage(&["play", "epaminondas", "--white", "random", "--help"]);
+    assert!(!err.contains("unknown player"), "{err}");
 }
 
 /// Issue 12: a bad value of a player flag is a usage mistake, as a bad flag is (both exit 2).

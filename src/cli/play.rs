@@ -159,6 +159,10 @@ fn unknown_player(e: &clap::Error, players: &[String]) -> Option<CliError> {
         return None;
     };
     let name = arg.strip_prefix("--")?.split('=').next()?;
+    // `--help` among the players is no misnamed player: clap's own message says it is unexpected.
+    if name == "help" {
+        return None;
+    }
     let listed: Vec<String> = players.iter().map(|p| format!("`{p}`")).collect();
     Some(CliError::usage(format!(
         "unknown player `{name}`: the players are {}",
