@@ -54,6 +54,8 @@ pub enum ErrorKind {
     Duplicate { what: &'static str, name: String },
     #[error("missing {0}")]
     Missing(String),
+    #[error("unknown option `{0}`")]
+    UnknownOption(String),
     #[error("bad value for option `{option}`: {reason}")]
     BadOptionValue { option: String, reason: String },
     #[error("bad cell set `{spec}`: {reason}")]

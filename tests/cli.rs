@@ -36,18 +36,32 @@ fn ok(args: &[&str]) -> String {
 
 /// Asserts failure with exit code 1 (bad input, not a crash) and returns stderr.
 fn fails(args: &[&str]) -> String {
+    fails_with(args, 1)
+}
+
+/// Asserts failure with exit code 2 (a mistake in the command line) and returns stderr.
+fn usage(args: &[&str]) -> String {
+    fails_with(args, 2)
+}
+
+/// Asserts failure with `code`, no panic and a message that starts with `error:` (or ariadne's
+/// `Error:` for a located diagnostic); returns stderr.
+fn fails_with(args: &[&str], code: i32) -> String {
     let o = tabula(args);
+    let err = stderr(&o);
     assert_eq!(
         o.status.code(),
-        Some(1),
-        "tabula {args:?} should fail with 1; stdout:\n{}\nstderr:\n{}",
+        Some(code),
+        "tabula {args:?} should fail with {code}; stdout:\n{}\nstderr:\n{err}",
         stdout(&o),
-        stderr(&o)
     );
-    let err = stderr(&o);
     assert!(
         !err.contains("panicked"),
         "tabula {args:?} panicked:\n{err}"
+    );
+    assert!(
+        err.starts_with("error: ") || err.starts_with("Error: "),
+        "tabula {args:?}: the message starts with `error:`:\n{err}"
     );
     err
 }
@@ -201,6 +215,35 @@ fn perft_divide_prints_token_counts_and_the_total_last() {
     assert_eq!(sum, 12996);
 }
 
+/// Issue 12: `perft` shows a progress bar only on a terminal; piped, stdout holds the counts alone
+/// and stderr nothing, deep runs (a bar from the start on a terminal) included.
+#[test]
+fn perft_piped_prints_the_counts_alone() {
+    let o = tabula(&["perft", "epaminondas", "--depth", "3"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "1787292\n");
+    assert_eq!(stderr(&o), "");
+    // A ply limit of 2 ends every line early: depth 8 is instant and counts nothing.
+    for divide in [false, true] {
+        let mut args = vec!["perft", "epaminondas", "--depth", "8", "-o", "max_plies=2"];
+        if divide {
+            args.push("--divide");
+        }
+        let o = tabula(&args);
+        assert!(o.status.success());
+        assert_eq!(stderr(&o), "", "{args:?}");
+        let out = stdout(&o);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), if divide { 115 } else { 1 }, "{out}");
+        assert_eq!(lines.last(), Some(&"0"));
+        assert!(
+            lines[..lines.len() - 1]
+                .iter()
+                .all(|l| l.ends_with(" 0") && !l.contains('\u{1b}'))
+        );
+    }
+}
+
 // ---------- positions ----------
 
 #[test]
@@ -335,27 +378,51 @@ fn options_change_the_game() {
 
 #[test]
 fn an_unknown_option_gets_a_hint() {
-    let err = fails(&["moves", "epaminondas", "--option", "max_plys=10"]);
+    let err = usage(&["moves", "epaminondas", "--option", "max_plys=10"]);
     insta::assert_snapshot!(err);
 }
 
 #[test]
 fn an_option_out_of_range_is_refused() {
-    let err = fails(&["moves", "epaminondas", "--option", "max_plies=-3"]);
+    let err = usage(&["moves", "epaminondas", "--option", "max_plies=-3"]);
     insta::assert_snapshot!(err);
 }
 
 #[test]
 fn an_option_value_not_among_the_choices_is_refused() {
-    let err = fails(&["moves", "epaminondas", "--option", "no_move=wins"]);
+    let err = usage(&["moves", "epaminondas", "--option", "no_move=wins"]);
     assert!(err.contains("`wins`"), "{err}");
     assert!(err.contains("`loses`, `passes`"), "{err}");
 }
 
 #[test]
 fn an_option_without_a_value_is_refused() {
-    let err = fails(&["moves", "epaminondas", "--option", "max_plies"]);
+    let err = usage(&["moves", "epaminondas", "--option", "max_plies"]);
     assert!(err.contains("NAME=VALUE"), "{err}");
+    let err = usage(&["check", "epaminondas", "--option", "=3"]);
+    assert!(err.contains("NAME=VALUE"), "{err}");
+}
+
+/// Issue 12: a mistake in the `--option`s given is a usage mistake (2) for every command; a game
+/// file with errors stays bad input (1) even when an option is given too.
+#[test]
+fn option_mistakes_exit_2_and_broken_files_exit_1() {
+    for command in ["check", "show", "moves", "rules", "play"] {
+        let err = usage(&[command, "epaminondas", "-o", "max_plys=3"]);
+        assert!(
+            err.contains("unknown option `max_plys`"),
+            "{command}: {err}"
+        );
+        let err = usage(&[command, "epaminondas", "-o", "no_move=wins"]);
+        assert!(err.contains("`wins`"), "{command}: {err}");
+    }
+    let err = fails(&[
+        "check",
+        "tests/bad_games/unknown_argument.toml",
+        "-o",
+        "max_plies=3",
+    ]);
+    assert!(err.contains("unknown argument `dir`"), "{err}");
 }
 
 // ---------- play ----------
@@ -420,6 +487,68 @@ fn match_points_reach_a_huge_target_without_overflowing() {
     assert_eq!(out.matches("=== game").count(), 3, "{out}");
 }
 
+/// The record of a `play` output and the end it printed: the last diagram and `game over: ...`.
+fn record_and_end(out: &str) -> (String, String) {
+    let (body, record) = out
+        .rsplit_once("record: ")
+        .unwrap_or_else(|| panic!("no record in:\n{out}"));
+    let (before, over) = body.trim_end().rsplit_once('\n').expect("an end line");
+    assert!(over.starts_with("game over: "), "{over}");
+    let diagram = before.trim_end().rsplit("\n\n").next().expect("a diagram");
+    (record.trim().to_string(), format!("{diagram}\n{over}\n"))
+}
+
+/// Issue 12: without `--seed` chance is seeded by the operating system, and the printed record
+/// holds every roll and every piece turned up: `show --after RECORD` reaches the end the game
+/// reached, in a dice game and in Hold pley (a ply limit keeps its game short).
+#[test]
+fn play_without_a_seed_replays_from_its_record() {
+    for (game, args) in [
+        ("gioul", &["--white", "random", "--black", "random"][..]),
+        (
+            "hold-pley",
+            &[
+                "--numbered",
+                "random",
+                "--plain",
+                "random",
+                "-o",
+                "max_plies=80",
+            ],
+        ),
+    ] {
+        let out = ok(&[&["play", game][..], args].concat());
+        let (record, end) = record_and_end(&out);
+        let options = &args[4..];
+        let shown = ok(&[&["show", game, "--after", &record][..], options].concat());
+        assert_eq!(shown, end, "{game}: {record}");
+    }
+}
+
+/// Issue 12: a known seed must not tell the dice or a face-down piece: two games without `--seed`
+/// get dice of their own (every roll of a whole game the same by chance is out of the question),
+/// while `--seed` still replays the dice with the players.
+#[test]
+fn play_without_a_seed_throws_other_dice_and_a_seed_replays_them() {
+    let play = |seed: Option<&str>| {
+        let mut args = vec!["play", "gioul", "--white", "random", "--black", "random"];
+        if let Some(seed) = seed {
+            args.extend(["--seed", seed]);
+        }
+        let out = ok(&args);
+        let (record, _) = record_and_end(&out);
+        assert!(record.matches("roll:").count() > 10, "{record}");
+        record
+    };
+    assert_ne!(
+        play(None),
+        play(None),
+        "the dice are not seeded by a constant"
+    );
+    assert_eq!(play(Some("5")), play(Some("5")), "a seed replays the dice");
+    assert_ne!(play(Some("5")), play(Some("6")));
+}
+
 #[test]
 fn play_a_human_with_stdin_closed_stops() {
     let out = ok(&[
@@ -434,22 +563,67 @@ fn play_a_human_with_stdin_closed_stops() {
     assert!(out.contains("record:"), "{out}");
 }
 
+/// Issue 12: an unknown `--NAME` after the game is a player misnamed; the message lists the
+/// game's players instead of suggesting `--seed`.
 #[test]
-fn play_with_an_unknown_player_flag_fails() {
-    let o = tabula(&["play", "epaminondas", "--red", "random"]);
-    assert!(!o.status.success(), "{}", stdout(&o));
-    let err = stderr(&o);
-    assert!(err.contains("red"), "{err}");
-    assert!(!err.contains("panicked"), "{err}");
+fn play_with_an_unknown_player_flag_lists_the_players() {
+    for args in [
+        &["play", "epaminondas", "--red", "human"][..],
+        &["play", "epaminondas", "--white", "random", "--red=human"],
+    ] {
+        let err = usage(args);
+        assert_eq!(
+            err.trim_end(),
+            "error: unknown player `red`: the players are `white`, `black`",
+            "{args:?}"
+        );
+    }
+    let err = usage(&["play", "hold-pley", "--white", "human"]);
+    assert!(
+        err.starts_with("error: unknown player `white`: the players are `numbered`, `plain`"),
+        "{err}"
+    );
+    let err = usage(&["play", "epaminondas", "--white", "random", "--help"]);
+    assert!(!err.contains("unknown player"), "{err}");
 }
 
+/// Issue 12: a bad value of a player flag is a usage mistake, as a bad flag is (both exit 2).
 #[test]
 fn play_with_a_bad_controller_fails() {
-    let o = tabula(&["play", "epaminondas", "--white", "robot"]);
-    assert!(!o.status.success(), "{}", stdout(&o));
-    let err = stderr(&o);
+    let err = usage(&["play", "epaminondas", "--white", "robot"]);
     assert!(err.contains("robot"), "{err}");
-    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.contains("human, random"), "{err}");
+    let err = usage(&["play", "epaminondas", "--seed", "x"]);
+    assert!(err.contains("'x'"), "{err}");
+}
+
+/// Issue 12: `--match 0` is refused as a usage mistake that names the accepted points, wherever it
+/// stands; `--match` alone on a game without a match of its own says so.
+#[test]
+fn play_match_0_is_refused_and_match_alone_needs_a_match() {
+    for args in [
+        &["play", "gioul", "--match", "0"][..],
+        &["play", "--match", "0", "gioul"],
+        &["play", "gioul", "--white", "random", "--match", "0"],
+        &["play", "gioul", "--white", "random", "--match=0"],
+    ] {
+        let err = usage(args);
+        assert!(
+            err.contains("the points to play to must be 1 or more"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("describes no match"), "{args:?}: {err}");
+    }
+    for args in [
+        &["play", "gioul", "--match"][..],
+        &["play", "gioul", "--white", "random", "--match"],
+    ] {
+        let err = usage(args);
+        assert!(
+            err.starts_with("error: `Gioul` describes no match (`[match]`)"),
+            "{args:?}: {err}"
+        );
+    }
 }
 
 #[test]
@@ -458,34 +632,26 @@ fn play_an_unknown_game_fails() {
     assert!(err.contains("unknown game `epaminondos`"), "{err}");
 }
 
-/// Asserts a clean refusal: a non-zero exit (1 for bad input, 2 for a bad argument) and no panic.
-fn refused(args: &[&str]) -> String {
-    let o = tabula(args);
-    let err = stderr(&o);
-    assert!(
-        matches!(o.status.code(), Some(1 | 2)),
-        "tabula {args:?}: {:?}\n{err}",
-        o.status
-    );
-    assert!(
-        !err.contains("panicked"),
-        "tabula {args:?} panicked:\n{err}"
-    );
-    err
-}
-
 #[test]
 fn perft_depth_beyond_64_is_refused_not_attempted() {
-    let err = refused(&["perft", "epaminondas", "--depth", "4294967295"]);
+    let err = usage(&["perft", "epaminondas", "--depth", "4294967295"]);
     assert!(err.contains("not in 0..=64"), "{err}");
 }
 
+/// Issue 12: out of range is a usage mistake (2), and the message says what is accepted: more than
+/// 0 seconds, where it used to say "from 0".
 #[test]
-fn bench_seconds_out_of_range_is_refused() {
+fn bench_seconds_and_threads_out_of_range_are_refused() {
     for seconds in ["1e300", "0", "-1", "nan"] {
-        let err = refused(&["bench", "epaminondas", &format!("--seconds={seconds}")]);
-        assert!(err.contains("`--seconds`"), "{seconds}: {err}");
+        let err = usage(&["bench", "epaminondas", &format!("--seconds={seconds}")]);
+        assert!(err.contains("`--seconds"), "{seconds}: {err}");
+        assert!(
+            err.contains("more than 0 and at most 10000000"),
+            "{seconds}: {err}"
+        );
     }
+    let err = usage(&["bench", "epaminondas", "--threads", "0"]);
+    assert!(err.contains("from 1 to 256"), "{err}");
 }
 
 // ---------- rules ----------
@@ -520,7 +686,7 @@ fn rules_with_an_option_prints_the_value_in_effect() {
         out.contains("In effect: `always` (changed from the default)."),
         "{out}"
     );
-    let err = fails(&["rules", "gioul", "-o", "transfer_unplayed=sometimes"]);
+    let err = usage(&["rules", "gioul", "-o", "transfer_unplayed=sometimes"]);
     assert!(err.contains("sometimes"), "{err}");
 }
 

@@ -1186,7 +1186,7 @@ fn seed_73_record() -> String {
 }
 
 /// A whole game of two random players, as `tabula play hold-pley --numbered random --plain random
-/// --seed 73` recorded it, replays with `Game::play_tokens` from the initial position (its eight
+/// --seed 73` recorded it while the reveals came from the players' generator, replays with `Game::play_tokens` from the initial position (its eight
 /// `reveal:N` tokens, a relocation and the bonus move included) to the same end, token by token and
 /// all at once. The end agrees with an independent reference written from the ruling.
 #[test]
@@ -1245,7 +1245,8 @@ fn replay_of_a_recorded_game() {
 }
 
 /// The random players and the reveals of a seed make the same game every time, and the library
-/// (`Game::random_action` with `engine::playout::seeded_rng`) makes the record `tabula play` made.
+/// (`Game::random_action` with `engine::playout::seeded_rng`, one generator for the players and the
+/// reveals) makes the record `tabula play` made when it drew both from that one generator.
 #[test]
 fn same_seed_same_record() {
     let game = load(&[]);

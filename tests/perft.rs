@@ -139,3 +139,35 @@ fn perft_suite() {
 fn perft_suite_slow() {
     run_suite("perft/slow");
 }
+
+/// `Game::perft_rows`, which `tabula perft` walks to show its progress, gives the perft count in
+/// rows of first actions: their sum is the count, and sorted they are the divide (the cases of depth
+/// 2 or less of every file: a dice game's first rolls, finished games, options).
+#[test]
+fn perft_rows_add_up_to_perft_and_sort_into_divide() {
+    let mut checked = 0;
+    for file in files_in("perft") {
+        for case in parse_file(&file).into_iter().filter(|c| c.depth <= 2) {
+            let (game, state) = load(&case);
+            let rows = game.perft_rows(&state, &[], case.depth);
+            let mut actions = Vec::new();
+            game.legal_actions(&state, &mut actions);
+            let first = if case.depth == 0 { 0 } else { actions.len() };
+            assert_eq!(rows.len(), first, "{}", case.origin);
+            let mut rows: Vec<(String, u64)> = rows.collect();
+            let sum: u64 = rows.iter().map(|(_, n)| n).sum();
+            if case.depth > 0 {
+                assert_eq!(sum, case.nodes, "{}", case.origin);
+            }
+            rows.sort();
+            assert_eq!(
+                rows,
+                game.perft_divide(&state, case.depth),
+                "{}",
+                case.origin
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 20, "only {checked} cases of depth 2 or less");
+}

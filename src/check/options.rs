@@ -163,8 +163,7 @@ pub fn check_options(
     }
     for (name, text) in overrides {
         let Some(i) = cx.option(name) else {
-            let mut d = Diagnostic::error(ErrorKind::UnknownName(format!("option {name}")), None);
-            d.kind = ErrorKind::Other(format!("unknown option `{name}`"));
+            let d = Diagnostic::error(ErrorKind::UnknownOption(name.clone()), None);
             let hint = nearest(name, cx.options.iter().map(|o| o.name.as_str()));
             let names: Vec<String> = cx.options.iter().map(|o| o.name.clone()).collect();
             diags.push(d.with_help(hint.unwrap_or_else(|| {

@@ -71,12 +71,19 @@ fn run_playouts(
     tally
 }
 
-pub fn bench(args: BenchArgs) -> Result<(), String> {
+pub fn bench(args: BenchArgs) -> super::CliResult {
+    use super::CliError;
     if !(args.seconds > 0.0 && args.seconds <= 1e7) {
-        return Err("error: `--seconds` must be a number of seconds from 0 to 10,000,000".into());
+        return Err(CliError::usage(format!(
+            "`--seconds {}`: give a number of seconds more than 0 and at most 10000000",
+            args.seconds
+        )));
     }
     if !(1..=256).contains(&args.threads) {
-        return Err("error: `--threads` must be from 1 to 256".into());
+        return Err(CliError::usage(format!(
+            "`--threads {}`: give a number of threads from 1 to 256",
+            args.threads
+        )));
     }
     let game = super::load(&args.game, &args.options)?;
     let budget = Duration::from_secs_f64(args.seconds);

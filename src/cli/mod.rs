@@ -1,4 +1,5 @@
-//! Subcommands of `tabula`. Each returns `Err(message)` for bad input; `run` prints it and exits non-zero.
+//! Subcommands of `tabula`. Each returns a [`CliError`] on failure; `run` prints it and exits with
+//! its status.
 
 /// Writes to standard output; a closed pipe (`tabula moves x | head`) ends the program quietly
 /// instead of panicking as `print!` does.
@@ -21,8 +22,70 @@ mod rules;
 mod verify;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use std::fmt::Display;
 use std::process::ExitCode;
+use tabula::diagnostic::{ErrorKind, LoadError};
 use tabula::{Catalog, Game, State};
+
+/// Why a command failed. The two kinds exit differently so that a script can tell a mistake in
+/// the command line (2, as clap's own errors) from input that is wrong (1). The text is printed as
+/// it is and starts with `error:` (located diagnostics with ariadne's `Error:`).
+#[derive(Debug)]
+pub enum CliError {
+    /// A bad flag or flag value, an unknown player, option or option value, a number out of range.
+    Usage(String),
+    /// A game or position file with errors, an illegal token, an unreadable file, an unknown game,
+    /// failing rule cases.
+    Input(String),
+}
+
+impl CliError {
+    pub fn usage(message: impl Display) -> Self {
+        CliError::Usage(format!("error: {message}"))
+    }
+
+    pub fn input(message: impl Display) -> Self {
+        CliError::Input(format!("error: {message}"))
+    }
+
+    /// A game that did not load: a usage mistake when only the `--option`s given are wrong.
+    pub fn load(e: &LoadError) -> Self {
+        Self::load_with(e, "")
+    }
+
+    /// [`CliError::load`] with `more` after the diagnostics.
+    fn load_with(e: &LoadError, more: &str) -> Self {
+        let text = format!("{e}{more}");
+        // Mistakes in `--option`s carry no place in a file: the ones with a place are the file's.
+        let options_only = e.diagnostics.items.iter().all(|d| {
+            d.span.is_none()
+                && matches!(
+                    d.kind,
+                    ErrorKind::UnknownOption(_) | ErrorKind::BadOptionValue { .. }
+                )
+        });
+        if options_only && !e.diagnostics.items.is_empty() {
+            CliError::Usage(text)
+        } else {
+            CliError::Input(text)
+        }
+    }
+
+    fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Usage(_) => 2,
+            CliError::Input(_) => 1,
+        }
+    }
+
+    fn text(&self) -> &str {
+        match self {
+            CliError::Usage(text) | CliError::Input(text) => text,
+        }
+    }
+}
+
+pub type CliResult = Result<(), CliError>;
 
 #[derive(Parser)]
 #[command(
@@ -145,26 +208,28 @@ pub fn run() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("{}", message.trim_end());
-            ExitCode::FAILURE
+        Err(e) => {
+            eprintln!("{}", e.text().trim_end());
+            ExitCode::from(e.exit_code())
         }
     }
 }
 
-pub fn parse_overrides(options: &[String]) -> Result<Vec<(String, String)>, String> {
+pub fn parse_overrides(options: &[String]) -> Result<Vec<(String, String)>, CliError> {
     options
         .iter()
         .map(|o| match o.split_once('=') {
             Some((k, v)) if !k.trim().is_empty() => {
                 Ok((k.trim().to_string(), v.trim().to_string()))
             }
-            _ => Err(format!("error: `--option {o}` must be NAME=VALUE")),
+            _ => Err(CliError::usage(format!(
+                "`--option {o}` must be NAME=VALUE"
+            ))),
         })
         .collect()
 }
 
-pub fn load(game: &str, options: &[String]) -> Result<Game, String> {
+pub fn load(game: &str, options: &[String]) -> Result<Game, CliError> {
     let overrides = parse_overrides(options)?;
     match Catalog::default().load(game, &overrides) {
         Ok((game, sources, warnings)) => {
@@ -173,39 +238,39 @@ pub fn load(game: &str, options: &[String]) -> Result<Game, String> {
             }
             Ok(game)
         }
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(CliError::load(&e)),
     }
 }
 
 /// The game, the position a command starts from and the keys of the positions played through to
 /// reach it (`--after`), for `repetitions`.
-pub fn start(start: &Start) -> Result<(Game, State, Vec<u64>), String> {
+pub fn start(start: &Start) -> Result<(Game, State, Vec<u64>), CliError> {
     let game = load(&start.game, &start.options)?;
     let mut state = game.initial;
     if let Some(path) = &start.position {
         let text = tabula::input::read_text(std::path::Path::new(path))
-            .map_err(|e| format!("error: cannot read `{path}`: {e}"))?;
+            .map_err(|e| CliError::input(format!("cannot read `{path}`: {e}")))?;
         let mut sources = tabula::span::Sources::default();
         state = game
             .read_position(&mut sources, path, &text)
-            .map_err(|d| d.render(&sources))?;
+            .map_err(|d| CliError::Input(d.render(&sources)))?;
     }
     let mut history = Vec::new();
     if let Some(tokens) = &start.after {
         game.play_tokens_with_history(&mut state, &mut history, tokens)
-            .map_err(|e| format!("error: {e}"))?;
+            .map_err(CliError::input)?;
     }
     Ok((game, state, history))
 }
 
-fn list() -> Result<(), String> {
+fn list() -> CliResult {
     let catalog = Catalog::default();
     let games = catalog.list();
     if games.is_empty() {
-        return Err(format!(
-            "error: no game files in `{}`",
+        return Err(CliError::input(format!(
+            "no game files in `{}`",
             catalog.dir.display()
-        ));
+        )));
     }
     // `extends` may be written as a name or a path: the folder's files are known by their stem.
     let base_of = |g: &tabula::catalog::Listing| {
@@ -278,7 +343,7 @@ fn print_listing(
     }
 }
 
-fn check(game: &str, options: &[String]) -> Result<(), String> {
+fn check(game: &str, options: &[String]) -> CliResult {
     let overrides = parse_overrides(options)?;
     let catalog = Catalog::default();
     match catalog.load(game, &overrides) {
@@ -296,12 +361,15 @@ fn check(game: &str, options: &[String]) -> Result<(), String> {
         }
         Err(e) => {
             let errors = e.diagnostics.items.len();
-            Err(format!("{e}\n\n{errors} problem(s) found"))
+            Err(CliError::load_with(
+                &e,
+                &format!("\n\n{errors} problem(s) found"),
+            ))
         }
     }
 }
 
-fn show(s: &Start, format: Format) -> Result<(), String> {
+fn show(s: &Start, format: Format) -> CliResult {
     let (game, state, history) = start(s)?;
     match format {
         Format::Toml => out!("{}", game.write_position(&state)),
@@ -329,7 +397,7 @@ fn show(s: &Start, format: Format) -> Result<(), String> {
     Ok(())
 }
 
-fn moves(s: &Start) -> Result<(), String> {
+fn moves(s: &Start) -> CliResult {
     let (game, state, history) = start(s)?;
     for token in game.legal_tokens_with_history(&state, &history) {
         outln!("{token}");
@@ -337,23 +405,78 @@ fn moves(s: &Start) -> Result<(), String> {
     Ok(())
 }
 
-fn perft(s: &Start, depth: u32, divide: bool) -> Result<(), String> {
+fn perft(s: &Start, depth: u32, divide: bool) -> CliResult {
     let (game, state, history) = start(s)?;
+    if depth == 0 {
+        outln!("1");
+        return Ok(());
+    }
+    let rows = game.perft_rows(&state, &history, depth);
+    let progress = Progress::new(rows.len(), depth);
+    let mut rows: Vec<(String, u64)> = rows.inspect(|_| progress.row_done()).collect();
+    progress.finish();
+    let total: u64 = rows.iter().map(|(_, c)| c).sum();
     if divide {
-        let rows = game.perft_divide_with_history(&state, &history, depth);
+        rows.sort();
         for (token, count) in &rows {
             outln!("{token} {count}");
         }
-        outln!(
-            "{}",
-            if depth == 0 {
-                1
-            } else {
-                rows.iter().map(|(_, c)| c).sum::<u64>()
-            }
-        );
-    } else {
-        outln!("{}", game.perft_with_history(&state, &history, depth));
     }
+    outln!("{total}");
     Ok(())
+}
+
+/// A bar over the first actions of a long perft, on stderr and only when it is a terminal, so that
+/// piped or redirected output is the counts alone.
+struct Progress {
+    bar: indicatif::ProgressBar,
+    terminal: bool,
+    started: std::time::Instant,
+}
+
+impl Progress {
+    /// From this depth every shipped game takes long enough to show the bar from the start.
+    const DEEP: u32 = 8;
+    /// A shallower run shows it once it has taken this long.
+    const LONG: std::time::Duration = std::time::Duration::from_secs(1);
+
+    fn new(first_actions: usize, depth: u32) -> Progress {
+        let bar = indicatif::ProgressBar::hidden();
+        bar.set_length(first_actions as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "perft {bar:30} {pos}/{len} first actions, {elapsed} (about {eta} left)",
+        ) {
+            bar.set_style(style);
+        }
+        let progress = Progress {
+            bar,
+            terminal: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+            started: std::time::Instant::now(),
+        };
+        if depth >= Self::DEEP {
+            progress.show();
+        }
+        progress
+    }
+
+    fn show(&self) {
+        if self.terminal && self.bar.is_hidden() {
+            self.bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            // The elapsed time moves on while one first action takes minutes.
+            self.bar
+                .enable_steady_tick(std::time::Duration::from_millis(500));
+        }
+    }
+
+    fn row_done(&self) {
+        self.bar.inc(1);
+        if self.started.elapsed() >= Self::LONG {
+            self.show();
+        }
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
 }

@@ -1,27 +1,33 @@
-//! `tabula play`: humans type tokens, random players pick with a seeded RNG.
+//! `tabula play`: humans type tokens, random players pick with a seeded RNG, and chance (dice, pieces
+//! turned up) comes from a generator of its own, seeded by the operating system unless `--seed` is
+//! given.
 
+use super::CliError;
 use std::io::{BufRead, Write};
 use tabula::Game;
 use tabula::check::MatchDecl;
 use tabula::engine::matches::MatchScore;
 use tabula::engine::movegen::Outcome;
-use tabula::engine::playout::{GameRng, seeded_rng};
+use tabula::engine::playout::{GameRng, os_seeded_rng, seeded_chance_rng, seeded_rng};
 
 #[derive(clap::Args)]
 pub struct PlayArgs {
     /// A game name from `games/` or a path to a game file.
     game: String,
-    /// Seed of the random players; the same seed replays the same game.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Seed of the random players and of chance (dice, pieces turned up): the same seed replays the
+    /// same game. Without it the random players use seed 1 and chance is seeded by the operating
+    /// system, so that no one can know the dice or a face-down piece in advance.
+    #[arg(long)]
+    seed: Option<u64>,
     /// Set a game option: `--option max_plies=200`. Repeatable.
     #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
     /// Play a match: games until a player has this many points (the winner of a game starts the
     /// next; in a dice game an opening roll of one die each decides the first). Without a number,
     /// the match the game file describes (`[match]`: a number of games, sides changing).
-    #[arg(long = "match", value_name = "POINTS", num_args = 0..=1, default_missing_value = "0")]
-    match_points: Option<u32>,
+    // Absent, present alone (the file's match) and present with points are three different things.
+    #[arg(long = "match", value_name = "POINTS", num_args = 0..=1, value_parser = points)]
+    match_points: Option<Option<u32>>,
     /// Who plays each side: `--white human --black random` (the names are the game's players).
     #[arg(
         trailing_var_arg = true,
@@ -29,6 +35,43 @@ pub struct PlayArgs {
         value_name = "--PLAYER human|random"
     )]
     players: Vec<String>,
+}
+
+/// `--match POINTS`: the points a match is played to.
+fn points(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(0) => Err("the points to play to must be 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "`{text}` is not a number of points: give 1 or more, or `--match` alone for the game's own match"
+        )),
+    }
+}
+
+/// The generators of a game: the random players' choices, and chance apart from them so that a
+/// known players' seed tells nothing of the dice or of a face-down piece.
+struct Draws {
+    players: GameRng,
+    chance: GameRng,
+}
+
+impl Draws {
+    fn new(seed: Option<u64>) -> Result<Draws, CliError> {
+        Ok(match seed {
+            Some(seed) => Draws {
+                players: seeded_rng(seed),
+                chance: seeded_chance_rng(seed),
+            },
+            None => Draws {
+                players: seeded_rng(1),
+                chance: os_seeded_rng().map_err(|e| {
+                    CliError::input(format!(
+                        "cannot seed chance (dice, pieces turned up) from the operating system ({e}): give `--seed N`"
+                    ))
+                })?,
+            },
+        })
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -42,10 +85,10 @@ enum Controller {
 fn controllers(
     players: &[String],
     args: &[String],
-    seed: &mut u64,
+    seed: &mut Option<u64>,
     options: &mut Vec<String>,
-    match_points: &mut Option<u32>,
-) -> Result<Vec<Controller>, String> {
+    match_points: &mut Option<Option<u32>>,
+) -> Result<Vec<Controller>, CliError> {
     use clap::{Arg, ArgAction, Command, value_parser};
     let mut command = Command::new("tabula play GAME")
         .no_binary_name(true)
@@ -53,40 +96,43 @@ fn controllers(
         .arg(
             Arg::new("seed")
                 .long("seed")
+                .value_name("N")
                 .value_parser(value_parser!(u64)),
         )
         .arg(
             Arg::new("option")
                 .short('o')
                 .long("option")
+                .value_name("NAME=VALUE")
                 .action(ArgAction::Append),
         )
         .arg(
             Arg::new("match")
                 .long("match")
+                .value_name("POINTS")
                 .num_args(0..=1)
-                .default_missing_value("0")
-                .value_parser(value_parser!(u32)),
+                .value_parser(points),
         );
     for player in players {
         command = command.arg(
             Arg::new(player.clone())
                 .long(player.clone())
+                .value_name("human|random")
                 .value_parser(["human", "random"])
                 .help(format!("who plays {player}")),
         );
     }
-    let matches = command
-        .try_get_matches_from(args)
-        .map_err(|e| e.render().to_string())?;
+    let matches = command.try_get_matches_from(args).map_err(|e| {
+        unknown_player(&e, players).unwrap_or_else(|| CliError::Usage(e.render().to_string()))
+    })?;
     if let Some(s) = matches.get_one::<u64>("seed") {
-        *seed = *s;
+        *seed = Some(*s);
     }
     if let Some(more) = matches.get_many::<String>("option") {
         options.extend(more.cloned());
     }
-    if let Some(points) = matches.get_one::<u32>("match") {
-        *match_points = Some(*points);
+    if matches.contains_id("match") {
+        *match_points = Some(matches.get_one::<u32>("match").copied());
     }
     Ok(players
         .iter()
@@ -102,7 +148,29 @@ fn controllers(
         .collect())
 }
 
-pub fn play(args: PlayArgs) -> Result<(), String> {
+/// An unknown `--NAME` after the game name is most likely a misnamed player: the message lists the
+/// players, where clap would suggest the nearest flag (`--seed` for `--red`).
+fn unknown_player(e: &clap::Error, players: &[String]) -> Option<CliError> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let name = arg.strip_prefix("--")?.split('=').next()?;
+    // `--help` among the players is no misnamed player: clap's own message says it is unexpected.
+    if name == "help" {
+        return None;
+    }
+    let listed: Vec<String> = players.iter().map(|p| format!("`{p}`")).collect();
+    Some(CliError::usage(format!(
+        "unknown player `{name}`: the players are {}",
+        listed.join(", ")
+    )))
+}
+
+pub fn play(args: PlayArgs) -> super::CliResult {
     // Player names come from the game file, so the players' flags are known only once it is loaded.
     let mut game = super::load(&args.game, &args.options)?;
     let (mut seed, mut options) = (args.seed, args.options.clone());
@@ -117,34 +185,38 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
     if options.len() > args.options.len() {
         game = super::load(&args.game, &options)?;
     }
-    let mut rng = seeded_rng(seed);
-    let Some(target) = match_points else {
-        play_game(&game, &chosen, &mut rng, game.initial.to_move);
+    let mut draws = Draws::new(seed)?;
+    let Some(match_points) = match_points else {
+        play_game(&game, &chosen, &mut draws, game.initial.to_move);
         return Ok(());
     };
     if game.players.len() != 2 {
-        return Err("a match is played by two players".into());
+        return Err(CliError::usage(format!(
+            "a match is played by two players; `{}` has {}",
+            game.name,
+            game.players.len()
+        )));
     }
-    if target == 0 {
+    let Some(target) = match_points else {
         return match game.match_format {
             Some(format) => {
-                play_games_match(&game, &chosen, &mut rng, format);
+                play_games_match(&game, &chosen, &mut draws, format);
                 Ok(())
             }
-            None => Err(format!(
+            None => Err(CliError::usage(format!(
                 "`{}` describes no match (`[match]`): give the points to play to, `--match 5`",
                 game.name
-            )),
+            ))),
         };
-    }
+    };
     let mut points = vec![0u32; game.players.len()];
-    let mut starter = opening_roll(&game, &mut rng);
+    let mut starter = opening_roll(&game, &mut draws.chance);
     for number in 1.. {
         outln!(
             "\n=== game {number}: {} starts ===",
             game.players[starter as usize]
         );
-        match play_game(&game, &chosen, &mut rng, starter) {
+        match play_game(&game, &chosen, &mut draws, starter) {
             Some(Outcome::Win(p, score)) => {
                 // Points towards a target: a huge score reaches it rather than overflow.
                 points[p as usize] = points[p as usize].saturating_add(score.max(0) as u32);
@@ -177,7 +249,7 @@ pub fn play(args: PlayArgs) -> Result<(), String> {
 /// A match of at most `format.games` games, won by winning more than half of them; with
 /// `swap_sides` the two players (A and B) change sides after every game. The net result is each
 /// player's points from games won less the points of games lost.
-fn play_games_match(game: &Game, chosen: &[Controller], rng: &mut GameRng, format: MatchDecl) {
+fn play_games_match(game: &Game, chosen: &[Controller], draws: &mut Draws, format: MatchDecl) {
     let mut score = MatchScore::default();
     for number in 0..format.games {
         // Player p plays side p, or the other side in every second game when sides change.
@@ -189,7 +261,7 @@ fn play_games_match(game: &Game, chosen: &[Controller], rng: &mut GameRng, forma
             game.players[swapped],
             game.players[1 - swapped]
         );
-        match play_game(game, &controllers, rng, game.initial.to_move) {
+        match play_game(game, &controllers, draws, game.initial.to_move) {
             Some(Outcome::Win(side, points)) => {
                 let p = side as usize ^ swapped;
                 score.record(p, i64::from(points));
@@ -255,7 +327,7 @@ fn opening_roll(game: &Game, rng: &mut GameRng) -> u8 {
 fn play_game(
     game: &Game,
     chosen: &[Controller],
-    rng: &mut GameRng,
+    draws: &mut Draws,
     starter: u8,
 ) -> Option<Outcome> {
     let mut state = game.initial;
@@ -274,16 +346,16 @@ fn play_game(
         let mover = state.to_move as usize;
         let name = &game.players[mover];
         let action = match chosen[mover] {
-            // The dice are thrown for everyone, humans included, from the seeded RNG.
+            // The dice are thrown for everyone, humans included, from chance's generator.
             _ if game.is_roll_due(&state) => {
-                let roll = game.sample_roll(rng);
+                let roll = game.sample_roll(&mut draws.chance);
                 outln!("{name} rolls {}", game.action_token(&roll));
                 Ok(roll)
             }
             // Any other chance event (a face-down piece turned up) is drawn the same way.
             _ if game.is_chance(&state) => {
                 let action = game
-                    .random_action_with_history(&state, &history, rng)
+                    .random_action_with_history(&state, &history, &mut draws.chance)
                     .ok_or(());
                 if let Ok(a) = &action {
                     outln!("chance: {}", game.action_token(a));
@@ -292,7 +364,7 @@ fn play_game(
             }
             Controller::Random => {
                 let action = game
-                    .random_action_with_history(&state, &history, rng)
+                    .random_action_with_history(&state, &history, &mut draws.players)
                     .ok_or(());
                 if let Ok(a) = &action {
                     outln!("{name} (random) plays {}", game.action_token(a));

@@ -21,11 +21,11 @@ enum RulesFormat {
     Markdown,
 }
 
-pub fn rules(args: RulesArgs) -> Result<(), String> {
+pub fn rules(args: RulesArgs) -> super::CliResult {
     let overrides = super::parse_overrides(&args.options)?;
     let loaded = Catalog::default()
         .load_checked(&args.game, &overrides)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| super::CliError::load(&e))?;
     if !loaded.warnings.items.is_empty() {
         eprint!("{}", loaded.warnings.render(&loaded.sources));
     }

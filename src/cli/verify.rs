@@ -12,17 +12,17 @@ pub struct VerifyArgs {
     coverage: bool,
 }
 
-pub fn verify(args: VerifyArgs) -> Result<(), String> {
+pub fn verify(args: VerifyArgs) -> super::CliResult {
     let catalog = Catalog::default();
     let games: Vec<String> = match args.game {
         Some(game) => vec![game],
         None => catalog.list().into_iter().map(|l| l.id).collect(),
     };
     if games.is_empty() {
-        return Err(format!(
-            "error: no game files in `{}`",
+        return Err(super::CliError::input(format!(
+            "no game files in `{}`",
             catalog.dir.display()
-        ));
+        )));
     }
     let mut failed = Vec::new();
     for (i, game) in games.iter().enumerate() {
@@ -46,6 +46,9 @@ pub fn verify(args: VerifyArgs) -> Result<(), String> {
     if failed.is_empty() {
         Ok(())
     } else {
-        Err(format!("error: failing cases in {}", failed.join(", ")))
+        Err(super::CliError::input(format!(
+            "failing cases in {}",
+            failed.join(", ")
+        )))
     }
 }

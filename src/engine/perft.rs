@@ -29,12 +29,19 @@ impl Game {
         history: &[u64],
         depth: u32,
     ) -> Vec<(String, u64)> {
-        if depth == 0 {
-            return Vec::new();
-        }
+        let mut rows: Vec<(String, u64)> = self.perft_rows(state, history, depth).collect();
+        rows.sort();
+        rows
+    }
+
+    /// The rows of [`Game::perft_divide_with_history`] one at a time, in the order the first
+    /// actions are generated: each count is computed when its row is asked for, so that a caller
+    /// can report progress between rows while the recursion below stays as it is. None at depth 0.
+    pub fn perft_rows(&self, state: &State, history: &[u64], depth: u32) -> PerftRows<'_> {
         let mut actions = Vec::new();
-        self.legal_actions_with_history(state, history, &mut actions);
-        let mut buffers = vec![Vec::with_capacity(256); self.levels(depth)];
+        if depth > 0 {
+            self.legal_actions_with_history(state, history, &mut actions);
+        }
         let mut keys = self.history_stack(history, depth);
         if self.uses_history {
             keys.push(state.key());
@@ -43,18 +50,17 @@ impl Game {
         let next = if self.is_chance(state) {
             depth
         } else {
-            depth - 1
+            depth.saturating_sub(1)
         };
-        let mut rows: Vec<(String, u64)> = actions
-            .iter()
-            .map(|a| {
-                let after = self.after(state, a);
-                let count = self.perft_with(&after, next, &mut buffers, &mut keys);
-                (self.action_token(a), count)
-            })
-            .collect();
-        rows.sort();
-        rows
+        PerftRows {
+            game: self,
+            state: *state,
+            actions,
+            done: 0,
+            next,
+            buffers: vec![Vec::with_capacity(256); self.levels(depth)],
+            keys,
+        }
     }
 
     /// Move lists the recursion needs: one per level, and in dice games one more per chance event,
@@ -115,3 +121,37 @@ impl Game {
         total
     }
 }
+
+/// The divide rows of a perft, `(token, count)`, computed one per `next`: see [`Game::perft_rows`].
+pub struct PerftRows<'a> {
+    game: &'a Game,
+    state: State,
+    actions: Vec<Action>,
+    /// How many rows have been counted.
+    done: usize,
+    /// The depth left after a first action.
+    next: u32,
+    buffers: Vec<Vec<Action>>,
+    keys: Vec<u64>,
+}
+
+impl Iterator for PerftRows<'_> {
+    type Item = (String, u64);
+
+    fn next(&mut self) -> Option<(String, u64)> {
+        let action = *self.actions.get(self.done)?;
+        self.done += 1;
+        let after = self.game.after(&self.state, &action);
+        let count = self
+            .game
+            .perft_with(&after, self.next, &mut self.buffers, &mut self.keys);
+        Some((self.game.action_token(&action), count))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.actions.len() - self.done;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for PerftRows<'_> {}

@@ -1,4 +1,5 @@
-//! Seeded random playouts, the measure of speed used by `tabula bench`.
+//! Seeded random playouts, the measure of speed used by `tabula bench`, and the generators of
+//! `tabula play`.
 
 use super::action::Action;
 use super::movegen::Outcome;
@@ -13,6 +14,20 @@ pub type GameRng = Pcg64;
 
 pub fn seeded_rng(seed: u64) -> GameRng {
     Pcg64::seed_from_u64(seed)
+}
+
+/// The generator of chance (dice, face-down pieces turned up) that goes with `seeded_rng(seed)`
+/// when a game is to replay from its seed: the same stream 2^64 draws on, so the two never meet.
+pub fn seeded_chance_rng(seed: u64) -> GameRng {
+    let mut rng = seeded_rng(seed);
+    rng.advance(1 << 64);
+    rng
+}
+
+/// A generator seeded by the operating system, for chance that no player may predict: a known
+/// seed would tell every roll and every face-down piece in advance. Its seed is never shown.
+pub fn os_seeded_rng() -> Result<GameRng, rand::rngs::SysError> {
+    Pcg64::try_from_rng(&mut rand::rngs::SysRng)
 }
 
 pub struct Playout {
@@ -111,5 +126,33 @@ impl Game {
             return Some(self.sample_roll(rng));
         }
         Some(buffer[rng.random_range(0..buffer.len())])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::Rng;
+
+    fn first_draws(rng: &mut GameRng) -> [u64; 4] {
+        std::array::from_fn(|_| rng.next_u64())
+    }
+
+    /// Issue 12: chance that no player may predict comes from the operating system, not a constant.
+    #[test]
+    fn os_seeded_generators_differ() {
+        let mut a = os_seeded_rng().expect("the OS gives a seed");
+        let mut b = os_seeded_rng().expect("the OS gives a seed");
+        // Four equal 64-bit draws by chance would take 2^256 tries.
+        assert_ne!(first_draws(&mut a), first_draws(&mut b));
+    }
+
+    /// A seed gives its chance generator back every time, apart from the players' generator.
+    #[test]
+    fn seeded_chance_is_reproducible_and_apart_from_the_players() {
+        let chance = first_draws(&mut seeded_chance_rng(7));
+        assert_eq!(chance, first_draws(&mut seeded_chance_rng(7)));
+        assert_ne!(chance, first_draws(&mut seeded_rng(7)));
+        assert_ne!(chance, first_draws(&mut seeded_chance_rng(8)));
     }
 }
