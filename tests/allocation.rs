@@ -52,8 +52,9 @@ fn random_playouts_allocate_nothing_after_warm_up() {
         let (game, _, _) = Catalog::default().load(name, &[]).expect("game loads");
         let mut rng = seeded_rng(7);
         let mut buffer = Vec::with_capacity(16);
-        // Warm-up: the buffer grows to the largest move list it meets.
-        for _ in 0..3 {
+        // Warm-up: the buffer grows to the largest move list it meets, and for a game that reads
+        // `repetitions` (English draughts) the kept history to the longest playout.
+        for _ in 0..20 {
             game.random_playout(&mut rng, &mut buffer, 5_000);
         }
         buffer.reserve(1024);

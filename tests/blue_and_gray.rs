@@ -1,6 +1,6 @@
 //! Blue and Gray: one snapshot per rule sentence of document 000 (RU Wikipedia; document 001, the
 //! Hungarian text of the same article, is quoted beside each one in the test's doc comment) and per
-//! test situation and ruling of `rulings/blue-and-gray.md` (1.6, 1.8.1-1.8.10, 1.9), plus the options.
+//! test situation and ruling of `docs/rulings/blue-and-gray.md` (1.6, 1.8.1-1.8.10, 1.9), plus the options.
 //!
 //! Each test loads a tiny position from `tests/positions/blue-and-gray/<name>.toml` and snapshots a
 //! text made of: a one-line note of what is pinned, the diagram (the marked centre e5 is drawn `+`

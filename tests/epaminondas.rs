@@ -1,5 +1,5 @@
 //! Epaminondas: one snapshot per rule sentence of document 002 (RU Wikipedia) and per ruling /
-//! test situation of `rulings/epaminondas.md` (2.4, 2.5, 2.7, 2.8.1-2.8.10, 2.9), plus the options.
+//! test situation of `docs/rulings/epaminondas.md` (2.4, 2.5, 2.7, 2.8.1-2.8.10, 2.9), plus the options.
 //!
 //! Each test loads a tiny position from `tests/positions/epaminondas/<name>.toml` and snapshots a
 //! text made of: a one-line note of what is pinned, the diagram, the side to move, then the outcome

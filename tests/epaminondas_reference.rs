@@ -1,5 +1,5 @@
 //! An independent reference implementation of Epaminondas, written from
-//! `shared/rulings/epaminondas.md` (2.1-2.5, 2.7, 2.9) and the notation in `shared/rulings/README.md`,
+//! `docs/rulings/epaminondas.md` (2.1-2.5, 2.7, 2.9) and the notation in `docs/rulings/README.md`,
 //! compared with the generic engine running `games/epaminondas.toml` and `games/epaminondas-8x8.toml`.
 //!
 //! The reference is deliberately plain: a `files x ranks` array, every phalanx enumerated by its

@@ -1,5 +1,5 @@
 //! Gioul: one snapshot per rule sentence of document 003 (RU Wikipedia) and per test situation and
-//! ruling of `rulings/gioul.md` (3.9.1-3.9.10, 3.10), plus the options, a replayed game and the
+//! ruling of `docs/rulings/gioul.md` (3.9.1-3.9.10, 3.10), plus the options, a replayed game and the
 //! determinism of a seed.
 //!
 //! Each test loads a tiny position from `tests/positions/gioul/<name>.toml` (or the game's initial

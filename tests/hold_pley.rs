@@ -1,5 +1,5 @@
 //! Hold pley: one snapshot per numbered rule of document 004 (igraydoma.ru, RU) and per test
-//! situation and ruling of `rulings/hold-pley.md` (4.9.1-4.9.11, 4.10, 4.4/4.8.8), plus a hidden
+//! situation and ruling of `docs/rulings/hold-pley.md` (4.9.1-4.9.11, 4.10, 4.4/4.8.8), plus a hidden
 //! information check of the diagram, a replayed game and the determinism of a seed. Rules 10 and 11
 //! (the match, ruling 4.9.12) belong to `tabula play --match`, not to a game: see the last test.
 //!
@@ -504,7 +504,7 @@ fn doc_004_rule_1_the_first_move_turns_the_piece_face_up() {
         case.game.pieces[up.piece(b4).expect("b4").1 as usize].name,
         "n3"
     );
-    // Perft (rulings/README.md): 1 at depth 0 also where a chance event is pending; the reveal's 8
+    // Perft (docs/rulings/README.md): 1 at depth 0 also where a chance event is pending; the reveal's 8
     // outcomes use no depth, so depth 1 counts the plain player's moves after each of them.
     let plain_moves = case.tokens_after("a4-b4 reveal:3").len() as u64;
     assert_eq!(case.game.perft(&s, 0), 1);

@@ -1,6 +1,6 @@
 //! Epaminondas (14 x 12) written by hand on a mailbox with a one-cell border, without the
 //! interpreter: only the ceiling the interpreted `games/epaminondas.toml` is measured against
-//! (issue 3). Rules: `shared/rulings/epaminondas.md` 2.1-2.5 and 2.9.
+//! (issue 3). Rules: `docs/rulings/epaminondas.md` 2.1-2.5 and 2.9.
 //!
 //! Cell `sq(file, rank)`, files and ranks from 0; white's home row is rank 0 (row 1), black's is
 //! rank 11 (row 12); white moves first.

@@ -167,6 +167,12 @@ impl RuleChecker<'_> {
                 }
                 Some((TExpr::Repetitions, Ty::Int))
             }
+            "captured" => {
+                if !self.in_after_rule(n, span, place, diags) {
+                    return None;
+                }
+                Some((TExpr::Captured, Ty::Int))
+            }
             "moving" | "enemy_run" => {
                 if place != Place::LineCapture {
                     let meaning = if n == "moving" {
@@ -234,7 +240,7 @@ impl RuleChecker<'_> {
         if let Some((_, s)) = Symmetry::ALL.iter().find(|(name, _)| *name == n) {
             return Some((TExpr::Symmetric(*s), Ty::Symmetry));
         }
-        let mut candidates: Vec<&str> = vec!["mover", "opponent", "ply", "repetitions"];
+        let mut candidates: Vec<&str> = vec!["mover", "opponent", "ply", "repetitions", "captured"];
         candidates.extend(cx.players.iter().map(|s| s.as_str()));
         candidates.extend(cx.options.iter().map(|s| s.name.as_str()));
         candidates.extend(cx.regions.iter().map(|s| s.name.as_str()));
@@ -423,6 +429,14 @@ impl RuleChecker<'_> {
                     Ty::Int,
                 ))
             }
+            "moved" => {
+                if !self.in_after_rule(name, call.name.span, place, diags) {
+                    return None;
+                }
+                let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
+                let piece = self.piece(args.require("piece", diags)?, diags)?;
+                Some((TExpr::Moved(piece), Ty::Bool))
+            }
             "can_move" => {
                 if !self.in_end_test(name, call.name.span, place, diags) {
                     return None;
@@ -443,6 +457,7 @@ impl RuleChecker<'_> {
                     "path_index",
                     "path_blocked",
                     "can_move",
+                    "moved",
                     "borne_off",
                     "on_bar",
                     "pinned",
@@ -487,6 +502,33 @@ impl RuleChecker<'_> {
             .with_label(format!("not known {}", place.describe()))
             .with_help(format!(
                 "`{name}` {meaning}, before a turn: use it in a `turn_start` or `no_moves` rule"
+            )),
+        );
+        false
+    }
+
+    /// `captured` and `moved` describe the action just played: known in `after` rules only.
+    /// Reports and returns false elsewhere.
+    fn in_after_rule(&self, name: &str, span: Span, place: Place, diags: &mut Diagnostics) -> bool {
+        if place == Place::After {
+            return true;
+        }
+        let meaning = if name == "captured" {
+            "is how many pieces the action just played captured"
+        } else {
+            "asks which kind of piece the action just played moved"
+        };
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::OutOfContext {
+                    name: name.into(),
+                    place: Place::After.describe().into(),
+                },
+                span,
+            )
+            .with_label(format!("not known {}", place.describe()))
+            .with_help(format!(
+                "`{name}` {meaning}: use it in an `after` rule, and keep what it says in a counter"
             )),
         );
         false

@@ -363,11 +363,12 @@ fn strsim_distance(a: &str, b: &str) -> usize {
 /// Players, options and regions share one namespace in rule expressions with the built-in names:
 /// a name that means two things would silently mean only one of them.
 fn check_name_clashes(file: &crate::syntax::GameFile, cx: &Context, diags: &mut Diagnostics) {
-    const BUILT_IN: [&str; 9] = [
+    const BUILT_IN: [&str; 10] = [
         "mover",
         "opponent",
         "ply",
         "repetitions",
+        "captured",
         "moving",
         "enemy_run",
         "mirror_files",

@@ -383,6 +383,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "symmetric" => &["symmetry"],
         "value_sum" | "pinned" => &["player", "region"],
         "held" | "held_value" | "borne_off" | "on_bar" | "can_move" => &["player"],
+        "moved" => &["piece"],
         _ => return None,
     })
 }

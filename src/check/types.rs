@@ -381,6 +381,10 @@ pub enum TExpr {
     Repetitions,
     /// Whether the player would have an action from the move rules if it were their turn.
     CanMove(Box<TExpr>),
+    /// `after` rules: how many pieces the action just played captured.
+    Captured,
+    /// `after` rules: whether the action just played moved a piece of the kind (before promotion).
+    Moved(u8),
     /// How many of the player's pieces have been borne off the board.
     BorneOff(Box<TExpr>),
     /// How many of the player's pieces are on the bar.

@@ -19,6 +19,10 @@ pub enum Op {
     Repetitions,
     /// Pop a player; push whether that player would have an action if it were their turn.
     CanMove,
+    /// Push how many pieces the action just played captured (`after` rules).
+    Captured,
+    /// Push whether the action just played moved a piece of this kind (`after` rules).
+    Moved(u8),
     /// Pop a player; push how many of their pieces have been borne off.
     BorneOff,
     /// Pop a player; push how many of their pieces are on the bar.
@@ -211,6 +215,8 @@ impl<'a> Emitter<'a> {
             TExpr::Option(o) => self.code.push(Op::Int(self.options[*o as usize] as i32)),
             TExpr::Ply => self.code.push(Op::Ply),
             TExpr::Repetitions => self.code.push(Op::Repetitions),
+            TExpr::Captured => self.code.push(Op::Captured),
+            TExpr::Moved(kind) => self.code.push(Op::Moved(*kind)),
             TExpr::CanMove(p) => return unary(self, p, Op::CanMove),
             TExpr::BorneOff(p) => return unary(self, p, Op::BorneOff),
             TExpr::OnBar(p) => return unary(self, p, Op::OnBar),

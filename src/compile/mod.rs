@@ -259,6 +259,9 @@ pub struct Game {
     /// Whether an action can do more than move, take and pass the turn: dice, turn effects,
     /// promotions or `after` rules (else [`Game::apply`] takes a short path for single steps).
     pub apply_effects: bool,
+    /// Whether an `after` rule reads `captured` or `moved`: only then does [`Game::apply`] note
+    /// what the action did before playing it.
+    pub after_reads_action: bool,
 }
 
 impl Game {
@@ -519,6 +522,9 @@ pub fn compile(checked: CheckedGame) -> Game {
         || moves.iter().any(|m: &CompiledMove| m.surround.is_some());
     let (code, stack_depth) = emitter.finish();
     let uses_history = code.contains(&Op::Repetitions);
+    let after_reads_action = code
+        .iter()
+        .any(|op| matches!(op, Op::Captured | Op::Moved(_)));
     let apply_effects = checked.dice.is_some()
         || turn_effects
         || !after.is_empty()
@@ -554,6 +560,7 @@ pub fn compile(checked: CheckedGame) -> Game {
         word_steps: None,
         rolls: Game::all_rolls(checked.dice.map_or(0, |d| d.sides)),
         apply_effects,
+        after_reads_action,
     };
     game.word_steps = word_steps::plan(&game);
     game

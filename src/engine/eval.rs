@@ -24,6 +24,15 @@ pub enum Verdict {
     Nothing,
 }
 
+/// What the action just played did, as `after` rules read it (`captured`, `moved`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    /// The pieces it captured (see [`Game::played`]).
+    pub captured: u8,
+    /// Bit `k` is set when it moved a piece of kind `k`, as the piece was before any promotion.
+    pub moved: u64,
+}
+
 /// What an expression may look at: the position, and while a move is being judged, the action and
 /// the position after it. One frame serves a whole position.
 pub struct Frame<'a> {
@@ -37,6 +46,8 @@ pub struct Frame<'a> {
     /// [`State::key`] of the earlier positions of this game, oldest first; empty when unknown.
     /// `repetitions` counts the entries equal to the key of `state`.
     pub history: &'a [u64],
+    /// In `after` rules: what the action that made `state` did.
+    pub played: Played,
 }
 
 impl<'a> Frame<'a> {
@@ -54,6 +65,7 @@ impl<'a> Frame<'a> {
             vars: [0; 2],
             new_counters: state.counters,
             history,
+            played: Played::default(),
         }
     }
 
@@ -163,6 +175,8 @@ impl Game {
                         .count();
                     push!(pinned as i32)
                 }
+                Op::Captured => push!(i32::from(frame.played.captured)),
+                Op::Moved(kind) => push!((frame.played.moved >> kind & 1) as i32),
                 Op::CanMove => {
                     let player = pop!() as u8;
                     push!(self.can_move(frame.state, player) as i32)

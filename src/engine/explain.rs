@@ -118,11 +118,13 @@ impl<'g> Explainer<'g> {
         // The position the action makes, with the counters as they were before the `after` rules.
         let mut reached = game.after(state, action);
         reached.counters = state.counters;
+        let played = game.played(state, action);
         game.after
             .iter()
             .enumerate()
             .filter(|(_, rule)| {
                 let mut frame = Frame::position(&reached);
+                frame.played = played;
                 game.eval_rule(rule.code, &mut frame);
                 frame.new_counters != reached.counters
             })

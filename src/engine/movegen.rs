@@ -1,7 +1,7 @@
 //! The move generator: runs the compiled move rules over the neighbour table.
 
 use super::action::{Action, ActionKind, StepTemplate};
-use super::eval::{Frame, Verdict};
+use super::eval::{Frame, Played, Verdict};
 use super::state::State;
 use crate::check::{Landing, LineCapture};
 use crate::compile::word_steps::WordSteps;
@@ -789,14 +789,20 @@ impl Game {
             state.ply = state.ply.saturating_add(1);
             return;
         }
+        // Noted before the pieces move: a promotion would change the kind `moved` reads.
+        let played = if self.after_reads_action {
+            self.played(state, action)
+        } else {
+            Played::default()
+        };
         if self.dice.is_some() {
             self.apply_dice(state, action);
-            return self.run_after_rules(state);
+            return self.run_after_rules(state, played);
         }
         let effects = self.has_turn_effects();
         if effects && (action.kind() == ActionKind::Reveal || !state.relocate.is_empty()) {
             self.apply_with_effects(state, action);
-            return self.run_after_rules(state);
+            return self.run_after_rules(state, played);
         }
         let me = state.to_move;
         match action.kind() {
@@ -858,18 +864,46 @@ impl Game {
         if effects {
             // Reveals and surrounds decide whose turn it is.
             self.apply_with_effects(state, action);
-            return self.run_after_rules(state);
+            return self.run_after_rules(state, played);
         }
         state.to_move = State::next_player(state.to_move, self.players.len() as u8);
         state.ply = state.ply.saturating_add(1);
-        self.run_after_rules(state);
+        self.run_after_rules(state, played);
     }
 
-    /// The `after` rules, on the position an action made.
-    fn run_after_rules(&self, state: &mut State) {
+    /// What `action` does when played in `state`, as `captured` and `moved` read it: the pieces
+    /// it captures (taken by its landing or a line's run, jumped, hit to the bar or pinned; not
+    /// those a surround relocates or removes after it), and the kinds of the pieces it moves as
+    /// they stand before it. Rolls, reveals and passes do neither.
+    pub fn played(&self, state: &State, action: &Action) -> Played {
+        let kind_at = |cell: u16| state.piece(cell).map_or(0, |(_, kind)| 1u64 << kind);
+        let moved = match action.kind() {
+            ActionKind::Pass | ActionKind::Roll | ActionKind::Reveal => return Played::default(),
+            // Entering from the bar: the kind `apply` gives the piece.
+            ActionKind::Die if action.from() == super::dice::BAR => {
+                1u64 << self.moves[action.rule() as usize].piece.unwrap_or(0)
+            }
+            ActionKind::Die | ActionKind::Jump | ActionKind::Hop => kind_at(action.from_cell()),
+            ActionKind::Move => {
+                // Every piece of the line, from the front back, as `apply` moves them.
+                let back = self.board.offsets[action.dir() as usize];
+                let front = action.to_cell() as i16 - i16::from(action.distance()) * back;
+                (0..i16::from(action.count()))
+                    .fold(0, |kinds, i| kinds | kind_at((front - i * back) as u16))
+            }
+        };
+        Played {
+            captured: action.captured(),
+            moved,
+        }
+    }
+
+    /// The `after` rules, on the position an action made; `played` is what the action did.
+    fn run_after_rules(&self, state: &mut State, played: Played) {
         if !self.after.is_empty() {
             let counters = {
                 let mut frame = Frame::position(state);
+                frame.played = played;
                 for rule in &self.after {
                     self.eval_rule(rule.code, &mut frame);
                 }

@@ -93,6 +93,7 @@ impl Book<'_> {
             "opponent" => "the opponent".into(),
             "ply" => "the ply count".into(),
             "repetitions" => "the number of earlier occurrences of this position".into(),
+            "captured" => "the number of pieces the move just played captured".into(),
             "moving" => "the number of moving pieces".into(),
             "enemy_run" => "the length of the enemy run at the landing cell".into(),
             "mirror_files" => "the left-right mirror (`mirror_files`)".into(),
@@ -203,10 +204,20 @@ impl Book<'_> {
                     self.chosen_by(by)
                 )
             }
-            "can_move" => format!(
-                "{} would have a legal move from the move rules if it were their turn",
-                player.map(|p| self.expr(p)).unwrap_or_default()
+            "moved" => format!(
+                "the move just played moved a {} (as it was before any promotion)",
+                a("piece").map(|k| self.expr(k)).unwrap_or_default()
             ),
+            // It is the mover's turn: no "if it were".
+            "can_move" => match player.map(|p| &p.kind) {
+                Some(ExprKind::Name(n)) if n == "mover" => {
+                    "the mover has a legal move from the move rules".into()
+                }
+                _ => format!(
+                    "{} would have a legal move from the move rules if it were their turn",
+                    player.map(|p| self.expr(p)).unwrap_or_default()
+                ),
+            },
             _ => code(&self.source(call.span)),
         }
     }
