@@ -563,6 +563,33 @@ fn play_a_human_with_stdin_closed_stops() {
     assert!(out.contains("record:"), "{out}");
 }
 
+/// Issue 12: a typed line without end (piped from `/dev/zero`, say) is dropped once it passes
+/// the longest line a player may type, instead of filling the memory; bytes that are not text
+/// are refused; the game goes on with the next line.
+#[test]
+fn play_drops_an_endless_line_and_a_line_that_is_not_text() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["play", "breakthrough"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("TABULA_GAMES")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the tabula binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        input.write_all(&vec![b'a'; 50_000_000]).unwrap();
+        input.write_all(b"\n\xff\xfe\na2-a3\nquit\n").unwrap();
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(out.contains("that line is longer than 4096 bytes"), "{out}");
+    assert!(out.contains("that line is not UTF-8 text"), "{out}");
+    assert!(out.contains("record: a2-a3 "), "the game went on: {out}");
+}
+
 /// Issue 12: an unknown `--NAME` after the game is a player misnamed; the message lists the
 /// game's players instead of suggesting `--seed`.
 #[test]

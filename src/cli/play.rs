@@ -334,7 +334,7 @@ fn play_game(
     state.to_move = starter;
     let mut record: Vec<String> = Vec::new();
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = stdin.lock();
     let mut actions = Vec::new();
     // The keys of the positions before this one, for `repetitions`.
     let mut history: Vec<u64> = Vec::new();
@@ -377,9 +377,20 @@ fn play_game(
                     state.ply
                 );
                 let _ = std::io::stdout().flush();
-                let Some(Ok(line)) = lines.next() else {
-                    outln!();
-                    break None;
+                let line = match read_line(&mut input) {
+                    Line::Text(line) => line,
+                    Line::TooLong => {
+                        outln!("that line is longer than {MAX_LINE} bytes: type one action");
+                        continue;
+                    }
+                    Line::NotText => {
+                        outln!("that line is not UTF-8 text: type one action");
+                        continue;
+                    }
+                    Line::End => {
+                        outln!();
+                        break None;
+                    }
                 };
                 match line.trim() {
                     "" => continue,
@@ -412,4 +423,58 @@ fn play_game(
     }
     outln!("record: {}", record.join(" "));
     outcome
+}
+
+/// The longest line a player may type: no action token comes near it.
+const MAX_LINE: usize = 4096;
+
+/// A line typed by a player.
+enum Line {
+    Text(String),
+    /// Longer than [`MAX_LINE`]: read to its end and dropped, so that endless input cannot
+    /// fill the memory.
+    TooLong,
+    NotText,
+    /// The input is closed (or cannot be read).
+    End,
+}
+
+fn read_line(input: &mut impl BufRead) -> Line {
+    let mut bytes = Vec::new();
+    let mut too_long = false;
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return Line::End,
+        };
+        if buffer.is_empty() {
+            if bytes.is_empty() && !too_long {
+                return Line::End;
+            }
+            break;
+        }
+        let (part, newline) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buffer[..i], Some(i)),
+            None => (buffer, None),
+        };
+        if bytes.len() + part.len() > MAX_LINE {
+            too_long = true;
+            bytes.clear();
+        } else if !too_long {
+            bytes.extend_from_slice(part);
+        }
+        let used = newline.map_or(part.len(), |i| i + 1);
+        input.consume(used);
+        if newline.is_some() {
+            break;
+        }
+    }
+    if too_long {
+        return Line::TooLong;
+    }
+    match String::from_utf8(bytes) {
+        Ok(line) => Line::Text(line),
+        Err(_) => Line::NotText,
+    }
 }
