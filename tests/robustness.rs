@@ -94,3 +94,22 @@ proptest! {
         let _ = game.play_tokens(&mut state, &tokens.join(" "));
     }
 }
+
+/// Found by the `game_text` fuzz target: a TOML error's empty span was widened one byte past the
+/// end of the text (`a`), or into the middle of a character (`é` after a table).
+#[test]
+fn a_toml_error_points_inside_the_text() {
+    for text in ["a", "x = {a=1}é\n", "é", "x = \"é"] {
+        let error = load_game_text("t.toml", text.to_string(), &[]).expect_err("not a game");
+        for d in &error.diagnostics.items {
+            if let Some(span) = d.span.filter(|s| s.file.0 == 0) {
+                let range = span.range();
+                assert!(range.end <= text.len(), "{text:?}: {range:?}");
+                assert!(
+                    text.is_char_boundary(range.start) && text.is_char_boundary(range.end),
+                    "{text:?}: {range:?}"
+                );
+            }
+        }
+    }
+}

@@ -110,7 +110,7 @@ impl Game {
             Ok(f) => f,
             Err(e) => {
                 let mut diags = Diagnostics::default();
-                diags.push(crate::syntax::game_file::toml_error(id, &e));
+                diags.push(crate::syntax::game_file::toml_error(id, text, &e));
                 return Err(diags);
             }
         };

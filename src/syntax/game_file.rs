@@ -350,7 +350,7 @@ fn read_toml(sources: &Sources, id: FileId) -> (Option<GameFile>, Vec<Diagnostic
     let text = &sources.get(id).text;
     let mut table = match toml::de::DeTable::parse(text) {
         Ok(table) => table,
-        Err(e) => return (None, vec![toml_error(id, &e)]),
+        Err(e) => return (None, vec![toml_error(id, text, &e)]),
     };
     let mut errors: Vec<Diagnostic> = Vec::new();
     loop {
@@ -364,7 +364,7 @@ fn read_toml(sources: &Sources, id: FileId) -> (Option<GameFile>, Vec<Diagnostic
                 return (Some(file), errors);
             }
             Err(e) => {
-                let diagnostic = toml_error(id, &e);
+                let diagnostic = toml_error(id, text, &e);
                 let meant = diagnostic
                     .help
                     .as_deref()
@@ -423,10 +423,21 @@ fn recover_key_in(
     }
 }
 
-pub fn toml_error(id: FileId, e: &toml::de::Error) -> Diagnostic {
-    let span = e
-        .span()
-        .map(|r| Span::new(id, r.start..r.end.max(r.start + 1)));
+/// A TOML error of `text` (the file `id`) as a diagnostic. An empty span is widened to the
+/// character it stands before, so that the caret shows; at the end of the text it stays empty.
+pub fn toml_error(id: FileId, text: &str, e: &toml::de::Error) -> Diagnostic {
+    let span = e.span().map(|r| {
+        let start = text.floor_char_boundary(r.start.min(text.len()));
+        let end = if r.end > start {
+            text.ceil_char_boundary(r.end.min(text.len()))
+        } else {
+            text[start..]
+                .chars()
+                .next()
+                .map_or(start, |c| start + c.len_utf8())
+        };
+        Span::new(id, start..end)
+    });
     let message = e.message().trim();
     let mut d = Diagnostic::error(ErrorKind::Toml(plain_serde_message(message)), span);
     // serde lists the keys it knows: `unknown field `file`, expected one of `files`, `ranks``.
