@@ -106,7 +106,8 @@ def dictionaries():
     write_dict("game_text", language | names | symbols | headers | {"rules", "extends"})
 
     position = struct_fields(src / "engine" / "position.rs", "PositionFile")
-    values = {"roll", "doublet", "transferred", "returned", "*", "*2", "*15", " wins", "draw", "none"}
+    values = {"roll", "doublet", "transferred", "returned", "*", "*2", "*15", "*128", "*255", "255",
+              "-1", "9223372036854775807", " wins", "draw", "none"}
     write_dict("position_text", position | names | values | {"[pieces]", "[counters]", "[pinned]"})
 
     case = struct_fields(src / "cases.rs", "CaseFile") | struct_fields(src / "cases.rs", "Expect")

@@ -10,8 +10,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use tabula_fuzz::{
-    GAMES_DIR, check_actions, check_perft1, check_perft2, check_refusal, check_round_trip,
-    check_warnings,
+    GAMES_DIR, check_line, check_perft1, check_perft2, check_refusal, check_warnings,
 };
 
 /// Plies played from the initial position.
@@ -31,25 +30,7 @@ fuzz_target!(|data: &[u8]| {
     };
     check_warnings(&warnings, &sources);
 
-    let mut state = game.initial;
-    let mut history = Vec::new();
-    let perft1 = check_perft1(&game, &state, &history);
-    check_perft2(&game, &state, &history, perft1);
-    for ply in 0..PLIES {
-        let mut actions = Vec::new();
-        game.legal_actions_with_history(&state, &history, &mut actions);
-        check_actions(&game, &state, &history);
-        if ply > 0 {
-            check_perft1(&game, &state, &history);
-        }
-        check_round_trip(&game, &state);
-        if actions.is_empty() {
-            break;
-        }
-        let choice = data.get(ply).copied().unwrap_or(0) as usize % actions.len();
-        if game.uses_history {
-            history.push(state.key());
-        }
-        game.apply(&mut state, &actions[choice]);
-    }
+    let perft1 = check_perft1(&game, &game.initial, &[]);
+    check_perft2(&game, &game.initial, &[], perft1);
+    check_line(&game, &game.initial, data, PLIES);
 });

@@ -244,3 +244,27 @@ pub fn check_round_trip(game: &Game, state: &State) {
         "a written position reads back to one written otherwise"
     );
 }
+
+/// Plays up to `plies` actions from `state`, each chosen by the next byte of `choices` (its index
+/// modulo the number of legal actions; 0 once the bytes run out), checking at each position the
+/// actions ([`check_actions`]), perft(1) ([`check_perft1`]) and the written position
+/// ([`check_round_trip`]). The history is kept for games that read `repetitions`.
+pub fn check_line(game: &Game, start: &State, choices: &[u8], plies: usize) {
+    let mut state = *start;
+    let mut history = Vec::new();
+    let mut actions = Vec::new();
+    for ply in 0..=plies {
+        check_actions(game, &state, &history);
+        check_perft1(game, &state, &history);
+        check_round_trip(game, &state);
+        game.legal_actions_with_history(&state, &history, &mut actions);
+        if actions.is_empty() || ply == plies {
+            break;
+        }
+        let choice = choices.get(ply).copied().unwrap_or(0) as usize % actions.len();
+        if game.uses_history {
+            history.push(state.key());
+        }
+        game.apply(&mut state, &actions[choice]);
+    }
+}
