@@ -102,8 +102,9 @@ def dictionaries():
         toml_keys(game, names)
         tables |= {k for k, v in game.items() if isinstance(v, dict)}
     symbols = {"==", "!=", "<=", ">=", "{", "}", "(", ")", "[", "]", '"""', " = ", "\n", "#", ":"}
+    numbers = {"0", "-1", "255", "256", "65535", "2147483647", "-2147483648", "9223372036854775807"}
     headers = {f"[{t}]" for t in tables} | {f"[{t}." for t in tables}
-    write_dict("game_text", language | names | symbols | headers | {"rules", "extends"})
+    write_dict("game_text", language | names | symbols | numbers | headers | {"rules", "extends"})
 
     position = struct_fields(src / "engine" / "position.rs", "PositionFile")
     values = {"roll", "doublet", "transferred", "returned", "*", "*2", "*15", "*128", "*255", "255",
