@@ -357,6 +357,42 @@ fn natural_key(name: &str) -> Vec<(String, u64)> {
     key
 }
 
+/// Runs one case given as text, as if it were the file `path` of the cases of `game` (a name from
+/// the catalog or a path to a game file), whose loaded game is `base`. Does what
+/// [`verify_game`] does for each file, without reading one: for fuzzing and for tools that
+/// hold a case in memory.
+pub fn run_case_text(
+    catalog: &Catalog,
+    game: &str,
+    base: &Game,
+    path: &Path,
+    text: &str,
+) -> CaseReport {
+    let mut runner = Runner {
+        catalog,
+        game,
+        base,
+        with_options: HashMap::new(),
+        coverage: Coverage::new(base),
+    };
+    runner.run_text(path, text)
+}
+
+/// A report named after `path` that passes until a run says otherwise.
+fn empty_report(path: &Path) -> CaseReport {
+    CaseReport {
+        name: path
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned(),
+        path: path.to_path_buf(),
+        description: None,
+        source: None,
+        result: CaseResult::Pass,
+    }
+}
+
 struct Runner<'a> {
     catalog: &'a Catalog,
     game: &'a str,
@@ -368,29 +404,23 @@ struct Runner<'a> {
 
 impl Runner<'_> {
     fn run_file(&mut self, path: &Path) -> CaseReport {
-        let name = path
-            .file_stem()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        let mut report = CaseReport {
-            name,
-            path: path.to_path_buf(),
-            description: None,
-            source: None,
-            result: CaseResult::Pass,
-        };
+        match crate::input::read_text(path) {
+            Ok(text) => self.run_text(path, &text),
+            Err(e) => CaseReport {
+                result: CaseResult::Invalid(format!(
+                    "error: cannot read `{}`: {e}\n",
+                    path.display()
+                )),
+                ..empty_report(path)
+            },
+        }
+    }
+
+    fn run_text(&mut self, path: &Path, text: &str) -> CaseReport {
+        let mut report = empty_report(path);
         let mut sources = Sources::default();
-        let text = match crate::input::read_text(path) {
-            Ok(t) => t,
-            Err(e) => {
-                report.result =
-                    CaseResult::Invalid(format!("error: cannot read `{}`: {e}\n", path.display()));
-                return report;
-            }
-        };
-        let id = sources.add(path.display().to_string(), text.as_str());
-        let case: CaseFile = match with_current_file(id, || toml::from_str(&text)) {
+        let id = sources.add(path.display().to_string(), text);
+        let case: CaseFile = match with_current_file(id, || toml::from_str(text)) {
             Ok(c) => c,
             Err(e) => {
                 let d = crate::syntax::game_file::toml_error(id, &text, &e);

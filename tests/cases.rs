@@ -136,3 +136,34 @@ fn verify_an_unknown_game_is_a_located_error() {
     assert!(text.contains("unknown game `epaminondos`"), "{text}");
     assert!(text.contains("epaminondas"), "{text}");
 }
+
+/// A case run from text gives what the same file gives under `tabula verify`; a text that is not a
+/// case is an invalid case, not an error.
+#[test]
+fn a_case_from_text_runs_as_its_file_does() {
+    let catalog = catalog();
+    let (game, _, _) = catalog.load("epaminondas", &[]).unwrap();
+    let report = verify_game(&catalog, "epaminondas").unwrap();
+    for case in &report.cases {
+        let text = std::fs::read_to_string(&case.path).unwrap();
+        let from_text =
+            tabula::cases::run_case_text(&catalog, "epaminondas", &game, &case.path, &text);
+        assert_eq!(from_text.name, case.name);
+        assert!(
+            matches!(from_text.result, CaseResult::Pass),
+            "{}",
+            case.name
+        );
+    }
+    let bad = tabula::cases::run_case_text(
+        &catalog,
+        "epaminondas",
+        &game,
+        Path::new("bad.toml"),
+        "[expect]\nmoves = [\"z99-a1\"]\n",
+    );
+    match bad.result {
+        CaseResult::Invalid(text) => assert!(text.contains("z99-a1"), "{text}"),
+        other => panic!("expected an invalid case, got {other:?}"),
+    }
+}

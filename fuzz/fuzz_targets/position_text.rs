@@ -1,0 +1,29 @@
+//! Arbitrary text as a position file of a shipped game (the first byte picks the game, see
+//! `games.txt`).
+//!
+//! If it reads: the position written with `write_position` reads back, with the same legal tokens
+//! and to the same written text; the legal tokens each parse back and play; perft(1) is the count
+//! of legal tokens (chance events expanded); and the same holds a few plies on (actions chosen by
+//! the input's bytes). If not: at least one error, and every diagnostic renders and points inside
+//! the text (or nowhere).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use tabula::span::Sources;
+use tabula_fuzz::{check_line, check_refusal, pick_game};
+
+/// Plies played from the position read.
+const PLIES: usize = 4;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((_, game, rest)) = pick_game(data) else {
+        return;
+    };
+    let text = String::from_utf8_lossy(rest);
+    let mut sources = Sources::default();
+    match game.read_position(&mut sources, "fuzz-position.toml", &text) {
+        // A few plies from it too, chosen by the bytes of the text.
+        Ok(state) => check_line(game, &state, rest, PLIES),
+        Err(diagnostics) => check_refusal(&diagnostics, &sources),
+    }
+});
