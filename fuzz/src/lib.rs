@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 use tabula::Game;
 use tabula::State;
-use tabula::diagnostic::{Diagnostics, ErrorKind, Severity};
+use tabula::diagnostic::{Diagnostics, Severity};
 use tabula::span::Sources;
 
 /// The folder of the shipped games.
@@ -22,13 +22,6 @@ pub const PERFT2_LIMIT: u64 = 2_000;
 /// How many chance events in a row the reference count follows before it gives up (each roll or
 /// reveal of the rulings' perft uses no depth).
 const CHANCE_CHAIN_LIMIT: u32 = 16;
-
-/// Known bug (fuzz/findings/game_text/toml-span-*): `toml_error` widens the empty span of a TOML
-/// syntax error to one byte, which can end past the text or inside a character. Rendering clamps it,
-/// so it is tolerated here (only that shape: a TOML error, one byte, starting at a character
-/// boundary inside or at the end of the text) to let the targets find other things; set to `false`
-/// once it is fixed.
-const TOLERATE_WIDENED_TOML_SPANS: bool = true;
 
 /// Every shipped game, loaded once with its default options: (id, game).
 pub fn games() -> &'static [(String, Game)] {
@@ -77,15 +70,7 @@ pub fn check_diagnostics(diagnostics: &Diagnostics, sources: &Sources) {
                 files.len()
             );
             let source = &files[span.file.0 as usize].text;
-            let mut range = span.range();
-            if TOLERATE_WIDENED_TOML_SPANS
-                && matches!(d.kind, ErrorKind::Toml(_))
-                && range.end == range.start + 1
-                && range.start <= source.len()
-                && source.is_char_boundary(range.start)
-            {
-                range.end = range.start;
-            }
+            let range = span.range();
             assert!(
                 range.start <= range.end && range.end <= source.len(),
                 "span {range:?} outside the {} bytes of `{}`: {d:?}",
