@@ -480,9 +480,7 @@ impl Runner<'_> {
                 }
             };
             after_rules.extend(explainer.counters_changed_by(&state, &action));
-            if game.uses_history {
-                history.push(state.key());
-            }
+            game.note_position(&mut history, &state);
             game.apply(&mut state, &action);
         }
         if diags.has_errors() {

@@ -412,9 +412,7 @@ fn play_game(
             Err(()) => break None,
         };
         record.push(game.action_token(&action));
-        if game.uses_history {
-            history.push(state.key());
-        }
+        game.note_position(&mut history, &state);
         game.apply(&mut state, &action);
     };
     match outcome {

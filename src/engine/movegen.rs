@@ -31,9 +31,22 @@ impl Game {
         self.legal_actions_with_history(state, &[], out)
     }
 
+    /// Adds `state`, about to be left by an action, to the history `repetitions` counts in: only
+    /// positions where a player acts, and only in a game that reads them. A chance event (a roll,
+    /// a reveal) is not a position of its own: the key leaves out the dice, so the position before
+    /// a roll would count as the one after it. Every driver (play, replays, perft, playouts) keeps
+    /// history through here, so they all count the same.
+    #[inline]
+    pub fn note_position(&self, history: &mut Vec<u64>, state: &State) {
+        if self.uses_history && !self.is_chance(state) {
+            history.push(state.key());
+        }
+    }
+
     /// [`Game::legal_actions`] for a position reached after the positions whose [`State::key`]s
     /// are `history`, oldest first (what `repetitions` counts in). After playing action `a` in
-    /// position `s`, the history of the next position is `history` followed by `s.key()`.
+    /// position `s`, the history of the next position is `history` followed by `s.key()`, unless
+    /// `s` was a chance event: see [`Game::note_position`].
     pub fn legal_actions_with_history(
         &self,
         state: &State,

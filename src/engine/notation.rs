@@ -123,9 +123,7 @@ impl Game {
             let action = self
                 .parse_action_with_history(state, history, token)
                 .map_err(|e| format!("action {} `{token}`: {e}", i + 1))?;
-            if self.uses_history {
-                history.push(state.key());
-            }
+            self.note_position(history, state);
             self.apply(state, &action);
         }
         Ok(())

@@ -43,9 +43,7 @@ impl Game {
             self.legal_actions_with_history(state, history, &mut actions);
         }
         let mut keys = self.history_stack(history, depth);
-        if self.uses_history {
-            keys.push(state.key());
-        }
+        self.note_position(&mut keys, state);
         // The outcomes of a chance event use no depth (rulings' perft convention).
         let next = if self.is_chance(state) {
             depth
