@@ -423,7 +423,7 @@ impl Runner<'_> {
         let case: CaseFile = match with_current_file(id, || toml::from_str(text)) {
             Ok(c) => c,
             Err(e) => {
-                let d = crate::syntax::game_file::toml_error(id, &text, &e);
+                let d = crate::syntax::game_file::toml_error(id, text, &e);
                 report.result = CaseResult::Invalid(d.render(&sources));
                 return report;
             }
