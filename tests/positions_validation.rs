@@ -194,3 +194,25 @@ fn beyond_setup_allows_more_than_the_set_up_up_to_255() {
         "{err}"
     );
 }
+
+/// Found by the `position_text` fuzz target: `off` (and `bar`) were read into a game without dice,
+/// whose written position leaves them out, so the position read back was another one.
+#[test]
+fn pieces_off_the_board_are_refused_in_a_game_without_dice() {
+    let draughts = game("english-draughts");
+    for key in ["off", "bar"] {
+        let text = format!("to_move = \"black\"\n{key} = {{ white = 1 }}\n");
+        let error = refused(read(&draughts, "p.toml", &text));
+        assert!(error.contains("this game has no pieces"), "{error}");
+        assert!(error.contains("p.toml:2:"), "{error}");
+    }
+    // Zero is what the position holds anyway.
+    assert!(
+        read(
+            &draughts,
+            "p.toml",
+            "to_move = \"black\"\noff = { white = 0 }\n"
+        )
+        .is_ok()
+    );
+}

@@ -517,24 +517,35 @@ impl Game {
             .iter()
             .map(|e| (e, false))
             .chain(file.bar.iter().map(|e| (e, true)));
-        for ((player, n), on_bar) in counts {
+        for ((player, given), on_bar) in counts {
             let count = (
                 self.players.iter().position(|x| x == player),
-                u8::try_from(n.value),
+                u8::try_from(given.value),
             );
             if let (Some(p), Ok(count)) = count {
-                tally.push((p as u8, u32::from(count), n.span));
+                tally.push((p as u8, u32::from(count), given.span));
             }
             match count {
+                // Only dice games move pieces off the board or onto the bar (`die_move`).
+                (Some(_), Ok(n)) if n > 0 && self.dice.is_none() => diags.push(
+                    Diagnostic::error(
+                        ErrorKind::BadPosition(format!(
+                            "this game has no pieces {}",
+                            if on_bar { "on a bar" } else { "borne off" }
+                        )),
+                        given.span,
+                    )
+                    .with_help("only a game with `[dice]` and `die_move` rules has them"),
+                ),
                 (Some(p), Ok(n)) if on_bar => state.bar[p] = n,
                 (Some(p), Ok(n)) => state.off[p] = n,
                 (None, _) => diags.push(Diagnostic::error(
                     ErrorKind::UnknownPlayer(player.clone()),
-                    n.span,
+                    given.span,
                 )),
                 (_, Err(_)) => diags.push(Diagnostic::error(
                     ErrorKind::BadPosition("a count of pieces is from 0 to 255".into()),
-                    n.span,
+                    given.span,
                 )),
             }
         }
