@@ -483,54 +483,54 @@ impl RuleChecker<'_> {
     /// the other players' moves): known in `turn_start` and `no_moves` rules only. Reports and
     /// returns false elsewhere.
     fn in_end_test(&self, name: &str, span: Span, place: Place, diags: &mut Diagnostics) -> bool {
-        if place == Place::Position {
-            return true;
-        }
         let meaning = if name == "repetitions" {
             "counts how often the position occurred earlier in the game"
         } else {
             "asks whether a player has a move in the position"
         };
-        diags.push(
-            Diagnostic::error(
-                ErrorKind::OutOfContext {
-                    name: name.into(),
-                    place: Place::Position.describe().into(),
-                },
-                span,
-            )
-            .with_label(format!("not known {}", place.describe()))
-            .with_help(format!(
-                "`{name}` {meaning}, before a turn: use it in a `turn_start` or `no_moves` rule"
-            )),
+        let help = format!(
+            "`{name}` {meaning}, before a turn: use it in a `turn_start` or `no_moves` rule"
         );
-        false
+        known_only(Place::Position, name, span, place, help, diags)
     }
 
     /// `captured` and `moved` describe the action just played: known in `after` rules only.
     /// Reports and returns false elsewhere.
     fn in_after_rule(&self, name: &str, span: Span, place: Place, diags: &mut Diagnostics) -> bool {
-        if place == Place::After {
-            return true;
-        }
         let meaning = if name == "captured" {
             "is how many pieces the action just played captured"
         } else {
             "asks which kind of piece the action just played moved"
         };
-        diags.push(
-            Diagnostic::error(
-                ErrorKind::OutOfContext {
-                    name: name.into(),
-                    place: Place::After.describe().into(),
-                },
-                span,
-            )
-            .with_label(format!("not known {}", place.describe()))
-            .with_help(format!(
-                "`{name}` {meaning}: use it in an `after` rule, and keep what it says in a counter"
-            )),
+        let help = format!(
+            "`{name}` {meaning}: use it in an `after` rule, and keep what it says in a counter"
         );
-        false
+        known_only(Place::After, name, span, place, help, diags)
     }
+}
+
+/// Whether `name`, known only at `known`, is used there; if not, reports it with `help`.
+fn known_only(
+    known: Place,
+    name: &str,
+    span: Span,
+    place: Place,
+    help: String,
+    diags: &mut Diagnostics,
+) -> bool {
+    if place == known {
+        return true;
+    }
+    diags.push(
+        Diagnostic::error(
+            ErrorKind::OutOfContext {
+                name: name.into(),
+                place: known.describe().into(),
+            },
+            span,
+        )
+        .with_label(format!("not known {}", place.describe()))
+        .with_help(help),
+    );
+    false
 }
