@@ -8,7 +8,7 @@ use crate::compile::{DeclaredRule, Game, RuleKind};
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind, LoadError};
 use crate::engine::explain::{Explainer, Explanation};
 use crate::engine::movegen::Outcome;
-use crate::engine::position::PositionFile;
+use crate::engine::position::{PlayerPieces, PositionFile};
 use crate::engine::state::State;
 use crate::span::{Located, Sources, with_current_file};
 use serde::Deserialize;
@@ -57,6 +57,8 @@ struct Expect {
     to_move: Option<Located<String>>,
     #[serde(default)]
     counters: BTreeMap<String, Located<i64>>,
+    /// The pieces on the board, exactly, written as `[pieces]` of a position file.
+    pieces: Option<Located<BTreeMap<String, Located<PlayerPieces>>>>,
 }
 
 /// The result of one case.
@@ -109,6 +111,8 @@ pub enum Mismatch {
         expected: i64,
         actual: i64,
     },
+    /// `pieces`: each cell whose pieces differ, in words.
+    Pieces(Vec<String>),
 }
 
 impl std::fmt::Display for Mismatch {
@@ -152,6 +156,7 @@ impl std::fmt::Display for Mismatch {
                 expected,
                 actual,
             } => write!(f, "counter `{name}`: expected {expected}, got {actual}"),
+            Mismatch::Pieces(cells) => write!(f, "pieces differ: {}", cells.join("; ")),
         }
     }
 }
@@ -583,6 +588,20 @@ impl Runner<'_> {
                 }
             }
         }
+        if let Some(expected) = &expect.pieces {
+            // Checked above: the cells, players and kinds exist.
+            let mut want = State::empty(state.to_move);
+            game.read_pieces(
+                &expected.value,
+                &mut want,
+                &mut Vec::new(),
+                &mut Diagnostics::default(),
+            );
+            let differ = pieces_differ(game, &want, &state);
+            if !differ.is_empty() {
+                mismatches.push(Mismatch::Pieces(differ));
+            }
+        }
         Ok(mismatches)
     }
 
@@ -656,6 +675,37 @@ fn mark(coverage: &mut Coverage, game: &Game, e: &Explanation) {
     }
 }
 
+/// The cells whose pieces differ between the expected and the actual board, in words:
+/// "c3: expected black disc, found white disc".
+fn pieces_differ(game: &Game, want: &State, got: &State) -> Vec<String> {
+    let words = |state: &State, cell: u16| match state.piece(cell) {
+        None => "empty".to_string(),
+        Some((player, kind)) => {
+            let height = state.height(cell);
+            let count = if height > 1 {
+                format!(" x{height}")
+            } else {
+                String::new()
+            };
+            format!(
+                "{} {}{count}",
+                game.players[player as usize], game.pieces[kind as usize].name
+            )
+        }
+    };
+    (0..game.board.cells as u16)
+        .filter(|&c| want.cell(c) != got.cell(c) || want.height(c) != got.height(c))
+        .map(|c| {
+            format!(
+                "{}: expected {}, found {}",
+                game.board.cell_name(c),
+                words(want, c),
+                words(got, c)
+            )
+        })
+        .collect()
+}
+
 fn option_help(kind: &OptionKind) -> String {
     match kind {
         OptionKind::Int { min, max } => format!("a whole number from {min} to {max}"),
@@ -677,7 +727,8 @@ fn check_expectations(game: &Game, expect: &Located<Expect>, diags: &mut Diagnos
         && e.perft.is_empty()
         && e.outcome.is_none()
         && e.to_move.is_none()
-        && e.counters.is_empty();
+        && e.counters.is_empty()
+        && e.pieces.is_none();
     if nothing {
         diags.push(
             Diagnostic::error(
@@ -685,7 +736,8 @@ fn check_expectations(game: &Game, expect: &Located<Expect>, diags: &mut Diagnos
                 expect.span,
             )
             .with_help(
-                "give `moves`, `legal`, `illegal`, `perft`, `outcome`, `to_move` or `counters`",
+                "give `moves`, `legal`, `illegal`, `perft`, `outcome`, `to_move`, `counters` or \
+                 `pieces`",
             ),
         );
     }
@@ -762,6 +814,11 @@ fn check_expectations(game: &Game, expect: &Located<Expect>, diags: &mut Diagnos
             );
         }
     }
+    if let Some(pieces) = &e.pieces {
+        // Unknown players, kinds and cells, and a cell given twice, as in a position file.
+        let mut board = State::empty(0);
+        game.read_pieces(&pieces.value, &mut board, &mut Vec::new(), diags);
+    }
 }
 
 fn backticked(names: &[String]) -> String {
@@ -833,6 +890,11 @@ fn token_shape(game: &Game, token: &str) -> Result<(), String> {
     }
     // A board of 24 files or more has a file `x`, the capture mark: no shape check there.
     if game.board.files >= 24 {
+        return Ok(());
+    }
+    // A placement: the cell, after the kind where several are placed (`king@c3`).
+    let placed = token.rsplit_once('@').map_or(token, |(_, cell)| cell);
+    if game.board.parse_cell(placed).is_some() {
         return Ok(());
     }
     let body = token.strip_suffix('*').unwrap_or(token);

@@ -628,22 +628,37 @@ pub(crate) fn check_pieces(
     }
 }
 
-pub(crate) fn check_setup(
+/// A game whose board starts empty and that has no `place` rule can never have a piece on it.
+pub(crate) fn check_empty_start(
     file: &GameFile,
-    cx: &Context,
+    program: &super::CheckedProgram,
     whole_file: Option<Span>,
     diags: &mut Diagnostics,
-) -> Vec<(CellId, u8, u8, u8)> {
-    if file.setup.is_empty() {
+) {
+    let places = program
+        .moves
+        .iter()
+        .any(|m| matches!(m.generator, super::Generator::Place { .. }));
+    if file.setup.is_empty() && !places {
         diags.push(
             Diagnostic::error(
                 ErrorKind::Missing("`[setup]`: where the pieces stand at the start".into()),
                 whole_file,
             )
             .with_label("in this file")
-            .with_help("add `[setup.PLAYER]` tables such as `stone = \"a1..h2\"`"),
+            .with_help(
+                "add `[setup.PLAYER]` tables such as `stone = \"a1..h2\"`, or a `place` rule \
+                 for a game that starts on an empty board",
+            ),
         );
     }
+}
+
+pub(crate) fn check_setup(
+    file: &GameFile,
+    cx: &Context,
+    diags: &mut Diagnostics,
+) -> Vec<(CellId, u8, u8, u8)> {
     let mut placed: Vec<(CellId, u8, u8, u8)> = Vec::new();
     // Where each placed cell was set up, to point at the first of two.
     let mut placed_at: Vec<Span> = Vec::new();

@@ -158,6 +158,7 @@ impl RuleChecker<'_> {
             return Some((TExpr::Int(i as i64), Ty::Choice(o)));
         }
         let found = match n {
+            "to" | "from" => return self.action_cell(n, span, place, diags),
             "mover" => Some((TExpr::Mover, Ty::Player)),
             "opponent" => Some((TExpr::Opponent, Ty::Player)),
             "ply" => Some((TExpr::Ply, Ty::Int)),
@@ -446,6 +447,7 @@ impl RuleChecker<'_> {
                     self.expect(args.require("player", diags)?, Ty::Player, place, diags)?;
                 Some((TExpr::CanMove(Box::new(player)), Ty::Bool))
             }
+            _ if super::cells::CELL_FUNCTIONS.contains(&name) => self.cell_call(call, place, diags),
             _ => {
                 let mut d =
                     Diagnostic::error(ErrorKind::UnknownFunction(name.into()), call.name.span)
@@ -465,6 +467,7 @@ impl RuleChecker<'_> {
                     "held_value",
                     "value_sum",
                 ];
+                candidates.extend(super::cells::CELL_FUNCTIONS);
                 candidates.extend(
                     cx.regions
                         .iter()

@@ -1,6 +1,7 @@
 //! The checked stage: every name resolved to an index, every rule typed, every problem reported.
 
 pub mod board;
+mod cells;
 mod dice;
 mod expr;
 mod options;
@@ -12,6 +13,7 @@ mod warnings;
 pub use board::MAX_CELLS;
 pub use board::MAX_PIECES;
 pub use board::parse_cell as board_cell;
+pub use cells::ALL_DIRECTIONS;
 pub use options::parse_option_value;
 pub use rules::{MAX_MOVE_RULES, PRIMITIVES, call_params};
 pub use types::*;
@@ -55,7 +57,7 @@ pub fn check(
     board::check_paths(file, &mut cx, &mut diags);
     board::check_lines(file, &mut cx, &mut diags);
     board::check_pieces(file, &mut cx, whole_file, &mut diags);
-    let setup = board::check_setup(file, &cx, whole_file, &mut diags);
+    let setup = board::check_setup(file, &cx, &mut diags);
     options::check_options(file, overrides, &mut cx, &mut diags);
     options::check_counters(file, &mut cx, &mut diags);
     check_name_clashes(file, &cx, &mut diags);
@@ -94,6 +96,7 @@ pub fn check(
         &mut diags,
     );
     dice::check_dice_moves(&program, dice.is_some(), cx.board.stacks, &mut diags);
+    board::check_empty_start(file, &program, whole_file, &mut diags);
     // With an error some uses may not have been seen: "never used" would be guessed, not known.
     if !diags.has_errors() {
         warnings::warn(file, &cx, &setup, &program, &mut diags);

@@ -20,11 +20,11 @@ impl RuleChecker<'_> {
                     call.name.span,
                 )
                 .with_label("not a move primitive");
-                d = d.with_help(
-                    nearest(other, PRIMITIVES).unwrap_or_else(|| {
-                        "the move primitives are `step`, `slide`, `line`, `jump`, `path_step` and `die_move`".into()
-                    }),
-                );
+                d = d.with_help(nearest(other, PRIMITIVES).unwrap_or_else(|| {
+                    "the move primitives are `place`, `step`, `slide`, `line`, `jump`, \
+                         `path_step` and `die_move`"
+                        .into()
+                }));
                 diags.push(d);
                 return None;
             }
@@ -34,6 +34,17 @@ impl RuleChecker<'_> {
             Some(e) => Some(self.piece(e, diags)?),
             None => None,
         };
+        if call.name.text == "place" {
+            let piece = piece.or_else(|| {
+                args.require("piece", diags);
+                None
+            })?;
+            let at = match args.get("at") {
+                Some(e) => Some(self.region_name(e, diags)?),
+                None => None,
+            };
+            return Some((Generator::Place { piece, at }, Modifiers::default()));
+        }
         if call.name.text == "die_move" {
             let path = self.path_name(args.require("path", diags)?, diags)?;
             let bear_off = match args.get("bear_off") {

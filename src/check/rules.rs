@@ -17,6 +17,8 @@ pub(super) enum Place {
     Action,
     /// `capture_if` of a line move: the action being built.
     LineCapture,
+    /// `then` effects of a move rule: the position once the piece has moved, and the action.
+    Effect,
 }
 
 impl Place {
@@ -26,6 +28,7 @@ impl Place {
             Place::After => "in `after` rules",
             Place::Action => "in `where` and `forbid`",
             Place::LineCapture => "in `capture_if` of `line`",
+            Place::Effect => "in `then` effects",
         }
     }
 }
@@ -51,6 +54,7 @@ pub fn check_rules(
                 generator,
                 filters,
                 compulsory,
+                effects,
             } => {
                 let generator = checker.generator(generator, diags);
                 let (generator, modifiers) = match generator {
@@ -60,6 +64,24 @@ pub fn check_rules(
                 let filters = filters
                     .iter()
                     .filter_map(|f| checker.expect(f, Ty::Bool, Place::Action, diags))
+                    .collect();
+                let effects = effects
+                    .iter()
+                    .filter_map(|e| {
+                        let help = "an effect changes the pieces on a set of cells, as in \
+                                    `flip flank(to)`";
+                        let cells = checker.expect_with_help(
+                            &e.target,
+                            Ty::Cells,
+                            Place::Effect,
+                            help,
+                            diags,
+                        )?;
+                        Some(Effect {
+                            verb: e.verb,
+                            cells,
+                        })
+                    })
                     .collect();
                 if let Some(generator) = generator {
                     program.moves.push(MoveRule {
@@ -74,6 +96,7 @@ pub fn check_rules(
                         crossing_stop_after: modifiers.crossing_stop_after,
                         surround: modifiers.surround,
                         promote: modifiers.promote,
+                        effects,
                     });
                 }
             }
@@ -384,12 +407,27 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "value_sum" | "pinned" => &["player", "region"],
         "held" | "held_value" | "borne_off" | "on_bar" | "can_move" => &["player"],
         "moved" => &["piece"],
+        "place" => &["piece", "at"],
+        "next" => &["cell", "dir"],
+        "empty" | "friend" | "enemy" => &["cell"],
+        "flank" => &["cell", "dirs", "max"],
+        "size" => &["cells"],
+        "in_row" => &["player", "length", "dirs"],
+        "connected" => &["player", "from", "to", "dirs"],
         _ => return None,
     })
 }
 
 /// The move primitives, as `call_params` knows them.
-pub const PRIMITIVES: [&str; 6] = ["step", "slide", "line", "jump", "path_step", "die_move"];
+pub const PRIMITIVES: [&str; 7] = [
+    "place",
+    "step",
+    "slide",
+    "line",
+    "jump",
+    "path_step",
+    "die_move",
+];
 
 pub(super) fn name_of(expr: &Expr) -> Option<&str> {
     match &expr.kind {
@@ -557,7 +595,10 @@ fn warn_overlapping_moves(moves: &[MoveRule], cx: &Context, diags: &mut Diagnost
             piece, dirs, to, ..
         } => Some((1, *piece, *dirs, Some(*to))),
         Generator::Jump { piece, dirs, .. } => Some((2, *piece, *dirs, None)),
-        Generator::Line { .. } | Generator::PathStep { .. } | Generator::DieMove { .. } => None,
+        Generator::Place { .. }
+        | Generator::Line { .. }
+        | Generator::PathStep { .. }
+        | Generator::DieMove { .. } => None,
     };
     let landings_meet = |a: Option<Landing>, b: Option<Landing>| {
         !matches!(

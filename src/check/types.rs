@@ -205,6 +205,8 @@ pub struct MoveRule {
     pub surround: Option<Surround>,
     /// Kind the moving piece becomes when it ends in a region (`promote:` and `promote_in:`).
     pub promote: Option<(u8, u16)>,
+    /// `then { ... }`: applied in order once the piece has moved.
+    pub effects: Vec<Effect>,
 }
 
 /// `surround: DIRS, surround_min: N, relocate: REGION`.
@@ -279,6 +281,8 @@ pub enum Generator {
         /// Jumped pieces stay on the board until the sequence ends (they still cannot be jumped twice).
         remove_at_end: bool,
     },
+    /// A new piece of the mover, of kind `piece`, on an empty cell (of region `at`).
+    Place { piece: u8, at: Option<u16> },
     /// One piece, one step in one of `dirs`.
     Step {
         piece: Option<u8>,
@@ -329,6 +333,10 @@ pub enum Ty {
     Region,
     Symmetry,
     Choice(u16),
+    /// A cell of the board, or none (off the board, or the origin of a placement).
+    Cell,
+    /// A set of cells computed from the position (`flank(...)`).
+    Cells,
 }
 
 impl Ty {
@@ -340,6 +348,8 @@ impl Ty {
             Ty::Region => "a region",
             Ty::Symmetry => "a board symmetry",
             Ty::Choice(_) => "an option choice",
+            Ty::Cell => "a cell",
+            Ty::Cells => "a set of cells",
         }
     }
 }
@@ -424,9 +434,57 @@ pub enum TExpr {
     LandsIn(Box<TExpr>),
     /// The position after the action equals its image under the symmetry.
     Symmetric(Symmetry),
+    /// The cell where the action's piece lands (a placement's cell).
+    To,
+    /// The cell the action's piece leaves; none for a placement.
+    From,
+    /// The neighbour of a cell in a direction; none off the board.
+    /// The direction is a set of one direction per player (the mover's is taken).
+    Next(Box<TExpr>, u16),
+    /// Whether a cell holds what the test asks (always false for none).
+    CellIs(Box<TExpr>, CellTest),
+    /// The enemy pieces enclosed from a cell: see [`crate::engine::cells`].
+    /// `dirs` is a direction set, or [`crate::check::ALL_DIRECTIONS`].
+    Flank {
+        cell: Box<TExpr>,
+        dirs: u16,
+        max: u8,
+    },
+    /// How many cells a set holds.
+    Size(Box<TExpr>),
+    /// The player has `length` pieces in a row along a direction of the set.
+    InRow {
+        player: Box<TExpr>,
+        length: u8,
+        dirs: u16,
+    },
+    /// A chain of the player's pieces, neighbours along the directions, joins the two regions.
+    Connected {
+        player: Box<TExpr>,
+        from: Box<TExpr>,
+        to: Box<TExpr>,
+        dirs: u16,
+    },
     Not(Box<TExpr>),
     Neg(Box<TExpr>),
     Binary(crate::syntax::ast::BinOp, Box<TExpr>, Box<TExpr>),
+}
+
+/// What `empty(c)`, `friend(c)` and `enemy(c)` ask of a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellTest {
+    Empty,
+    /// A piece of the mover.
+    Friend,
+    /// A piece of another player.
+    Enemy,
+}
+
+/// One change of a move rule's `then` block, on the cells of a set.
+#[derive(Clone, Debug)]
+pub struct Effect {
+    pub verb: crate::syntax::ast::EffectVerb,
+    pub cells: TExpr,
 }
 
 #[derive(Clone, Debug)]

@@ -103,10 +103,14 @@ fn warn_rules_that_never_apply(
             .filter_map(|m| m.promote.map(|(k, _)| k)),
     );
     on_board.extend(cx.pieces.iter().flat_map(|p| p.hides.iter().copied()));
+    on_board.extend(program.moves.iter().filter_map(|m| match m.generator {
+        Generator::Place { piece, .. } => Some(piece),
+        _ => None,
+    }));
     let absent = |kind: Option<u8>| kind.filter(|k| !on_board.contains(k));
     let kind_name = |k: u8| cx.pieces[k as usize].name.as_str();
-    let help_absent = "no set-up places one, no `promote:` makes one and no face-down kind \
-                       hides one: fix the kind or the set-up, or remove the rule";
+    let help_absent = "no set-up places one, no `place` rule, no `promote:` makes one and no \
+                       face-down kind hides one: fix the kind or the set-up, or remove the rule";
     for rule in &program.moves {
         if rule
             .filters
@@ -123,6 +127,8 @@ fn warn_rules_that_never_apply(
         }
         let (piece, over) = match &rule.generator {
             Generator::Jump { piece, over, .. } => (*piece, *over),
+            // A placed piece comes from the supply, not the board.
+            Generator::Place { .. } => (None, None),
             Generator::Step { piece, .. }
             | Generator::Slide { piece, .. }
             | Generator::PathStep { piece, .. }

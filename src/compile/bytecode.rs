@@ -1,6 +1,6 @@
 //! Expressions and statements lowered to one flat stack program.
 
-use crate::check::{Symmetry, TExpr, TStmt, Var};
+use crate::check::{CellTest, Symmetry, TExpr, TStmt, Var};
 use crate::syntax::ast::BinOp;
 
 /// A slice of [`crate::Game::code`]: one expression or one rule body.
@@ -65,6 +65,32 @@ pub enum Op {
         piece: Option<u8>,
         by_enemy: bool,
     },
+    /// Push the cell the considered action lands on, or -1.
+    To,
+    /// Push the cell the considered action leaves, or -1 (a placement).
+    From,
+    /// Pop a cell; push its neighbour in the mover's direction of the set, or -1.
+    Next(u16),
+    /// Pop a cell; push whether it holds what the test asks (false for -1).
+    CellIs(CellTest),
+    /// Pop a cell; make the frame's set the enemy pieces it flanks.
+    Flank {
+        dirs: u16,
+        max: u8,
+    },
+    /// Push the size of the frame's set.
+    Size,
+    /// Pop a player; push whether they have `length` pieces in a row.
+    InRow {
+        length: u8,
+        dirs: u16,
+    },
+    /// Pop two regions and a player; push whether the player's pieces join the regions.
+    Connected {
+        dirs: u16,
+    },
+    /// A set program's end: the result is the frame's set.
+    ReturnSet,
     Not,
     Neg,
     Binary(BinOp),
@@ -113,6 +139,15 @@ impl<'a> Emitter<'a> {
         let depth = self.expr(e);
         self.stack_depth = self.stack_depth.max(depth);
         self.code.push(Op::Return);
+        CodeRange { start }
+    }
+
+    /// A program that leaves a set of cells in the frame (a `then` effect's cells).
+    pub fn set_program(&mut self, e: &TExpr) -> CodeRange {
+        let start = self.code.len() as u32;
+        let depth = self.expr(e);
+        self.stack_depth = self.stack_depth.max(depth);
+        self.code.push(Op::ReturnSet);
         CodeRange { start }
     }
 
@@ -286,6 +321,47 @@ impl<'a> Emitter<'a> {
                 return unary(self, player, op);
             }
             TExpr::Symmetric(s) => self.code.push(Op::Symmetric(*s)),
+            TExpr::To => self.code.push(Op::To),
+            TExpr::From => self.code.push(Op::From),
+            TExpr::Next(cell, dirs) => return unary(self, cell, Op::Next(*dirs)),
+            TExpr::CellIs(cell, test) => return unary(self, cell, Op::CellIs(*test)),
+            // A set is kept in the frame, not on the stack: the cell is all it pops.
+            TExpr::Flank { cell, dirs, max } => {
+                let d = self.expr(cell);
+                self.code.push(Op::Flank {
+                    dirs: *dirs,
+                    max: *max,
+                });
+                return d;
+            }
+            TExpr::Size(set) => {
+                let d = self.expr(set);
+                self.code.push(Op::Size);
+                return d.max(1);
+            }
+            TExpr::InRow {
+                player,
+                length,
+                dirs,
+            } => {
+                let op = Op::InRow {
+                    length: *length,
+                    dirs: *dirs,
+                };
+                return unary(self, player, op);
+            }
+            TExpr::Connected {
+                player,
+                from,
+                to,
+                dirs,
+            } => {
+                let d = self.expr(player);
+                let d = second(self, d, from);
+                let d = d.max(2 + self.expr(to));
+                self.code.push(Op::Connected { dirs: *dirs });
+                return d;
+            }
             TExpr::Not(x) => return unary(self, x, Op::Not),
             TExpr::Neg(x) => return unary(self, x, Op::Neg),
             TExpr::Binary(BinOp::And, l, r) | TExpr::Binary(BinOp::Or, l, r) => {

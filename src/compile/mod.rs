@@ -60,6 +60,18 @@ pub struct CompiledMove {
     pub promote: Option<(u8, RegionRef)>,
     /// No filter of its own and no `forbid` in the game: every action it makes is legal.
     pub unchecked: bool,
+    /// `place`: the cells a piece may be placed on (every cell if `None`).
+    pub at: Option<RegionRef>,
+    /// `then { ... }`, in order: each a verb and the program of its set of cells.
+    pub effects: Vec<CompiledEffect>,
+}
+
+/// One effect of a `then` block, compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompiledEffect {
+    pub verb: crate::syntax::ast::EffectVerb,
+    /// A program that leaves the set of cells in [`crate::engine::eval::Frame::set`].
+    pub cells: CodeRange,
 }
 
 /// `surround:` of a move rule, compiled.
@@ -76,6 +88,7 @@ pub struct CompiledSurround {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveKind {
+    Place,
     Step,
     Slide,
     Line,
@@ -254,6 +267,8 @@ pub struct Game {
     pub declared_rules: Vec<DeclaredRule>,
     /// When every move rule is a plain step on a small board: all moves as word shifts.
     pub word_steps: Option<word_steps::WordSteps>,
+    /// Every direction of the board, for functions whose `dirs:` is left out.
+    pub all_directions: Vec<u8>,
     /// Dice games: every distinct roll, as [`Game::roll_actions`] lists them.
     pub rolls: Vec<crate::Action>,
     /// Whether an action can do more than move, take and pass the turn: dice, turn effects,
@@ -307,6 +322,7 @@ fn lands_in_guard(expr: &TExpr) -> Option<u16> {
 
 pub fn compile(checked: CheckedGame) -> Game {
     let board = Board::build(&checked.board, checked.players.len());
+    let all_directions = (0..board.directions as u8).collect();
     let mut regions = Vec::new();
     let mut region_sets = Vec::new();
     let mut region_first = Vec::new();
@@ -379,8 +395,23 @@ pub fn compile(checked: CheckedGame) -> Game {
                 pin: false,
                 promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),
                 unchecked: m.filters.is_empty() && checked.program.forbids.is_empty(),
+                at: None,
+                effects: m
+                    .effects
+                    .iter()
+                    .map(|e| CompiledEffect {
+                        verb: e.verb,
+                        cells: emitter.set_program(&e.cells),
+                    })
+                    .collect(),
             };
             match &m.generator {
+                Generator::Place { piece, at } => CompiledMove {
+                    kind: MoveKind::Place,
+                    piece: Some(*piece),
+                    at: at.map(region_ref),
+                    ..base
+                },
                 Generator::Step { piece, dirs, to } => CompiledMove {
                     piece: *piece,
                     dirs: *dirs,
@@ -528,7 +559,9 @@ pub fn compile(checked: CheckedGame) -> Game {
     let apply_effects = checked.dice.is_some()
         || turn_effects
         || !after.is_empty()
-        || moves.iter().any(|m| m.promote.is_some());
+        || moves
+            .iter()
+            .any(|m| m.promote.is_some() || !m.effects.is_empty());
     let mut game = Game {
         name: checked.name,
         summary: checked.summary,
@@ -558,6 +591,7 @@ pub fn compile(checked: CheckedGame) -> Game {
         turn_effects,
         declared_rules,
         word_steps: None,
+        all_directions,
         rolls: Game::all_rolls(checked.dice.map_or(0, |d| d.sides)),
         apply_effects,
         after_reads_action,

@@ -17,10 +17,12 @@ pub enum ActionKind {
     Die,
     /// A face-down piece that has just moved shows its kind `to` (a chance event).
     Reveal,
+    /// A new piece of the mover appears on `to` (`place`; its kind is the rule's).
+    Place,
 }
 
 impl ActionKind {
-    /// Every kind at the index of its byte, padded to a power of two: decoding is one masked load.
+    /// Every kind at the index of its byte, a power of two of them: decoding is one masked load.
     const BY_BYTE: [ActionKind; 8] = [
         ActionKind::Move,
         ActionKind::Jump,
@@ -29,7 +31,7 @@ impl ActionKind {
         ActionKind::Roll,
         ActionKind::Die,
         ActionKind::Reveal,
-        ActionKind::Reveal,
+        ActionKind::Place,
     ];
 
     #[inline]

@@ -1,9 +1,10 @@
 //! Runs the compiled program on a fixed stack, allocating nothing.
 
 use super::action::Action;
+use super::cells::NO_CELL_VALUE;
 use super::state::State;
 use crate::check::Var;
-use crate::compile::{CodeRange, Game, Op};
+use crate::compile::{CellSet, CodeRange, Game, Op};
 use crate::syntax::ast::BinOp;
 use crate::syntax::rules::MAX_EXPRESSION_DEPTH;
 
@@ -48,6 +49,8 @@ pub struct Frame<'a> {
     pub history: &'a [u64],
     /// In `after` rules: what the action that made `state` did.
     pub played: Played,
+    /// The set of cells a set-valued function made last (`flank`), for `size` or an effect.
+    pub set: CellSet,
 }
 
 impl<'a> Frame<'a> {
@@ -66,6 +69,7 @@ impl<'a> Frame<'a> {
             new_counters: state.counters,
             history,
             played: Played::default(),
+            set: CellSet::default(),
         }
     }
 
@@ -83,6 +87,13 @@ impl Game {
             Ok(v) => v != 0,
             Err(_) => false,
         }
+    }
+
+    /// The cells a set program (a `then` effect's) makes.
+    pub fn eval_set(&self, code: CodeRange, frame: &mut Frame) -> CellSet {
+        frame.set = CellSet::default();
+        let _ = self.run(code, frame);
+        frame.set
     }
 
     pub fn eval_rule(&self, code: CodeRange, frame: &mut Frame) -> Verdict {
@@ -175,6 +186,38 @@ impl Game {
                         .count();
                     push!(pinned as i32)
                 }
+                Op::To => push!(match frame.action {
+                    Some(a) => self.action_to(&a),
+                    None => NO_CELL_VALUE,
+                }),
+                Op::From => push!(match frame.action {
+                    Some(a) => self.action_from(&a),
+                    None => NO_CELL_VALUE,
+                }),
+                Op::Next(dirs) => {
+                    let cell = pop!();
+                    push!(self.next_cell(frame.state, cell, dirs))
+                }
+                Op::CellIs(test) => {
+                    let cell = pop!();
+                    push!(self.cell_is(frame.state, cell, test) as i32)
+                }
+                Op::Flank { dirs, max } => {
+                    let cell = pop!();
+                    frame.set = self.flank(frame.state, cell, dirs, max);
+                }
+                Op::Size => push!(frame.set.len() as i32),
+                Op::InRow { length, dirs } => {
+                    let player = pop!() as u8;
+                    push!(self.in_row(frame.state, player, length, dirs) as i32)
+                }
+                Op::Connected { dirs } => {
+                    let to = &self.region_sets[pop!() as usize];
+                    let from = &self.region_sets[pop!() as usize];
+                    let player = pop!() as u8;
+                    push!(self.connected(frame.state, player, from, to, dirs) as i32)
+                }
+                Op::ReturnSet => return Ok(0),
                 Op::Captured => push!(i32::from(frame.played.captured)),
                 Op::Moved(kind) => push!((frame.played.moved >> kind & 1) as i32),
                 Op::CanMove => {

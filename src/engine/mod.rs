@@ -1,6 +1,7 @@
 //! Playing a compiled game: states, actions, the move generator and what is built on it.
 
 pub mod action;
+pub mod cells;
 pub mod dice;
 pub mod eval;
 pub mod explain;
@@ -9,6 +10,7 @@ pub mod matches;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
+pub mod place;
 pub mod playout;
 pub mod position;
 pub mod state;

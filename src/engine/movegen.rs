@@ -6,6 +6,7 @@ use super::state::State;
 use crate::check::{Landing, LineCapture};
 use crate::compile::word_steps::WordSteps;
 use crate::compile::{CellSet, CompiledMove, Game, MoveKind, NO_CELL};
+use crate::syntax::ast::EffectVerb;
 use std::cell::RefCell;
 
 /// How a game ended.
@@ -198,6 +199,9 @@ impl Game {
         if rule.kind == MoveKind::DieMove {
             return self.die_moves(index, rule, frame.state, out);
         }
+        if rule.kind == MoveKind::Place {
+            return self.placements(index, rule, frame, out);
+        }
         let state = frame.state;
         let me = state.to_move;
         let dirs = &self.board.direction_sets[rule.dirs as usize][me as usize];
@@ -216,7 +220,7 @@ impl Game {
             }
             match rule.kind {
                 // Handled above for all pieces at once.
-                MoveKind::Step | MoveKind::DieMove => {}
+                MoveKind::Place | MoveKind::Step | MoveKind::DieMove => {}
                 MoveKind::Slide => {
                     for &dir in dirs {
                         self.slide(index, rule, frame, from, dir, out);
@@ -697,7 +701,7 @@ impl Game {
 
     /// Keeps the action unless a filter of its rule fails or a `forbid` rule holds after it.
     #[inline(always)]
-    fn push_if_legal(
+    pub(super) fn push_if_legal(
         &self,
         rule: &CompiledMove,
         frame: &mut Frame,
@@ -775,7 +779,7 @@ impl Game {
         let count = match action.kind() {
             ActionKind::Pass | ActionKind::Roll | ActionKind::Reveal => 0,
             ActionKind::Die if action.to() == super::dice::OFF => 0,
-            ActionKind::Jump | ActionKind::Hop | ActionKind::Die => 1,
+            ActionKind::Jump | ActionKind::Hop | ActionKind::Die | ActionKind::Place => 1,
             ActionKind::Move => action.count(),
         };
         let to = action.to_cell() as i16;
@@ -857,6 +861,10 @@ impl Game {
                 state.clear(action.from_cell());
                 state.set(action.to_cell(), piece);
             }
+            ActionKind::Place => {
+                let kind = self.moves[action.rule() as usize].piece.unwrap_or(0);
+                state.put(action.to_cell(), me, kind);
+            }
             // Dice games and reveals are applied above.
             ActionKind::Pass | ActionKind::Roll | ActionKind::Die | ActionKind::Reveal => {}
         }
@@ -873,6 +881,12 @@ impl Game {
             {
                 state.put(action.to_cell(), me, kind);
             }
+        }
+        if matches!(
+            action.kind(),
+            ActionKind::Move | ActionKind::Jump | ActionKind::Hop | ActionKind::Place
+        ) {
+            self.apply_rule_effects(state, action);
         }
         if effects {
             // Reveals and surrounds decide whose turn it is.
@@ -891,7 +905,10 @@ impl Game {
     pub fn played(&self, state: &State, action: &Action) -> Played {
         let kind_at = |cell: u16| state.piece(cell).map_or(0, |(_, kind)| 1u64 << kind);
         let moved = match action.kind() {
-            ActionKind::Pass | ActionKind::Roll | ActionKind::Reveal => return Played::default(),
+            // A placed piece is new on the board: it moved from nowhere.
+            ActionKind::Pass | ActionKind::Roll | ActionKind::Reveal | ActionKind::Place => {
+                return Played::default();
+            }
             // Entering from the bar: the kind `apply` gives the piece.
             ActionKind::Die if action.from() == super::dice::BAR => {
                 1u64 << self.moves[action.rule() as usize].piece.unwrap_or(0)
@@ -908,6 +925,29 @@ impl Game {
         Played {
             captured: action.captured(),
             moved,
+        }
+    }
+
+    /// The `then` effects of the action's rule, in order, once its piece has moved.
+    fn apply_rule_effects(&self, state: &mut State, action: &Action) {
+        let rule = &self.moves[action.rule() as usize];
+        for effect in &rule.effects {
+            let cells = {
+                let mut frame = Frame::position(state);
+                frame.action = Some(*action);
+                self.eval_set(effect.cells, &mut frame)
+            };
+            let me = state.to_move;
+            for cell in cells.iter() {
+                match effect.verb {
+                    EffectVerb::Flip => {
+                        if let Some((_, kind)) = state.piece(cell) {
+                            state.put(cell, me, kind);
+                        }
+                    }
+                    EffectVerb::Remove => state.clear(cell),
+                }
+            }
         }
     }
 

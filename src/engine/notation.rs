@@ -2,7 +2,7 @@
 
 use super::action::{Action, ActionKind};
 use super::state::State;
-use crate::compile::Game;
+use crate::compile::{Game, MoveKind};
 
 impl Game {
     /// The token of an action: the moving piece's cell (the rearmost one of a line), `-` or `x` for a
@@ -34,6 +34,20 @@ impl Game {
                 // A hit is marked as backgammon players write it: `13/7*`.
                 let hit = if action.captured() > 0 { "*" } else { "" };
                 format!("{from}/{to}{hit}")
+            }
+            // The cell; the kind too where the game places pieces of several kinds: `king@c3`.
+            ActionKind::Place => {
+                let cell = self.board.cell_name(action.to_cell());
+                let rule = &self.moves[action.rule() as usize];
+                let several = self
+                    .moves
+                    .iter()
+                    .filter(|m| m.kind == MoveKind::Place)
+                    .any(|m| m.piece != rule.piece);
+                match rule.piece.filter(|_| several) {
+                    Some(kind) => format!("{}@{cell}", self.pieces[kind as usize].name),
+                    None => cell,
+                }
             }
             ActionKind::Jump => {
                 let mut token = self.board.cell_name(action.from_cell());

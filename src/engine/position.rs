@@ -2,7 +2,7 @@
 
 use super::state::State;
 use crate::check::board::unknown_cell_in;
-use crate::compile::Game;
+use crate::compile::{Game, MoveKind};
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
 use crate::span::{Located, Sources, Span, with_current_file};
 use serde::Deserialize;
@@ -164,102 +164,7 @@ impl Game {
         }
         // Every count of pieces read, with its player and where it was read: see `check_material`.
         let mut tally: Tally = Vec::new();
-        // In file order, so that a cell given twice is reported where it is given the second time.
-        let mut players: Vec<_> = file.pieces.iter().collect();
-        players.sort_by_key(|(_, pieces)| pieces.span.start);
-        for (player, pieces) in players {
-            let Some(p) = self.players.iter().position(|x| x == player) else {
-                diags.push(Diagnostic::error(
-                    ErrorKind::UnknownPlayer(player.clone()),
-                    pieces.span,
-                ));
-                continue;
-            };
-            let mut place = |kind: u8, cells: &[Located<String>], diags: &mut Diagnostics| {
-                for cell in cells {
-                    // On a board with stacks, `"24*15"` is 15 pieces on 24.
-                    let (name, count) = match cell.value.rsplit_once('*') {
-                        Some((name, n)) if self.board.stacks => match n.trim().parse::<u8>() {
-                            Ok(n) if n >= 1 => (name.trim(), n),
-                            _ => {
-                                diags.push(
-                                    Diagnostic::error(
-                                        ErrorKind::BadPosition(format!(
-                                            "`{}` is not a count of pieces",
-                                            cell.value
-                                        )),
-                                        cell.span,
-                                    )
-                                    .with_help("write `\"24*15\"` for 15 pieces on 24"),
-                                );
-                                continue;
-                            }
-                        },
-                        _ => (cell.value.as_str(), 1),
-                    };
-                    let value = State::encode(p as u8, kind);
-                    match self.board.parse_cell(name) {
-                        Some(c)
-                            if self.board.stacks
-                                && (state.cell(c) == 0 || state.cell(c) == value) =>
-                        {
-                            for _ in 0..count {
-                                state.push_piece(c, value);
-                            }
-                            tally.push((p as u8, u32::from(count), cell.span));
-                        }
-                        Some(c) if state.cell(c) != 0 => diags.push(
-                            Diagnostic::error(
-                                ErrorKind::BadPosition(format!(
-                                    "cell `{}` holds two pieces",
-                                    cell.value
-                                )),
-                                cell.span,
-                            )
-                            .with_label("already taken"),
-                        ),
-                        Some(c) => {
-                            state.put(c, p as u8, kind);
-                            tally.push((p as u8, 1, cell.span));
-                        }
-                        None => diags.push(unknown_cell_in(
-                            &cell.value,
-                            cell.span,
-                            self.board.files,
-                            self.board.ranks,
-                        )),
-                    }
-                }
-            };
-            match &pieces.value {
-                PlayerPieces::Cells(cells) => {
-                    if self.pieces.len() != 1 {
-                        diags.push(
-                            Diagnostic::error(
-                                ErrorKind::BadPosition(
-                                    "this game has several kinds of piece".into(),
-                                ),
-                                pieces.span,
-                            )
-                            .with_help(format!("write `{player} = {{ KIND = [...] }}`")),
-                        );
-                        continue;
-                    }
-                    place(0, cells, &mut diags);
-                }
-                PlayerPieces::Kinds(kinds) => {
-                    for (kind, cells) in kinds {
-                        match self.pieces.iter().position(|k| k.name == *kind) {
-                            Some(k) => place(k as u8, cells, &mut diags),
-                            None => diags.push(Diagnostic::error(
-                                ErrorKind::UnknownPiece(kind.clone()),
-                                pieces.span,
-                            )),
-                        }
-                    }
-                }
-            }
-        }
+        self.read_pieces(&file.pieces, &mut state, &mut tally, &mut diags);
         self.read_pinned(file, &mut state, &mut tally, &mut diags);
         for (i, counter) in self.counters.iter().enumerate() {
             state.counters[i] = counter.initial;
@@ -349,6 +254,112 @@ impl Game {
             Err(diags)
         } else {
             Ok(state)
+        }
+    }
+
+    /// `[pieces]`: each player's pieces, by kind, onto the board of `state`.
+    pub(crate) fn read_pieces(
+        &self,
+        pieces_of: &BTreeMap<String, Located<PlayerPieces>>,
+        state: &mut State,
+        tally: &mut Tally,
+        diags: &mut Diagnostics,
+    ) {
+        // In file order, so that a cell given twice is reported where it is given the second time.
+        let mut players: Vec<_> = pieces_of.iter().collect();
+        players.sort_by_key(|(_, pieces)| pieces.span.start);
+        for (player, pieces) in players {
+            let Some(p) = self.players.iter().position(|x| x == player) else {
+                diags.push(Diagnostic::error(
+                    ErrorKind::UnknownPlayer(player.clone()),
+                    pieces.span,
+                ));
+                continue;
+            };
+            let mut place = |kind: u8, cells: &[Located<String>], diags: &mut Diagnostics| {
+                for cell in cells {
+                    // On a board with stacks, `"24*15"` is 15 pieces on 24.
+                    let (name, count) = match cell.value.rsplit_once('*') {
+                        Some((name, n)) if self.board.stacks => match n.trim().parse::<u8>() {
+                            Ok(n) if n >= 1 => (name.trim(), n),
+                            _ => {
+                                diags.push(
+                                    Diagnostic::error(
+                                        ErrorKind::BadPosition(format!(
+                                            "`{}` is not a count of pieces",
+                                            cell.value
+                                        )),
+                                        cell.span,
+                                    )
+                                    .with_help("write `\"24*15\"` for 15 pieces on 24"),
+                                );
+                                continue;
+                            }
+                        },
+                        _ => (cell.value.as_str(), 1),
+                    };
+                    let value = State::encode(p as u8, kind);
+                    match self.board.parse_cell(name) {
+                        Some(c)
+                            if self.board.stacks
+                                && (state.cell(c) == 0 || state.cell(c) == value) =>
+                        {
+                            for _ in 0..count {
+                                state.push_piece(c, value);
+                            }
+                            tally.push((p as u8, u32::from(count), cell.span));
+                        }
+                        Some(c) if state.cell(c) != 0 => diags.push(
+                            Diagnostic::error(
+                                ErrorKind::BadPosition(format!(
+                                    "cell `{}` holds two pieces",
+                                    cell.value
+                                )),
+                                cell.span,
+                            )
+                            .with_label("already taken"),
+                        ),
+                        Some(c) => {
+                            state.put(c, p as u8, kind);
+                            tally.push((p as u8, 1, cell.span));
+                        }
+                        None => diags.push(unknown_cell_in(
+                            &cell.value,
+                            cell.span,
+                            self.board.files,
+                            self.board.ranks,
+                        )),
+                    }
+                }
+            };
+            match &pieces.value {
+                PlayerPieces::Cells(cells) => {
+                    if self.pieces.len() != 1 {
+                        diags.push(
+                            Diagnostic::error(
+                                ErrorKind::BadPosition(
+                                    "this game has several kinds of piece".into(),
+                                ),
+                                pieces.span,
+                            )
+                            .with_help(format!("write `{player} = {{ KIND = [...] }}`")),
+                        );
+                        continue;
+                    }
+                    place(0, cells, diags);
+                }
+                PlayerPieces::Kinds(kinds) => {
+                    for (kind, cells) in kinds {
+                        match self.pieces.iter().position(|k| k.name == *kind) {
+                            Some(k) => place(k as u8, cells, diags),
+                            None => diags.push(Diagnostic::error(
+                                ErrorKind::UnknownPiece(kind.clone()),
+                                pieces.span,
+                            )),
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -621,15 +632,18 @@ impl Game {
         }
     }
 
-    /// No player has more pieces than the set-up gives them: no rule creates pieces (promotions and
-    /// reveals change a piece's kind, not how many there are), so more could never be reached, and
+    /// No player has more pieces than the set-up gives them: no rule but `place` creates pieces
+    /// (promotions and reveals change a piece's kind, not how many there are), so more could never
+    /// be reached in a game without one, and
     /// the set-up keeps every count within a byte (see `check_setup`), so the bytes of a stack, the
     /// bar and borne-off pieces cannot overflow. A player the set-up gives no pieces may have none
     /// here either, for the same reason. `beyond_setup` lifts the set-up's limit for test
     /// situations, not the byte's. The error points at the value that goes past the limit.
     fn check_material(&self, tally: &Tally, beyond_setup: bool, diags: &mut Diagnostics) {
         for p in 0..self.players.len() as u8 {
-            let limit = if beyond_setup {
+            // A `place` rule brings pieces from an unlimited supply: only the byte limits them.
+            let supplied = self.moves.iter().any(|m| m.kind == MoveKind::Place);
+            let limit = if beyond_setup || supplied {
                 crate::check::MAX_PIECES
             } else {
                 self.initial.pieces_in_play(p)
@@ -651,13 +665,13 @@ impl Game {
             });
             let pieces = if total == 1 { "piece" } else { "pieces" };
             let player = &self.players[p as usize];
-            let (message, label, help) = if beyond_setup {
+            let (message, label, help) = if beyond_setup || supplied {
                 (
                     format!(
                         "{player} has {total} {pieces} here, a player may have at most {limit}"
                     ),
                     format!("past the {limit}"),
-                    "a player's pieces are counted in a byte, even `beyond_setup`",
+                    "a player's pieces are counted in a byte",
                 )
             } else {
                 let gives = match limit {
@@ -740,7 +754,8 @@ impl Game {
         }
         let beyond =
             |p: usize| state.pieces_in_play(p as u8) > self.initial.pieces_in_play(p as u8);
-        if (0..self.players.len()).any(beyond) {
+        let supplied = self.moves.iter().any(|m| m.kind == MoveKind::Place);
+        if !supplied && (0..self.players.len()).any(beyond) {
             // Else the file would not be read back.
             out.push_str("beyond_setup = true\n");
         }

@@ -5,7 +5,7 @@
 use super::doc::Doc;
 use super::{Book, arg, bind, code, plural};
 use crate::check::{Generator, Hit, Landing, LineCapture, MoveRule, Surround};
-use crate::syntax::ast::{Call, Expr, Item, ItemKind, Stmt, Trigger};
+use crate::syntax::ast::{Call, EffectVerb, Expr, Item, ItemKind, Stmt, Trigger};
 
 /// The arguments of one call, bound to their parameters.
 type Args<'c> = [(&'static str, &'c Expr)];
@@ -48,6 +48,7 @@ impl Book<'_> {
                 generator,
                 filters,
                 compulsory,
+                effects,
             } => {
                 let kind = if *compulsory {
                     "Compulsory move"
@@ -71,6 +72,13 @@ impl Book<'_> {
                 }
                 for f in filters {
                     doc.item(1, &format!("Only if {}.", self.expr(f)));
+                }
+                for e in effects {
+                    let change = match e.verb {
+                        EffectVerb::Flip => "become the mover's",
+                        EffectVerb::Remove => "leave the board",
+                    };
+                    doc.item(1, &format!("Then {} {change}.", self.expr(&e.target)));
                 }
             }
             ItemKind::Forbid(expr) => {
@@ -113,6 +121,16 @@ impl Book<'_> {
         let a = |name: &str| arg(&args, name);
         let mut out = Vec::new();
         match &m.generator {
+            Generator::Place { piece, at } => {
+                let cells = match at {
+                    Some(r) => format!("an empty cell of {}", self.region(*r, "the mover's")),
+                    None => "any empty cell".into(),
+                };
+                out.push(format!(
+                    "The mover places a new {} on {cells}.",
+                    code(&self.checked.pieces[*piece as usize].name)
+                ));
+            }
             Generator::Step { piece, dirs, to } => {
                 out.push(format!(
                     "One of the mover's {} steps one cell in {} onto {}.",

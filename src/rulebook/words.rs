@@ -89,6 +89,8 @@ impl Book<'_> {
             return format!("option {} (now {})", code(name), self.now(o));
         }
         match name {
+            "to" => "the cell the move lands on".into(),
+            "from" => "the cell the move leaves".into(),
             "mover" => "the mover".into(),
             "opponent" => "the opponent".into(),
             "ply" => "the ply count".into(),
@@ -103,6 +105,14 @@ impl Book<'_> {
             _ if g.counters.iter().any(|c| c.name == name) => format!("counter {}", code(name)),
             _ if g.regions.iter().any(|r| r.name == name) => format!("region {}", code(name)),
             _ => code(name),
+        }
+    }
+
+    /// A `dirs:` argument of a function: the set written, or every direction of the board.
+    fn directions_words(&self, dirs: Option<&Expr>) -> String {
+        match dirs {
+            Some(d) => format!("the directions {}", self.expr(d)),
+            None => "the board's directions".into(),
         }
     }
 
@@ -204,6 +214,47 @@ impl Book<'_> {
                     self.chosen_by(by)
                 )
             }
+            "next" => format!(
+                "the cell next to {} in direction {} (none off the board)",
+                a("cell").map(|c| self.expr(c)).unwrap_or_default(),
+                a("dir").map(|d| self.expr(d)).unwrap_or_default()
+            ),
+            "empty" | "friend" | "enemy" => format!(
+                "{} {}",
+                a("cell").map(|c| self.expr(c)).unwrap_or_default(),
+                match name {
+                    "empty" => "is an empty cell",
+                    "friend" => "holds a piece of the mover",
+                    _ => "holds a piece of another player",
+                }
+            ),
+            "flank" => format!(
+                "the enemy pieces flanked from {} (along {}, runs of {} enemy pieces next to it \
+                 that a piece of the mover closes)",
+                a("cell").map(|c| self.expr(c)).unwrap_or_default(),
+                self.directions_words(a("dirs")),
+                match a("max") {
+                    Some(m) => format!("at most {}", self.expr(m)),
+                    None => "one or more".into(),
+                }
+            ),
+            "size" => format!(
+                "the number of {}",
+                a("cells").map(|c| self.expr(c)).unwrap_or_default()
+            ),
+            "in_row" => format!(
+                "{} has {} pieces in a row along one of {}",
+                player.map(|p| self.expr(p)).unwrap_or_default(),
+                a("length").map(|l| self.expr(l)).unwrap_or_default(),
+                self.directions_words(a("dirs"))
+            ),
+            "connected" => format!(
+                "a chain of {} pieces, each next to the next along {}, joins {} to {}",
+                whose(),
+                self.directions_words(a("dirs")),
+                a("from").map(|r| self.expr(r)).unwrap_or_default(),
+                a("to").map(|r| self.expr(r)).unwrap_or_default()
+            ),
             "moved" => format!(
                 "the move just played moved a {} (as it was before any promotion)",
                 a("piece").map(|k| self.expr(k)).unwrap_or_default()

@@ -28,6 +28,8 @@ pub enum ItemKind {
         generator: Call,
         filters: Vec<Expr>,
         compulsory: bool,
+        /// `then { ... }`: what the move changes besides moving its piece, in order.
+        effects: Vec<Effect>,
     },
     /// A move after which the expression holds is illegal.
     Forbid(Expr),
@@ -36,6 +38,31 @@ pub enum ItemKind {
         body: Vec<Stmt>,
     },
     NoMoves(Vec<Stmt>),
+}
+
+/// One change of a `then` block: `flip SET`, `remove SET`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Effect {
+    pub verb: EffectVerb,
+    pub target: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EffectVerb {
+    /// The pieces on the cells become the mover's.
+    Flip,
+    /// The pieces on the cells leave the board.
+    Remove,
+}
+
+impl EffectVerb {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            EffectVerb::Flip => "flip",
+            EffectVerb::Remove => "remove",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

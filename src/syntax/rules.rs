@@ -307,13 +307,24 @@ impl<'m> Ctx<'m> {
                     inner.next();
                 }
                 let generator = self.call(inner.next().unwrap());
-                let filters = inner
-                    .map(|w| self.expr(w.into_inner().find(not_keyword).unwrap()))
-                    .collect();
+                let mut filters = Vec::new();
+                let mut effects = Vec::new();
+                for clause in inner {
+                    if clause.as_rule() == Rule::then_block {
+                        effects = clause
+                            .into_inner()
+                            .filter(not_keyword)
+                            .map(|e| self.effect(e))
+                            .collect();
+                    } else {
+                        filters.push(self.expr(clause.into_inner().find(not_keyword).unwrap()));
+                    }
+                }
                 ItemKind::Move {
                     generator,
                     filters,
                     compulsory,
+                    effects,
                 }
             }
             Rule::forbid_rule => ItemKind::Forbid(self.expr(inner.next().unwrap())),
@@ -330,6 +341,17 @@ impl<'m> Ctx<'m> {
             kind,
             span,
         }
+    }
+
+    fn effect(&self, pair: Pair<Rule>) -> Effect {
+        let span = self.span(&pair);
+        let mut parts = pair.into_inner();
+        let verb = match parts.next().map(|v| v.as_str().to_string()).as_deref() {
+            Some("flip") => EffectVerb::Flip,
+            _ => EffectVerb::Remove,
+        };
+        let target = self.expr(parts.next().unwrap());
+        Effect { verb, target, span }
     }
 
     fn block(&self, pair: Pair<Rule>) -> Vec<Stmt> {
@@ -565,6 +587,7 @@ fn not_keyword(pair: &Pair<Rule>) -> bool {
         pair.as_rule(),
         Rule::kw_move
             | Rule::kw_where
+            | Rule::kw_then
             | Rule::kw_forbid
             | Rule::kw_no_moves
             | Rule::kw_if
@@ -581,13 +604,14 @@ fn not_keyword(pair: &Pair<Rule>) -> bool {
     )
 }
 
-const KEYWORDS: [&str; 17] = [
+const KEYWORDS: [&str; 18] = [
     "move",
     "forbid",
     "turn_start",
     "no_moves",
     "compulsory",
     "where",
+    "then",
     "if",
     "else",
     "win",
@@ -635,6 +659,8 @@ fn syntax_help(found: &str, expected: &[Rule]) -> Option<String> {
             Rule::if_stmt | Rule::kw_if => &["if"],
             Rule::kw_else => &["else"],
             Rule::where_clause | Rule::kw_where => &["where"],
+            Rule::then_block | Rule::kw_then => &["then"],
+            Rule::effect | Rule::effect_verb => &["flip", "remove"],
             Rule::compulsory => &["compulsory"],
             _ => &[],
         });
@@ -738,6 +764,8 @@ fn rule_description(rule: &Rule) -> String {
         | Rule::trigger => "a rule (`move`, `forbid`, `turn_start` or `no_moves`)",
         Rule::compulsory => "`compulsory`",
         Rule::where_clause => "`where`",
+        Rule::then_block | Rule::kw_then => "`then`",
+        Rule::effect | Rule::effect_verb => "an effect (`flip`, `remove`)",
         Rule::cite => "a quoted citation",
         Rule::block => "`{`",
         Rule::if_stmt => "`if`",

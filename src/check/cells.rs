@@ -1,0 +1,164 @@
+//! Cells as values: the action's `to` and `from`, the neighbour of a cell, what stands on a cell,
+//! and the spatial tests over the board (`flank`, `size`, `in_row`, `connected`).
+
+use super::rules::*;
+use super::*;
+use crate::span::Span;
+use crate::syntax::ast::{Call, Expr};
+
+/// The functions of this file, as `call` looks them up.
+pub(super) const CELL_FUNCTIONS: [&str; 8] = [
+    "next",
+    "empty",
+    "friend",
+    "enemy",
+    "flank",
+    "size",
+    "in_row",
+    "connected",
+];
+
+impl RuleChecker<'_> {
+    /// `to` and `from`: the cells of the action being judged or applied.
+    pub(super) fn action_cell(
+        &self,
+        name: &str,
+        span: Span,
+        place: Place,
+        diags: &mut Diagnostics,
+    ) -> Option<(TExpr, Ty)> {
+        if !matches!(place, Place::Action | Place::Effect) {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::OutOfContext {
+                        name: name.into(),
+                        place: "in `where`, `forbid` and `then`".into(),
+                    },
+                    span,
+                )
+                .with_label(format!("not known {}", place.describe()))
+                .with_help(format!(
+                    "`{name}` is a cell of the action being played; {} see only the position",
+                    place.describe()
+                )),
+            );
+            return None;
+        }
+        let expr = if name == "to" { TExpr::To } else { TExpr::From };
+        Some((expr, Ty::Cell))
+    }
+
+    /// A call of one of [`CELL_FUNCTIONS`]; `None` (and a diagnostic) when it is wrong.
+    pub(super) fn cell_call(
+        &self,
+        call: &Call,
+        place: Place,
+        diags: &mut Diagnostics,
+    ) -> Option<(TExpr, Ty)> {
+        let name = call.name.text.as_str();
+        let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
+        match name {
+            "next" => {
+                let cell = self.expect(args.require("cell", diags)?, Ty::Cell, place, diags);
+                let dir = self.one_direction(args.require("dir", diags)?, diags);
+                Some((TExpr::Next(Box::new(cell?), dir?), Ty::Cell))
+            }
+            "empty" | "friend" | "enemy" => {
+                let cell = self.expect(args.require("cell", diags)?, Ty::Cell, place, diags)?;
+                let test = match name {
+                    "empty" => CellTest::Empty,
+                    "friend" => CellTest::Friend,
+                    _ => CellTest::Enemy,
+                };
+                Some((TExpr::CellIs(Box::new(cell), test), Ty::Bool))
+            }
+            "flank" => {
+                let cell = self.expect(args.require("cell", diags)?, Ty::Cell, place, diags);
+                let dirs = self.optional_dirs(args.get("dirs"), diags);
+                let max = match args.get("max") {
+                    Some(e) => self.constant(e, "`max` of `flank`", 1, 255, diags)? as u8,
+                    None => u8::MAX,
+                };
+                Some((
+                    TExpr::Flank {
+                        cell: Box::new(cell?),
+                        dirs: dirs?,
+                        max,
+                    },
+                    Ty::Cells,
+                ))
+            }
+            "size" => {
+                let set = self.expect(args.require("cells", diags)?, Ty::Cells, place, diags)?;
+                Some((TExpr::Size(Box::new(set)), Ty::Int))
+            }
+            "in_row" => {
+                let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
+                let length = self.constant(
+                    args.require("length", diags)?,
+                    "`length` of `in_row`",
+                    1,
+                    64,
+                    diags,
+                );
+                let dirs = self.optional_dirs(args.get("dirs"), diags);
+                Some((
+                    TExpr::InRow {
+                        player: Box::new(player?),
+                        length: length? as u8,
+                        dirs: dirs?,
+                    },
+                    Ty::Bool,
+                ))
+            }
+            "connected" => {
+                let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
+                let from = self.expect(args.require("from", diags)?, Ty::Region, place, diags);
+                let to = self.expect(args.require("to", diags)?, Ty::Region, place, diags);
+                let dirs = self.optional_dirs(args.get("dirs"), diags);
+                Some((
+                    TExpr::Connected {
+                        player: Box::new(player?),
+                        from: Box::new(from?),
+                        to: Box::new(to?),
+                        dirs: dirs?,
+                    },
+                    Ty::Bool,
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// A direction set argument; without one, every direction of the board ([`ALL_DIRECTIONS`]).
+    fn optional_dirs(&self, expr: Option<&Expr>, diags: &mut Diagnostics) -> Option<u16> {
+        match expr {
+            Some(e) => self.direction_set(e, diags),
+            None => Some(ALL_DIRECTIONS),
+        }
+    }
+
+    /// A direction, or a per-player set of one direction each (`forward`).
+    fn one_direction(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<u16> {
+        let set = self.direction_set(expr, diags)?;
+        let per_player = &self.cx.board.direction_sets[set as usize].per_player;
+        if per_player.iter().any(|dirs| dirs.len() != 1) {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::TypeMismatch {
+                        expected: "one direction".into(),
+                        found: "a set of several directions".into(),
+                    },
+                    expr.span,
+                )
+                .with_label("several directions")
+                .with_help("`next` steps one cell in one direction: name a direction"),
+            );
+            return None;
+        }
+        Some(set)
+    }
+}
+
+/// Stands for every direction of the board where a function takes `dirs:`.
+pub const ALL_DIRECTIONS: u16 = u16::MAX;

@@ -1,0 +1,141 @@
+//! Spatial tests on the board, as the rules read them: the neighbour of a cell, what stands on a
+//! cell, the enemy pieces a cell flanks, a row of pieces and a chain joining two regions.
+
+use super::state::State;
+use crate::check::{ALL_DIRECTIONS, CellTest};
+use crate::compile::{CellSet, Game, NO_CELL};
+
+/// "No cell" as the rules' values hold it: off the board, or the origin of a placement.
+pub const NO_CELL_VALUE: i32 = -1;
+
+impl Game {
+    /// The directions of a set for `player`, or every direction of the board.
+    #[inline]
+    pub(crate) fn directions_of(&self, dirs: u16, player: u8) -> &[u8] {
+        if dirs == ALL_DIRECTIONS {
+            &self.all_directions
+        } else {
+            &self.board.direction_sets[dirs as usize][player as usize]
+        }
+    }
+
+    /// A cell value (`-1` for none) as a cell of the board.
+    #[inline]
+    fn cell_of(&self, value: i32) -> Option<u16> {
+        u16::try_from(value)
+            .ok()
+            .filter(|&c| (c as usize) < self.board.cells)
+    }
+
+    /// The neighbour of `cell` in the mover's direction of the set, as a value.
+    #[inline]
+    pub(crate) fn next_cell(&self, state: &State, cell: i32, dirs: u16) -> i32 {
+        let Some(cell) = self.cell_of(cell) else {
+            return NO_CELL_VALUE;
+        };
+        let Some(&dir) = self.directions_of(dirs, state.to_move).first() else {
+            return NO_CELL_VALUE;
+        };
+        match self.board.neighbour(cell, dir) {
+            NO_CELL => NO_CELL_VALUE,
+            next => i32::from(next),
+        }
+    }
+
+    /// Whether the cell holds what `test` asks, the mover's pieces being friends; never for none.
+    #[inline]
+    pub(crate) fn cell_is(&self, state: &State, cell: i32, test: CellTest) -> bool {
+        let Some(cell) = self.cell_of(cell) else {
+            return false;
+        };
+        match (test, state.owner(cell)) {
+            (CellTest::Empty, owner) => owner.is_none(),
+            (CellTest::Friend, Some(owner)) => owner == state.to_move,
+            (CellTest::Enemy, Some(owner)) => owner != state.to_move,
+            (_, None) => false,
+        }
+    }
+
+    /// The enemy pieces flanked from `cell`: along each direction, a run of 1 to `max` enemy
+    /// pieces right next to it, closed by a piece of the mover (Reversi's discs that turn over,
+    /// a custodial capture's pieces). The cell itself does not count.
+    pub(crate) fn flank(&self, state: &State, cell: i32, dirs: u16, max: u8) -> CellSet {
+        let mut flanked = CellSet::default();
+        let Some(start) = self.cell_of(cell) else {
+            return flanked;
+        };
+        let me = state.to_move;
+        for &dir in self.directions_of(dirs, me) {
+            let mut run = CellSet::default();
+            let mut length = 0u8;
+            let mut at = self.board.neighbour(start, dir);
+            while at != NO_CELL {
+                match state.owner(at) {
+                    Some(owner) if owner != me && length < max => {
+                        run.insert(at);
+                        length += 1;
+                    }
+                    Some(owner) if owner == me && length > 0 => {
+                        flanked = flanked.or(&run);
+                        break;
+                    }
+                    _ => break,
+                }
+                at = self.board.neighbour(at, dir);
+            }
+        }
+        flanked
+    }
+
+    /// Whether `player` has `length` pieces in a row along one of the directions: by sets, each
+    /// round keeping the pieces whose row so far goes on one more cell.
+    pub(crate) fn in_row(&self, state: &State, player: u8, length: u8, dirs: u16) -> bool {
+        let own = *state.pieces_of(player);
+        self.directions_of(dirs, player).iter().any(|&dir| {
+            let (offset, edge) = (
+                self.board.offsets[dir as usize],
+                &self.board.has_neighbour[dir as usize],
+            );
+            // `ends`: the cells where a row of `k` pieces ends, walking along `dir`.
+            let mut ends = own;
+            for _ in 1..length {
+                ends = ends.and(edge).shifted(offset).and(&own);
+                if ends.is_empty() {
+                    return false;
+                }
+            }
+            !ends.is_empty()
+        })
+    }
+
+    /// Whether a chain of `player`'s pieces, each a neighbour of the next along the directions,
+    /// joins a cell of `from` to a cell of `to`: a flood from `from` through the pieces.
+    pub(crate) fn connected(
+        &self,
+        state: &State,
+        player: u8,
+        from: &CellSet,
+        to: &CellSet,
+        dirs: u16,
+    ) -> bool {
+        let own = *state.pieces_of(player);
+        let mut reached = own.and(from);
+        loop {
+            if !reached.and(to).is_empty() {
+                return true;
+            }
+            let mut grown = reached;
+            for &dir in self.directions_of(dirs, player) {
+                let edge = &self.board.has_neighbour[dir as usize];
+                grown = grown.or(&reached
+                    .and(edge)
+                    .shifted(self.board.offsets[dir as usize])
+                    .and(&own));
+            }
+            if grown == reached {
+                return false;
+            }
+            reached = grown;
+        }
+    }
+}
