@@ -2,12 +2,14 @@
 //! flat program that the move generator runs without allocating.
 
 mod bytecode;
+pub mod cell_mask;
 pub mod fast_check;
 pub(crate) mod fold;
 mod tables;
 pub mod word_steps;
 
 pub use bytecode::{CodeRange, Op};
+pub use cell_mask::CellMask;
 pub use tables::{Board, CellSet, NO_CELL};
 
 use crate::check::{
@@ -62,6 +64,8 @@ pub struct CompiledMove {
     pub unchecked: bool,
     /// `place`: the cells a piece may be placed on (every cell if `None`).
     pub at: Option<RegionRef>,
+    /// The filters that ask only about the landing cell, as one mask (see [`cell_mask`]).
+    pub landing_mask: Option<CellMask>,
     /// `then { ... }`, in order: each a verb and the program of its set of cells.
     pub effects: Vec<CompiledEffect>,
 }
@@ -267,6 +271,8 @@ pub struct Game {
     pub declared_rules: Vec<DeclaredRule>,
     /// When every move rule is a plain step on a small board: all moves as word shifts.
     pub word_steps: Option<word_steps::WordSteps>,
+    /// Whether any move rule has `then` effects (else applying skips looking for them).
+    pub has_rule_effects: bool,
     /// Every direction of the board, for functions whose `dirs:` is left out.
     pub all_directions: Vec<u8>,
     /// Dice games: every distinct roll, as [`Game::roll_actions`] lists them.
@@ -359,7 +365,21 @@ pub fn compile(checked: CheckedGame) -> Game {
         .moves
         .iter()
         .map(|m| {
-            let filters = m.filters.iter().map(|f| emitter.expr_program(f)).collect();
+            // A placement's filters that ask only about its cell become one mask per position.
+            let placing = matches!(m.generator, Generator::Place { .. });
+            let (masked, programs): (Vec<_>, Vec<_>) = m
+                .filters
+                .iter()
+                .map(|f| (f, placing.then(|| CellMask::of(f)).flatten()))
+                .partition(|(_, mask)| mask.is_some());
+            let landing_mask = masked
+                .into_iter()
+                .filter_map(|(_, mask)| mask)
+                .reduce(|a, b| CellMask::And(Box::new(a), Box::new(b)));
+            let filters: Vec<CodeRange> = programs
+                .iter()
+                .map(|(f, _)| emitter.expr_program(f))
+                .collect();
             let base = CompiledMove {
                 info: m.info.clone(),
                 kind: MoveKind::Step,
@@ -371,7 +391,6 @@ pub fn compile(checked: CheckedGame) -> Game {
                 capture: LineCapture::None,
                 capture_if: None,
                 path: 0,
-                filters,
                 compulsory: m.compulsory,
                 chain: false,
                 remove_at_end: false,
@@ -394,8 +413,10 @@ pub fn compile(checked: CheckedGame) -> Game {
                 enter: false,
                 pin: false,
                 promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),
-                unchecked: m.filters.is_empty() && checked.program.forbids.is_empty(),
+                unchecked: filters.is_empty() && checked.program.forbids.is_empty(),
+                filters,
                 at: None,
+                landing_mask,
                 effects: m
                     .effects
                     .iter()
@@ -551,6 +572,7 @@ pub fn compile(checked: CheckedGame) -> Game {
     let has_compulsory = moves.iter().any(|m: &CompiledMove| m.compulsory);
     let turn_effects = checked.pieces.iter().any(|p| !p.hides.is_empty())
         || moves.iter().any(|m: &CompiledMove| m.surround.is_some());
+    let has_rule_effects = moves.iter().any(|m| !m.effects.is_empty());
     let (code, stack_depth) = emitter.finish();
     let uses_history = code.contains(&Op::Repetitions);
     let after_reads_action = code
@@ -591,6 +613,7 @@ pub fn compile(checked: CheckedGame) -> Game {
         turn_effects,
         declared_rules,
         word_steps: None,
+        has_rule_effects,
         all_directions,
         rolls: Game::all_rolls(checked.dice.map_or(0, |d| d.sides)),
         apply_effects,

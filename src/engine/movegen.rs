@@ -196,11 +196,10 @@ impl Game {
         frame: &mut Frame,
         out: &mut Vec<Action>,
     ) {
-        if rule.kind == MoveKind::DieMove {
-            return self.die_moves(index, rule, frame.state, out);
-        }
-        if rule.kind == MoveKind::Place {
-            return self.placements(index, rule, frame, out);
+        match rule.kind {
+            MoveKind::DieMove => return self.die_moves(index, rule, frame.state, out),
+            MoveKind::Place => return self.placements(index, rule, frame, out),
+            _ => {}
         }
         let state = frame.state;
         let me = state.to_move;
@@ -882,10 +881,12 @@ impl Game {
                 state.put(action.to_cell(), me, kind);
             }
         }
-        if matches!(
-            action.kind(),
-            ActionKind::Move | ActionKind::Jump | ActionKind::Hop | ActionKind::Place
-        ) {
+        if self.has_rule_effects
+            && matches!(
+                action.kind(),
+                ActionKind::Move | ActionKind::Jump | ActionKind::Hop | ActionKind::Place
+            )
+        {
             self.apply_rule_effects(state, action);
         }
         if effects {

@@ -15,7 +15,9 @@ impl Action {
 }
 
 impl Game {
-    /// The placements of a rule: one per empty cell (of its `at` region), in cell order.
+    /// The placements of a rule: one per empty cell (of its `at` region), in cell order. Kept out
+    /// of the move generator's body, which the games that move pieces run.
+    #[inline(never)]
     pub(super) fn placements(
         &self,
         index: u8,
@@ -27,6 +29,9 @@ impl Game {
         let mut cells = self.board.all_cells.and_not(&state.occupied());
         if let Some(at) = rule.at {
             cells = cells.and(self.region_of(at, state.to_move));
+        }
+        if let Some(mask) = &rule.landing_mask {
+            cells = cells.and(&self.cell_mask(mask, state));
         }
         for cell in cells.iter() {
             self.push_if_legal(rule, frame, Action::place(index, cell), out);

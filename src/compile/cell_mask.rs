@@ -1,0 +1,148 @@
+//! Filters that ask only about the landing cell, worked out for every cell at once.
+//!
+//! A `where` filter such as Connect Four's `not empty(next(to, s))` or Reversi's
+//! `size(flank(to)) > 0` depends on the position and on `to` alone. Run as a program it costs one
+//! evaluation per candidate cell; as a [`CellMask`] it is a few operations on bit sets per
+//! position, after which the candidates it keeps need no further test. The compiler turns a
+//! filter into a mask when every part of it has a set form, and leaves it a program otherwise.
+
+use crate::check::{ALL_DIRECTIONS, CellTest, TExpr};
+use crate::compile::{CellSet, Game};
+use crate::engine::state::State;
+use crate::syntax::ast::BinOp;
+
+/// A set of cells described by what stands on and around them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CellMask {
+    /// The cells whose `path` of steps (in the mover's direction of each set) leads to a cell
+    /// passing `test`; a path that leaves the board fails the test.
+    Test {
+        path: Vec<u16>,
+        test: CellTest,
+    },
+    /// The cells from which `flank(cell, dirs, max)` is not empty.
+    Flanks {
+        dirs: u16,
+        max: u8,
+    },
+    Not(Box<CellMask>),
+    And(Box<CellMask>, Box<CellMask>),
+    Or(Box<CellMask>, Box<CellMask>),
+}
+
+impl CellMask {
+    /// The mask of a filter, if every part of it has one.
+    pub fn of(filter: &TExpr) -> Option<CellMask> {
+        match filter {
+            TExpr::CellIs(cell, test) => Some(CellMask::Test {
+                path: path_from_to(cell)?,
+                test: *test,
+            }),
+            TExpr::Not(inner) => Some(CellMask::Not(Box::new(CellMask::of(inner)?))),
+            TExpr::Binary(BinOp::And, l, r) => Some(CellMask::And(
+                Box::new(CellMask::of(l)?),
+                Box::new(CellMask::of(r)?),
+            )),
+            TExpr::Binary(BinOp::Or, l, r) => Some(CellMask::Or(
+                Box::new(CellMask::of(l)?),
+                Box::new(CellMask::of(r)?),
+            )),
+            // `size(flank(to, ...)) > 0`, and the same said otherwise.
+            TExpr::Binary(op, l, r) => match (op, l.as_ref(), r.as_ref()) {
+                (BinOp::Gt | BinOp::Ne, TExpr::Size(set), TExpr::Int(0))
+                | (BinOp::Ge, TExpr::Size(set), TExpr::Int(1)) => match set.as_ref() {
+                    TExpr::Flank { cell, dirs, max } if matches!(cell.as_ref(), TExpr::To) => {
+                        Some(CellMask::Flanks {
+                            dirs: *dirs,
+                            max: *max,
+                        })
+                    }
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+/// `to`, `next(to, d)`, `next(next(to, d), e)`, ...: the directions from `to`, in order.
+fn path_from_to(cell: &TExpr) -> Option<Vec<u16>> {
+    match cell {
+        TExpr::To => Some(Vec::new()),
+        TExpr::Next(inner, dirs) => {
+            let mut path = path_from_to(inner)?;
+            path.push(*dirs);
+            Some(path)
+        }
+        _ => None,
+    }
+}
+
+impl Game {
+    /// The cells of the board that the mask keeps, in this position (the mover's view).
+    pub fn cell_mask(&self, mask: &CellMask, state: &State) -> CellSet {
+        let me = state.to_move;
+        match mask {
+            CellMask::Test { path, test } => {
+                let own = *state.pieces_of(me);
+                let occupied = state.occupied();
+                let mut cells = match test {
+                    CellTest::Empty => self.board.all_cells.and_not(&occupied),
+                    CellTest::Friend => own,
+                    CellTest::Enemy => occupied.and_not(&own),
+                };
+                // Walk the path back from its end: a cell keeps its place if its neighbour does.
+                for &dirs in path.iter().rev() {
+                    let dir = match self.directions_of(dirs, me).first() {
+                        Some(&d) => d,
+                        None => return CellSet::default(),
+                    };
+                    cells = self.before(&cells, dir);
+                }
+                cells
+            }
+            CellMask::Flanks { dirs, max } => self.flanking_cells(state, *dirs, *max),
+            CellMask::Not(inner) => self.board.all_cells.and_not(&self.cell_mask(inner, state)),
+            CellMask::And(l, r) => self.cell_mask(l, state).and(&self.cell_mask(r, state)),
+            CellMask::Or(l, r) => self.cell_mask(l, state).or(&self.cell_mask(r, state)),
+        }
+    }
+
+    /// The cells whose neighbour along `dir` is in `cells`.
+    #[inline]
+    fn before(&self, cells: &CellSet, dir: u8) -> CellSet {
+        cells
+            .shifted(-self.board.offsets[dir as usize])
+            .and(&self.board.has_neighbour[dir as usize])
+    }
+
+    /// The cells from which some direction holds a run of 1 to `max` enemy pieces closed by a
+    /// piece of the mover: for each direction, the enemy pieces that reach a piece of the
+    /// mover through enemy pieces, grown one step back at a time.
+    fn flanking_cells(&self, state: &State, dirs: u16, max: u8) -> CellSet {
+        let me = state.to_move;
+        let own = *state.pieces_of(me);
+        let enemy = state.occupied().and_not(&own);
+        let mut cells = CellSet::default();
+        let directions = if dirs == ALL_DIRECTIONS {
+            &self.all_directions[..]
+        } else {
+            &self.board.direction_sets[dirs as usize][me as usize][..]
+        };
+        for &dir in directions {
+            // `run`: enemy pieces whose run along `dir` ends on a piece of the mover within reach.
+            let mut run = self.before(&own, dir).and(&enemy);
+            let mut closed = run;
+            for _ in 1..max {
+                run = self.before(&run, dir).and(&enemy);
+                if run.is_empty() {
+                    break;
+                }
+                closed = closed.or(&run);
+            }
+            cells = cells.or(&self.before(&closed, dir));
+        }
+        cells
+    }
+}
