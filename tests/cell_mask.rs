@@ -48,7 +48,7 @@ proptest! {
     fn gravity_as_a_mask_gives_the_actions_of_the_filter(seed in 0u64..10_000) {
         same_actions(
             &shipped("connect-four"),
-            &as_program("connect-four", "not empty(next(to, s))"),
+            &as_program("connect-four", "not empty(neighbour(to, s))"),
             seed,
         )?;
     }

@@ -8,7 +8,7 @@ use crate::syntax::ast::{Call, Expr};
 
 /// The functions of this file, as `call` looks them up.
 pub(super) const CELL_FUNCTIONS: [&str; 8] = [
-    "next",
+    "neighbour",
     "empty",
     "friend",
     "enemy",
@@ -58,7 +58,7 @@ impl RuleChecker<'_> {
         let name = call.name.text.as_str();
         let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
         match name {
-            "next" => {
+            "neighbour" => {
                 let cell = self.expect(args.require("cell", diags)?, Ty::Cell, place, diags);
                 let dir = self.one_direction(args.require("dir", diags)?, diags);
                 Some((TExpr::Next(Box::new(cell?), dir?), Ty::Cell))
@@ -152,7 +152,7 @@ impl RuleChecker<'_> {
                     expr.span,
                 )
                 .with_label("several directions")
-                .with_help("`next` steps one cell in one direction: name a direction"),
+                .with_help("`neighbour` is one cell away in one direction: name a direction"),
             );
             return None;
         }

@@ -408,7 +408,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "held" | "held_value" | "borne_off" | "on_bar" | "can_move" => &["player"],
         "moved" => &["piece"],
         "place" => &["piece", "at"],
-        "next" => &["cell", "dir"],
+        "neighbour" => &["cell", "dir"],
         "empty" | "friend" | "enemy" => &["cell"],
         "flank" => &["cell", "dirs", "max"],
         "size" => &["cells"],

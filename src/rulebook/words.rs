@@ -214,7 +214,7 @@ impl Book<'_> {
                     self.chosen_by(by)
                 )
             }
-            "next" => format!(
+            "neighbour" => format!(
                 "the cell next to {} in direction {} (none off the board)",
                 a("cell").map(|c| self.expr(c)).unwrap_or_default(),
                 a("dir").map(|d| self.expr(d)).unwrap_or_default()
