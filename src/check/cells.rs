@@ -7,7 +7,7 @@ use crate::span::Span;
 use crate::syntax::ast::{Call, Expr};
 
 /// The functions of this file, as `call` looks them up.
-pub(super) const CELL_FUNCTIONS: [&str; 8] = [
+pub(super) const CELL_FUNCTIONS: [&str; 9] = [
     "neighbour",
     "empty",
     "friend",
@@ -16,6 +16,7 @@ pub(super) const CELL_FUNCTIONS: [&str; 8] = [
     "size",
     "in_row",
     "connected",
+    "reach",
 ];
 
 impl RuleChecker<'_> {
@@ -84,6 +85,17 @@ impl RuleChecker<'_> {
                         cell: Box::new(cell?),
                         dirs: dirs?,
                         max,
+                    },
+                    Ty::Cells,
+                ))
+            }
+            "reach" => {
+                let cell = self.expect(args.require("cell", diags)?, Ty::Cell, place, diags);
+                let dirs = self.optional_dirs(args.get("dirs"), diags);
+                Some((
+                    TExpr::Reach {
+                        cell: Box::new(cell?),
+                        dirs: dirs?,
                     },
                     Ty::Cells,
                 ))

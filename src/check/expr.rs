@@ -159,6 +159,7 @@ impl RuleChecker<'_> {
         }
         let found = match n {
             "to" | "from" => return self.action_cell(n, span, place, diags),
+            "last_to" => Some((TExpr::LastTo, Ty::Cell)),
             "mover" => Some((TExpr::Mover, Ty::Player)),
             "opponent" => Some((TExpr::Opponent, Ty::Player)),
             "ply" => Some((TExpr::Ply, Ty::Int)),

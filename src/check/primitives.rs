@@ -40,7 +40,17 @@ impl RuleChecker<'_> {
                 None
             })?;
             let at = match args.get("at") {
-                Some(e) => Some(self.region_name(e, diags)?),
+                // A region by name, or a set of cells worked out in the position.
+                Some(e) if name_of(e).is_some_and(|n| self.cx.region(n).is_some()) => {
+                    Some(PlaceAt::Region(self.region_name(e, diags)?))
+                }
+                Some(e) => Some(PlaceAt::Cells(self.expect_with_help(
+                    e,
+                    Ty::Cells,
+                    Place::Generator,
+                    "`at:` is a region or a set of cells, as in `at: reach(last_to)`",
+                    diags,
+                )?)),
                 None => None,
             };
             return Some((Generator::Place { piece, at }, Modifiers::default()));

@@ -19,6 +19,8 @@ pub(super) enum Place {
     LineCapture,
     /// `then` effects of a move rule: the position once the piece has moved, and the action.
     Effect,
+    /// The arguments of a move primitive worked out in the position (`place`'s `at:`).
+    Generator,
 }
 
 impl Place {
@@ -28,7 +30,8 @@ impl Place {
             Place::After => "in `after` rules",
             Place::Action => "in `where` and `forbid`",
             Place::LineCapture => "in `capture_if` of `line`",
-            Place::Effect => "in `then` effects",
+            Place::Effect => "in `then` effects and `next` conditions",
+            Place::Generator => "in a move primitive's arguments",
         }
     }
 }
@@ -55,6 +58,7 @@ pub fn check_rules(
                 filters,
                 compulsory,
                 effects,
+                continuations,
             } => {
                 let generator = checker.generator(generator, diags);
                 let (generator, modifiers) = match generator {
@@ -83,6 +87,21 @@ pub fn check_rules(
                         })
                     })
                     .collect();
+                let continuations = continuations
+                    .iter()
+                    .filter_map(|c| {
+                        let condition = match &c.condition {
+                            Some(e) => Some(checker.expect(e, Ty::Bool, Place::Effect, diags)?),
+                            None => None,
+                        };
+                        let rule = continuation_rule(rules, &c.rule, diags)?;
+                        Some(CheckedContinuation {
+                            rule,
+                            joined: c.joined,
+                            condition,
+                        })
+                    })
+                    .collect();
                 if let Some(generator) = generator {
                     program.moves.push(MoveRule {
                         info,
@@ -97,6 +116,7 @@ pub fn check_rules(
                         surround: modifiers.surround,
                         promote: modifiers.promote,
                         effects,
+                        continuations,
                     });
                 }
             }
@@ -138,6 +158,7 @@ pub fn check_rules(
     }
     check_duplicate_names(&rules.items, diags);
     check_move_rule_count(&rules.items, diags);
+    check_joined_parts(&program.moves, diags);
     warn_overlapping_moves(&program.moves, cx, diags);
     // A move rule with errors has been reported already.
     let any_move = rules
@@ -155,6 +176,62 @@ pub fn check_rules(
         );
     }
     program
+}
+
+/// A joined part rides in its first part's second word: a jump needs that word for its path, and
+/// a joined part cannot itself carry a third.
+fn check_joined_parts(moves: &[MoveRule], diags: &mut Diagnostics) {
+    for rule in moves {
+        for c in rule.continuations.iter().filter(|c| c.joined) {
+            let problem = if matches!(rule.generator, Generator::Jump { .. }) {
+                Some(
+                    "a `jump` cannot have a joined part: write `next` without `joined`".to_string(),
+                )
+            } else {
+                moves
+                    .get(c.rule as usize)
+                    .filter(|next| next.continuations.iter().any(|n| n.joined))
+                    .map(|next| {
+                        format!(
+                            "`{}` has a joined part of its own; joined parts do not chain: write \
+                             one of the two `next`s without `joined`",
+                            next.info.name
+                        )
+                    })
+            };
+            if let Some(help) = problem {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other("this joined part cannot be joined".into()),
+                        rule.info.name_span,
+                    )
+                    .with_label("its `next ... joined`")
+                    .with_help(help),
+                );
+            }
+        }
+    }
+}
+
+/// The index among the move rules of the rule a `next` names.
+fn continuation_rule(rules: &RulesAst, name: &ast::Name, diags: &mut Diagnostics) -> Option<u8> {
+    let moves: Vec<&Item> = rules
+        .items
+        .iter()
+        .filter(|i| matches!(i.kind, ItemKind::Move { .. }))
+        .collect();
+    match moves.iter().position(|i| i.name.text == name.text) {
+        Some(i) => u8::try_from(i).ok(),
+        None => {
+            let names: Vec<String> = moves.iter().map(|i| i.name.text.clone()).collect();
+            diags.push(
+                Diagnostic::error(ErrorKind::UnknownName(name.text.clone()), name.span)
+                    .with_label("not a move rule")
+                    .with_help(near_or_list(&name.text, "move rules", &names)),
+            );
+            None
+        }
+    }
 }
 
 /// An action names the move rule that made it in one byte.
@@ -408,6 +485,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "held" | "held_value" | "borne_off" | "on_bar" | "can_move" => &["player"],
         "moved" => &["piece"],
         "place" => &["piece", "at"],
+        "reach" => &["cell", "dirs"],
         "neighbour" => &["cell", "dir"],
         "empty" | "friend" | "enemy" => &["cell"],
         "flank" => &["cell", "dirs", "max"],

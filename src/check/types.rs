@@ -207,6 +207,18 @@ pub struct MoveRule {
     pub promote: Option<(u8, u16)>,
     /// `then { ... }`: applied in order once the piece has moved.
     pub effects: Vec<Effect>,
+    /// `next RULE ...`: the first whose condition holds is what the mover goes on with.
+    pub continuations: Vec<CheckedContinuation>,
+}
+
+/// `next RULE [joined] [if COND]`, the rule found.
+#[derive(Clone, Debug)]
+pub struct CheckedContinuation {
+    /// The index of the rule in [`CheckedProgram::moves`].
+    pub rule: u8,
+    pub joined: bool,
+    /// On the position after this part, `to` its landing cell.
+    pub condition: Option<TExpr>,
 }
 
 /// `surround: DIRS, surround_min: N, relocate: REGION`.
@@ -281,8 +293,8 @@ pub enum Generator {
         /// Jumped pieces stay on the board until the sequence ends (they still cannot be jumped twice).
         remove_at_end: bool,
     },
-    /// A new piece of the mover, of kind `piece`, on an empty cell (of region `at`).
-    Place { piece: u8, at: Option<u16> },
+    /// A new piece of the mover, of kind `piece`, on an empty cell (of region or set `at`).
+    Place { piece: u8, at: Option<PlaceAt> },
     /// One piece, one step in one of `dirs`.
     Step {
         piece: Option<u8>,
@@ -438,6 +450,13 @@ pub enum TExpr {
     To,
     /// The cell the action's piece leaves; none for a placement.
     From,
+    /// The cell where the previous part of this turn landed; none at the start of a turn.
+    LastTo,
+    /// The empty cells a slide from the cell passes over, along each direction.
+    Reach {
+        cell: Box<TExpr>,
+        dirs: u16,
+    },
     /// The neighbour of a cell in a direction; none off the board.
     /// The direction is a set of one direction per player (the mover's is taken).
     Next(Box<TExpr>, u16),
@@ -468,6 +487,15 @@ pub enum TExpr {
     Not(Box<TExpr>),
     Neg(Box<TExpr>),
     Binary(crate::syntax::ast::BinOp, Box<TExpr>, Box<TExpr>),
+}
+
+/// Where `place` may put its piece.
+#[derive(Clone, Debug)]
+pub enum PlaceAt {
+    /// A region's cells (the mover's, for a per-player region).
+    Region(u16),
+    /// A set of cells worked out in the position (`reach(last_to)`).
+    Cells(TExpr),
 }
 
 /// What `empty(c)`, `friend(c)` and `enemy(c)` ask of a cell.

@@ -386,11 +386,20 @@ fn show(s: &Start, format: Format) -> CliResult {
             }
             match game.outcome_with_history(&state, &history) {
                 Some(outcome) => outln!("game over: {}", game.describe_outcome(outcome)),
-                None => outln!(
-                    "{} to move (ply {})",
-                    game.players[state.to_move as usize],
-                    state.ply
-                ),
+                None => {
+                    // The rest of a turn of several parts: which rule the mover goes on with.
+                    let part = match state.pending {
+                        tabula::engine::state::NONE => String::new(),
+                        rule => {
+                            format!(", going on with `{}`", game.moves[rule as usize].info.name)
+                        }
+                    };
+                    outln!(
+                        "{} to move (ply {}){part}",
+                        game.players[state.to_move as usize],
+                        state.ply
+                    )
+                }
             }
         }
     }

@@ -69,6 +69,10 @@ pub enum Op {
     To,
     /// Push the cell the considered action leaves, or -1 (a placement).
     From,
+    /// Push the cell where the previous part of the turn landed, or -1.
+    LastTo,
+    /// Pop a cell; make the frame's set the empty cells a slide from it passes.
+    Reach(u16),
     /// Pop a cell; push its neighbour in the mover's direction of the set, or -1.
     Next(u16),
     /// Pop a cell; push whether it holds what the test asks (false for -1).
@@ -323,6 +327,12 @@ impl<'a> Emitter<'a> {
             TExpr::Symmetric(s) => self.code.push(Op::Symmetric(*s)),
             TExpr::To => self.code.push(Op::To),
             TExpr::From => self.code.push(Op::From),
+            TExpr::LastTo => self.code.push(Op::LastTo),
+            TExpr::Reach { cell, dirs } => {
+                let d = self.expr(cell);
+                self.code.push(Op::Reach(*dirs));
+                return d;
+            }
             TExpr::Next(cell, dirs) => return unary(self, cell, Op::Next(*dirs)),
             TExpr::CellIs(cell, test) => return unary(self, cell, Op::CellIs(*test)),
             // A set is kept in the frame, not on the stack: the cell is all it pops.

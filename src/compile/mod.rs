@@ -13,7 +13,8 @@ pub use cell_mask::CellMask;
 pub use tables::{Board, CellSet, NO_CELL};
 
 use crate::check::{
-    CheckedGame, Generator, Hit, Landing, LineCapture, OptionDecl, PieceDecl, RuleInfo, TExpr,
+    CheckedGame, Generator, Hit, Landing, LineCapture, OptionDecl, PieceDecl, PlaceAt, RuleInfo,
+    TExpr,
 };
 use crate::engine::state::State;
 use crate::syntax::ast::BinOp;
@@ -66,8 +67,24 @@ pub struct CompiledMove {
     pub at: Option<RegionRef>,
     /// The filters that ask only about the landing cell, as one mask (see [`cell_mask`]).
     pub landing_mask: Option<CellMask>,
+    /// `place`: a set program for `at:` worked out in the position.
+    pub at_cells: Option<CodeRange>,
+    /// `next RULE ...`: what the mover goes on with after an action of this rule.
+    pub next: Vec<CompiledNext>,
+    /// The rule is named by a `next`: it makes moves only as a continuation, never to start a turn.
+    pub continuation_only: bool,
+    /// Some `next` of the rule is `joined`: its candidates are joined to the rest of the turn.
+    pub joins: bool,
     /// `then { ... }`, in order: each a verb and the program of its set of cells.
     pub effects: Vec<CompiledEffect>,
+}
+
+/// `next RULE [joined] [if COND]`, compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompiledNext {
+    pub rule: u8,
+    pub joined: bool,
+    pub condition: Option<CodeRange>,
 }
 
 /// One effect of a `then` block, compiled.
@@ -273,6 +290,8 @@ pub struct Game {
     pub word_steps: Option<word_steps::WordSteps>,
     /// Whether any move rule has `then` effects (else applying skips looking for them).
     pub has_rule_effects: bool,
+    /// Whether any move rule has a `next`: then a turn may have several parts.
+    pub has_parts: bool,
     /// Every direction of the board, for functions whose `dirs:` is left out.
     pub all_directions: Vec<u8>,
     /// Dice games: every distinct roll, as [`Game::roll_actions`] lists them.
@@ -360,11 +379,19 @@ pub fn compile(checked: CheckedGame) -> Game {
         per_player: checked.regions[r as usize].per_player,
     };
     let mut emitter = bytecode::Emitter::new(&region_first, &options);
+    // The rules some `next` names: they move only as continuations.
+    let continued: Vec<u8> = checked
+        .program
+        .moves
+        .iter()
+        .flat_map(|m| m.continuations.iter().map(|c| c.rule))
+        .collect();
     let moves = checked
         .program
         .moves
         .iter()
-        .map(|m| {
+        .enumerate()
+        .map(|(i, m)| {
             // A placement's filters that ask only about its cell become one mask per position.
             let placing = matches!(m.generator, Generator::Place { .. });
             let (masked, programs): (Vec<_>, Vec<_>) = m
@@ -417,6 +444,18 @@ pub fn compile(checked: CheckedGame) -> Game {
                 filters,
                 at: None,
                 landing_mask,
+                at_cells: None,
+                next: m
+                    .continuations
+                    .iter()
+                    .map(|c| CompiledNext {
+                        rule: c.rule,
+                        joined: c.joined,
+                        condition: c.condition.as_ref().map(|e| emitter.expr_program(e)),
+                    })
+                    .collect(),
+                continuation_only: continued.contains(&(i as u8)),
+                joins: m.continuations.iter().any(|c| c.joined),
                 effects: m
                     .effects
                     .iter()
@@ -430,7 +469,14 @@ pub fn compile(checked: CheckedGame) -> Game {
                 Generator::Place { piece, at } => CompiledMove {
                     kind: MoveKind::Place,
                     piece: Some(*piece),
-                    at: at.map(region_ref),
+                    at: match at {
+                        Some(PlaceAt::Region(r)) => Some(region_ref(*r)),
+                        _ => None,
+                    },
+                    at_cells: match at {
+                        Some(PlaceAt::Cells(e)) => Some(emitter.set_program(e)),
+                        _ => None,
+                    },
                     ..base
                 },
                 Generator::Step { piece, dirs, to } => CompiledMove {
@@ -573,6 +619,7 @@ pub fn compile(checked: CheckedGame) -> Game {
     let turn_effects = checked.pieces.iter().any(|p| !p.hides.is_empty())
         || moves.iter().any(|m: &CompiledMove| m.surround.is_some());
     let has_rule_effects = moves.iter().any(|m| !m.effects.is_empty());
+    let has_parts = moves.iter().any(|m| !m.next.is_empty());
     let (code, stack_depth) = emitter.finish();
     let uses_history = code.contains(&Op::Repetitions);
     let after_reads_action = code
@@ -583,7 +630,7 @@ pub fn compile(checked: CheckedGame) -> Game {
         || !after.is_empty()
         || moves
             .iter()
-            .any(|m| m.promote.is_some() || !m.effects.is_empty());
+            .any(|m| m.promote.is_some() || !m.effects.is_empty() || !m.next.is_empty());
     let mut game = Game {
         name: checked.name,
         summary: checked.summary,
@@ -614,6 +661,7 @@ pub fn compile(checked: CheckedGame) -> Game {
         declared_rules,
         word_steps: None,
         has_rule_effects,
+        has_parts,
         all_directions,
         rolls: Game::all_rolls(checked.dice.map_or(0, |d| d.sides)),
         apply_effects,

@@ -87,5 +87,8 @@ fn is_word_step(game: &Game, rule: &CompiledMove) -> bool {
         && !rule.compulsory
         && rule.locked.is_none()
         && rule.surround.is_none()
+        && rule.effects.is_empty()
+        && rule.next.is_empty()
+        && !rule.continuation_only
         && (rule.piece.is_none() || game.pieces.len() == 1)
 }

@@ -169,10 +169,22 @@ impl Action {
         self.byte(CAPTURED)
     }
 
-    /// Jumps: the direction of each jump in turn, a few bits each.
+    /// Jumps: the direction of each jump in turn, a few bits each; a joined turn: its second part.
     #[inline]
     pub const fn path(&self) -> u64 {
         self.path
+    }
+
+    /// The byte fields as one word.
+    #[inline]
+    pub const fn first_word(&self) -> u64 {
+        self.bytes
+    }
+
+    /// An action from its byte fields, with no second word.
+    #[inline]
+    pub const fn from_first_word(bytes: u64) -> Action {
+        Action { bytes, path: 0 }
     }
 
     #[inline]

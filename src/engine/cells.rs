@@ -87,6 +87,23 @@ impl Game {
         flanked
     }
 
+    /// The empty cells a slide from `cell` passes over, along each of the mover's directions
+    /// (the queen's reach of Amazons' arrow); the cell itself is not one.
+    pub(crate) fn reach(&self, state: &State, cell: i32, dirs: u16) -> CellSet {
+        let mut reached = CellSet::default();
+        let Some(start) = self.cell_of(cell) else {
+            return reached;
+        };
+        for &dir in self.directions_of(dirs, state.to_move) {
+            let mut at = self.board.neighbour(start, dir);
+            while at != NO_CELL && state.cell(at) == 0 {
+                reached.insert(at);
+                at = self.board.neighbour(at, dir);
+            }
+        }
+        reached
+    }
+
     /// Whether `player` has `length` pieces in a row along one of the directions: by sets, each
     /// round keeping the pieces whose row so far goes on one more cell.
     pub(crate) fn in_row(&self, state: &State, player: u8, length: u8, dirs: u16) -> bool {

@@ -194,6 +194,14 @@ impl Game {
                     Some(a) => self.action_from(&a),
                     None => NO_CELL_VALUE,
                 }),
+                Op::LastTo => push!(match frame.state.last_to {
+                    super::state::NONE => NO_CELL_VALUE,
+                    cell => i32::from(cell),
+                }),
+                Op::Reach(dirs) => {
+                    let cell = pop!();
+                    frame.set = self.reach(frame.state, cell, dirs);
+                }
                 Op::Next(dirs) => {
                     let cell = pop!();
                     push!(self.next_cell(frame.state, cell, dirs))

@@ -60,12 +60,31 @@ impl<'g> Explainer<'g> {
             }
         }
         let mut legal = Vec::new();
+        // The rest of a turn: only the rule its last part named.
+        if state.pending != super::state::NONE {
+            let i = state.pending as usize;
+            let mut candidates = Vec::new();
+            let mut open = Frame::with_history(state, history);
+            self.unforbidden.generate(
+                i as u8,
+                &self.unforbidden.moves[i],
+                &mut open,
+                &mut candidates,
+            );
+            for action in candidates {
+                match self.forbidden_by(game.moves[i].kind, &mut frame, action) {
+                    Some(f) => add(&mut explanation.forbids, f),
+                    None => add(&mut explanation.moves, i),
+                }
+            }
+            return explanation;
+        }
         for compulsory in [true, false] {
             if !game.has_compulsory && compulsory {
                 continue;
             }
             for (i, rule) in game.moves.iter().enumerate() {
-                if rule.compulsory != compulsory {
+                if rule.compulsory != compulsory || rule.continuation_only {
                     continue;
                 }
                 let mut candidates = Vec::new();
@@ -81,6 +100,10 @@ impl<'g> Explainer<'g> {
                         Some(f) => add(&mut explanation.forbids, f),
                         None => {
                             add(&mut explanation.moves, i);
+                            // A joined turn's second part is a move of its own rule too.
+                            if let Some(second) = action.joined_part() {
+                                add(&mut explanation.moves, second.rule() as usize);
+                            }
                             legal.push(action);
                         }
                     }

@@ -9,6 +9,7 @@ pub mod hidden;
 pub mod matches;
 pub mod movegen;
 pub mod notation;
+pub mod parts;
 pub mod perft;
 pub mod place;
 pub mod playout;

@@ -109,14 +109,24 @@ impl Game {
                 return;
             }
         }
+        if state.pending != super::state::NONE {
+            // The rest of a turn: only the rule the last part named.
+            let rule = &self.moves[state.pending as usize];
+            return self.generate(state.pending, rule, frame, out);
+        }
+        let starts = |m: &CompiledMove| !m.continuation_only;
         if self.has_compulsory {
-            for (i, rule) in self.moves.iter().enumerate().filter(|(_, m)| m.compulsory) {
-                self.generate(i as u8, rule, frame, out);
+            for (i, rule) in self.moves.iter().enumerate() {
+                if rule.compulsory && starts(rule) {
+                    self.generate(i as u8, rule, frame, out);
+                }
             }
         }
         if out.is_empty() {
-            for (i, rule) in self.moves.iter().enumerate().filter(|(_, m)| !m.compulsory) {
-                self.generate(i as u8, rule, frame, out);
+            for (i, rule) in self.moves.iter().enumerate() {
+                if !rule.compulsory && starts(rule) {
+                    self.generate(i as u8, rule, frame, out);
+                }
             }
         }
     }
@@ -157,6 +167,7 @@ impl Game {
     pub fn can_move(&self, state: &State, player: u8) -> bool {
         let mut turn = *state;
         turn.to_move = player;
+        turn.pending = super::state::NONE;
         CAN_MOVE_BUFFER.with(|buffer| match buffer.try_borrow_mut() {
             Ok(mut buffer) => self.has_move(&turn, &mut buffer),
             // Already in use further up the stack: a list of its own.
@@ -170,8 +181,10 @@ impl Game {
         out.clear();
         let mut frame = Frame::position(state);
         self.moves.iter().enumerate().any(|(i, rule)| {
-            self.generate(i as u8, rule, &mut frame, out);
-            !out.is_empty()
+            !rule.continuation_only && {
+                self.generate(i as u8, rule, &mut frame, out);
+                !out.is_empty()
+            }
         })
     }
 
@@ -189,7 +202,25 @@ impl Game {
         }
     }
 
+    /// The actions of a move rule: its candidates, each joined to the rest of the turn when the
+    /// rule goes on with a `joined` part.
+    #[inline]
     pub(crate) fn generate(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        frame: &mut Frame,
+        out: &mut Vec<Action>,
+    ) {
+        let start = out.len();
+        self.generate_part(index, rule, frame, out);
+        if rule.joins {
+            self.join_parts(rule, frame, start, out);
+        }
+    }
+
+    /// The candidates of one move rule, one part of a turn.
+    fn generate_part(
         &self,
         index: u8,
         rule: &CompiledMove,
@@ -820,6 +851,25 @@ impl Game {
             self.apply_with_effects(state, action);
             return self.run_after_rules(state, played);
         }
+        self.move_part(state, action);
+        if self.has_parts && self.continue_turn(state, action) {
+            // The same player goes on: this part was an action of its own.
+            state.ply = state.ply.saturating_add(1);
+            return self.run_after_rules(state, played);
+        }
+        if effects {
+            // Reveals and surrounds decide whose turn it is.
+            self.apply_with_effects(state, action);
+            return self.run_after_rules(state, played);
+        }
+        state.to_move = State::next_player(state.to_move, self.players.len() as u8);
+        state.ply = state.ply.saturating_add(1);
+        self.run_after_rules(state, played);
+    }
+
+    /// What one part of a turn does to the board: the pieces move (or a piece is placed), a
+    /// promotion, then the rule's `then` effects. Whose turn it is next is decided by the caller.
+    pub(super) fn move_part(&self, state: &mut State, action: &Action) {
         let me = state.to_move;
         match action.kind() {
             // One piece one cell, taking at most what stands there: most moves of most games.
@@ -889,14 +939,6 @@ impl Game {
         {
             self.apply_rule_effects(state, action);
         }
-        if effects {
-            // Reveals and surrounds decide whose turn it is.
-            self.apply_with_effects(state, action);
-            return self.run_after_rules(state, played);
-        }
-        state.to_move = State::next_player(state.to_move, self.players.len() as u8);
-        state.ply = state.ply.saturating_add(1);
-        self.run_after_rules(state, played);
     }
 
     /// What `action` does when played in `state`, as `captured` and `moved` read it: the pieces

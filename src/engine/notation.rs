@@ -8,6 +8,15 @@ impl Game {
     /// The token of an action: the moving piece's cell (the rearmost one of a line), `-` or `x` for a
     /// capture, and the cell where the front piece lands.
     pub fn action_token(&self, action: &Action) -> String {
+        // A joined turn: its parts' tokens, `/` between them (`d1-d7/g7`).
+        if let Some(second) = action.joined_part() {
+            let first = action.with_path(0);
+            return format!(
+                "{}/{}",
+                self.action_token(&first),
+                self.action_token(&second)
+            );
+        }
         match action.kind() {
             ActionKind::Pass => "pass".to_string(),
             ActionKind::Roll => format!("roll:{}-{}", action.from(), action.to()),

@@ -33,6 +33,9 @@ impl Game {
         if let Some(mask) = &rule.landing_mask {
             cells = cells.and(&self.cell_mask(mask, state));
         }
+        if let Some(at) = rule.at_cells {
+            cells = cells.and(&self.eval_set(at, frame));
+        }
         for cell in cells.iter() {
             self.push_if_legal(rule, frame, Action::place(index, cell), out);
         }

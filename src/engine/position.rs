@@ -49,6 +49,10 @@ pub struct PositionFile {
     moved_by: Option<Located<String>>,
     /// Further bonus moves owed to the player to move after this one.
     bonus_moves: Option<Located<i64>>,
+    /// In the middle of a turn of several parts: the move rule the mover goes on with, and the
+    /// cell where the previous part landed.
+    part: Option<Located<String>>,
+    last_to: Option<Located<String>>,
     /// A test situation with more pieces than the set-up gives a player, which no game reaches:
     /// then only the byte that counts a player's pieces limits them.
     beyond_setup: Option<Located<bool>>,
@@ -489,6 +493,7 @@ impl Game {
                 )),
             }
         }
+        self.read_part(file, state, diags);
         if let Some(m) = &file.moved_by {
             match self.moves.iter().position(|r| r.info.name == m.value) {
                 Some(i) => state.moved_by = i as u8,
@@ -512,6 +517,52 @@ impl Game {
                     "name the player who moves again once they are done: `bonus = \"plain\"`",
                 ),
             );
+        }
+    }
+
+    /// `part` and `last_to`: the rest of a turn of several parts (see `next` in GRAMMAR.md).
+    fn read_part(&self, file: &PositionFile, state: &mut State, diags: &mut Diagnostics) {
+        if let Some(part) = &file.part {
+            match self.moves.iter().position(|r| r.info.name == part.value) {
+                Some(i) if self.moves[i].continuation_only => state.pending = i as u8,
+                Some(_) => diags.push(
+                    Diagnostic::error(
+                        ErrorKind::BadPosition(format!(
+                            "`{}` is not the rest of a turn: no `next` names it",
+                            part.value
+                        )),
+                        part.span,
+                    )
+                    .with_help("`part` names a move rule that a `next` clause names"),
+                ),
+                None => {
+                    let names: Vec<&str> = self
+                        .moves
+                        .iter()
+                        .filter(|r| r.continuation_only)
+                        .map(|r| r.info.name.as_str())
+                        .collect();
+                    let mut d = Diagnostic::error(
+                        ErrorKind::BadPosition(format!("no move rule is called `{}`", part.value)),
+                        part.span,
+                    );
+                    if let Some(near) = crate::check::nearest_name(&part.value, names) {
+                        d = d.with_help(near);
+                    }
+                    diags.push(d);
+                }
+            }
+        }
+        if let Some(cell) = &file.last_to {
+            match self.board.parse_cell(&cell.value) {
+                Some(c) => state.last_to = c as u8,
+                None => diags.push(unknown_cell_in(
+                    &cell.value,
+                    cell.span,
+                    self.board.files,
+                    self.board.ranks,
+                )),
+            }
         }
     }
 
@@ -751,6 +802,14 @@ impl Game {
         }
         if state.bonus_left > 0 {
             out.push_str(&format!("bonus_moves = {}\n", state.bonus_left));
+        }
+        if state.pending != super::state::NONE {
+            let rule = &self.moves[state.pending as usize].info.name;
+            out.push_str(&format!("part = {}\n", quote(rule)));
+        }
+        if state.last_to != super::state::NONE {
+            let cell = self.board.cell_name(u16::from(state.last_to));
+            out.push_str(&format!("last_to = {}\n", quote(&cell)));
         }
         let beyond =
             |p: usize| state.pieces_in_play(p as u8) > self.initial.pieces_in_play(p as u8);

@@ -44,6 +44,10 @@ pub struct State {
     pub moved_by: u8,
     /// Bonus moves still owed to the player to move after this one (`bonus: per_piece`).
     pub bonus_left: u8,
+    /// The move rule the mover must go on with (a `next` part of the turn), or [`NONE`].
+    pub pending: u8,
+    /// The cell where the previous part of this turn landed (`last_to`), or [`NONE`].
+    pub last_to: u8,
 }
 
 /// No cell, no player: for [`State::reveal_at`] and [`State::bonus`].
@@ -92,6 +96,8 @@ impl State {
             bonus: NONE,
             moved_by: 0,
             bonus_left: 0,
+            pending: NONE,
+            last_to: NONE,
         }
     }
 
@@ -296,7 +302,11 @@ impl State {
                 self.bar[3],
             ]),
         );
-        h = mix(h, u64::from(self.to_move));
+        // A position in the middle of a turn is not the position at its start.
+        h = mix(
+            h,
+            u64::from(self.to_move) | u64::from(self.pending) << 8 | u64::from(self.last_to) << 16,
+        );
         // The finaliser of MurmurHash3: every input bit reaches every output bit.
         h ^= h >> 33;
         h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);

@@ -4,7 +4,7 @@
 
 use super::doc::Doc;
 use super::{Book, arg, bind, code, plural};
-use crate::check::{Generator, Hit, Landing, LineCapture, MoveRule, Surround};
+use crate::check::{Generator, Hit, Landing, LineCapture, MoveRule, PlaceAt, Surround};
 use crate::syntax::ast::{Call, EffectVerb, Expr, Item, ItemKind, Stmt, Trigger};
 
 /// The arguments of one call, bound to their parameters.
@@ -49,6 +49,7 @@ impl Book<'_> {
                 filters,
                 compulsory,
                 effects,
+                continuations,
             } => {
                 let kind = if *compulsory {
                     "Compulsory move"
@@ -79,6 +80,24 @@ impl Book<'_> {
                         EffectVerb::Remove => "leave the board",
                     };
                     doc.item(1, &format!("Then {} {change}.", self.expr(&e.target)));
+                }
+                for c in continuations {
+                    let condition = match &c.condition {
+                        Some(e) => format!(" if {}", self.expr(e)),
+                        None => String::new(),
+                    };
+                    let how = if c.joined {
+                        "as part of the same action (one token)"
+                    } else {
+                        "as an action of its own"
+                    };
+                    doc.item(
+                        1,
+                        &format!(
+                            "Then{condition} the mover goes on with a move of {}, {how}.",
+                            code(&c.rule.text)
+                        ),
+                    );
                 }
             }
             ItemKind::Forbid(expr) => {
@@ -122,9 +141,12 @@ impl Book<'_> {
         let mut out = Vec::new();
         match &m.generator {
             Generator::Place { piece, at } => {
-                let cells = match at {
-                    Some(r) => format!("an empty cell of {}", self.region(*r, "the mover's")),
-                    None => "any empty cell".into(),
+                let cells = match (at, a("at")) {
+                    (Some(PlaceAt::Region(r)), _) => {
+                        format!("an empty cell of {}", self.region(*r, "the mover's"))
+                    }
+                    (_, Some(e)) => format!("an empty cell of {}", self.expr(e)),
+                    _ => "any empty cell".into(),
                 };
                 out.push(format!(
                     "The mover places a new {} on {cells}.",

@@ -91,6 +91,7 @@ impl Book<'_> {
         match name {
             "to" => "the cell the move lands on".into(),
             "from" => "the cell the move leaves".into(),
+            "last_to" => "the cell where the previous part of this turn landed".into(),
             "mover" => "the mover".into(),
             "opponent" => "the opponent".into(),
             "ply" => "the ply count".into(),
@@ -237,6 +238,11 @@ impl Book<'_> {
                     Some(m) => format!("at most {}", self.expr(m)),
                     None => "one or more".into(),
                 }
+            ),
+            "reach" => format!(
+                "the empty cells a slide from {} passes along {}",
+                a("cell").map(|c| self.expr(c)).unwrap_or_default(),
+                self.directions_words(a("dirs"))
             ),
             "size" => format!(
                 "the number of {}",

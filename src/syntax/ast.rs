@@ -30,6 +30,8 @@ pub enum ItemKind {
         compulsory: bool,
         /// `then { ... }`: what the move changes besides moving its piece, in order.
         effects: Vec<Effect>,
+        /// `next RULE ...`: what the same player goes on with, the first that applies.
+        continuations: Vec<Continuation>,
     },
     /// A move after which the expression holds is illegal.
     Forbid(Expr),
@@ -38,6 +40,15 @@ pub enum ItemKind {
         body: Vec<Stmt>,
     },
     NoMoves(Vec<Stmt>),
+}
+
+/// `next RULE [joined] [if COND]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Continuation {
+    pub rule: Name,
+    /// The continuation is part of this action (one token), not an action of its own.
+    pub joined: bool,
+    pub condition: Option<Expr>,
 }
 
 /// One change of a `then` block: `flip SET`, `remove SET`.

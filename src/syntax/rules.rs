@@ -309,8 +309,11 @@ impl<'m> Ctx<'m> {
                 let generator = self.call(inner.next().unwrap());
                 let mut filters = Vec::new();
                 let mut effects = Vec::new();
+                let mut continuations = Vec::new();
                 for clause in inner {
-                    if clause.as_rule() == Rule::then_block {
+                    if clause.as_rule() == Rule::next_clause {
+                        continuations.push(self.continuation(clause));
+                    } else if clause.as_rule() == Rule::then_block {
                         effects = clause
                             .into_inner()
                             .filter(not_keyword)
@@ -325,6 +328,7 @@ impl<'m> Ctx<'m> {
                     filters,
                     compulsory,
                     effects,
+                    continuations,
                 }
             }
             Rule::forbid_rule => ItemKind::Forbid(self.expr(inner.next().unwrap())),
@@ -340,6 +344,18 @@ impl<'m> Ctx<'m> {
             cite,
             kind,
             span,
+        }
+    }
+
+    fn continuation(&self, pair: Pair<Rule>) -> Continuation {
+        let mut parts = pair.into_inner().filter(not_keyword).peekable();
+        let rule = self.name(parts.next().unwrap());
+        let joined = parts.next_if(|p| p.as_rule() == Rule::joined).is_some();
+        let condition = parts.next().map(|e| self.expr(e));
+        Continuation {
+            rule,
+            joined,
+            condition,
         }
     }
 
@@ -588,6 +604,7 @@ fn not_keyword(pair: &Pair<Rule>) -> bool {
         Rule::kw_move
             | Rule::kw_where
             | Rule::kw_then
+            | Rule::kw_next
             | Rule::kw_forbid
             | Rule::kw_no_moves
             | Rule::kw_if
@@ -660,6 +677,8 @@ fn syntax_help(found: &str, expected: &[Rule]) -> Option<String> {
             Rule::kw_else => &["else"],
             Rule::where_clause | Rule::kw_where => &["where"],
             Rule::then_block | Rule::kw_then => &["then"],
+            Rule::next_clause | Rule::kw_next => &["next"],
+            Rule::joined => &["joined"],
             Rule::effect | Rule::effect_verb => &["flip", "remove"],
             Rule::compulsory => &["compulsory"],
             _ => &[],
@@ -765,6 +784,8 @@ fn rule_description(rule: &Rule) -> String {
         Rule::compulsory => "`compulsory`",
         Rule::where_clause => "`where`",
         Rule::then_block | Rule::kw_then => "`then`",
+        Rule::next_clause | Rule::kw_next => "`next`",
+        Rule::joined => "`joined`",
         Rule::effect | Rule::effect_verb => "an effect (`flip`, `remove`)",
         Rule::cite => "a quoted citation",
         Rule::block => "`{`",
