@@ -894,6 +894,8 @@ fn token_shape(game: &Game, token: &str) -> Result<(), String> {
     }
     // A placement: the cell, after the kind where several are placed (`king@c3`).
     let placed = token.rsplit_once('@').map_or(token, |(_, cell)| cell);
+    // A piece taken off: `xd1`.
+    let placed = placed.strip_prefix('x').unwrap_or(placed);
     if game.board.parse_cell(placed).is_some() {
         return Ok(());
     }

@@ -1506,7 +1506,11 @@ fn ruling_1_9_remove_jumped_at_end_same_moves_in_random_games() {
             ActionKind::Jump => 1,
             ActionKind::Hop => 2,
             ActionKind::Pass => 3,
-            ActionKind::Roll | ActionKind::Die | ActionKind::Reveal | ActionKind::Place => {
+            ActionKind::Roll
+            | ActionKind::Die
+            | ActionKind::Reveal
+            | ActionKind::Place
+            | ActionKind::Take => {
                 unreachable!("Blue and Gray has no chance events and places nothing")
             }
         };

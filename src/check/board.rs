@@ -2,8 +2,8 @@
 
 use super::rules::near_or_list;
 use super::{
-    CellId, CheckedBoard, Context, Direction, DirectionSet, LinesDecl, PathDecl, PieceDecl,
-    RegionDecl, nearest,
+    CellId, CheckedBoard, Context, Direction, DirectionSet, HAND_KINDS, LinesDecl, PathDecl,
+    PieceDecl, RegionDecl, nearest,
 };
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
 use crate::span::{Located, Span};
@@ -107,6 +107,7 @@ pub(crate) fn check_board_size(
                     name: name.clone(),
                     file_delta: *df as i8,
                     rank_delta: *dr as i8,
+                    links: Vec::new(),
                 })
             }
             _ => diags.push(
@@ -155,7 +156,7 @@ pub(crate) fn check_board_size(
         );
     }
     // A track of numbered points needs no directions: its pieces move along paths.
-    if section.directions.is_empty() && !numbered {
+    if section.directions.is_empty() && section.links.is_empty() && !numbered {
         diags.push(
             Diagnostic::error(
                 ErrorKind::Missing("`[board.directions]`".into()),
@@ -173,7 +174,15 @@ pub(crate) fn check_board_size(
         numbered,
         stacks,
         values: vec![0; files as usize * ranks as usize],
+        points: None,
     };
+    if let Some(points) = &section.points {
+        let mut cells = cell_set(&points.value, points.span, &board, diags);
+        cells.sort_unstable();
+        cells.dedup();
+        board.points = Some(cells);
+    }
+    link_directions(section, &mut board, diags);
     for (cell, value) in &section.values {
         match (parse_cell(&board, cell), i32::try_from(value.value)) {
             (Some(c), Ok(v)) => board.values[c as usize] = v,
@@ -188,6 +197,120 @@ pub(crate) fn check_board_size(
         }
     }
     (board, ok)
+}
+
+/// `[board.links]` and `[board.opposites]`: directions whose neighbours are listed link by link,
+/// for a board of points joined by lines (Nine Men's Morris).
+fn link_directions(
+    section: &crate::syntax::game_file::BoardSection,
+    board: &mut CheckedBoard,
+    diags: &mut Diagnostics,
+) {
+    if !section.links.is_empty() && !section.directions.is_empty() {
+        let span = section.links.values().next().map(|l| l.span);
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::BadBoard(
+                    "a board has `[board.directions]` or `[board.links]`, not both".into(),
+                ),
+                span,
+            )
+            .with_help("give every direction as vectors, or every direction as links"),
+        );
+        return;
+    }
+    let mut directions: Vec<Direction> = Vec::new();
+    for (name, links) in &section.links {
+        let mut pairs = Vec::new();
+        for link in &links.value {
+            let cells = link
+                .value
+                .split_once('-')
+                .map(|(a, b)| (parse_cell(board, a.trim()), parse_cell(board, b.trim())));
+            match cells {
+                Some((Some(a), Some(b)))
+                    if a != b && board.is_on_board(a) && board.is_on_board(b) =>
+                {
+                    pairs.push((a, b))
+                }
+                _ => diags.push(
+                    Diagnostic::error(
+                        ErrorKind::BadBoard(format!("`{}` is not a link", link.value)),
+                        link.span,
+                    )
+                    .with_label("not two different points of the board")
+                    .with_help(
+                        "write a link as `CELL-CELL`, both cells points of the board: `\"a1-d1\"`",
+                    ),
+                ),
+            }
+        }
+        directions.push(Direction {
+            name: name.clone(),
+            file_delta: 0,
+            rank_delta: 0,
+            links: pairs,
+        });
+    }
+    for (name, opposite) in &section.opposites {
+        let Some(links) = directions
+            .iter()
+            .find(|d| d.name == *name)
+            .map(|d| d.links.clone())
+        else {
+            diags.push(
+                Diagnostic::error(ErrorKind::UnknownDirection(name.clone()), opposite.span)
+                    .with_label("not in `[board.links]`"),
+            );
+            continue;
+        };
+        if directions.iter().any(|d| d.name == opposite.value) {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadBoard(format!(
+                        "`{}` is made by reversing `{name}`, so it is not listed in `[board.links]`",
+                        opposite.value
+                    )),
+                    opposite.span,
+                )
+                .with_label("declared twice"),
+            );
+            continue;
+        }
+        directions.push(Direction {
+            name: opposite.value.clone(),
+            file_delta: 0,
+            rank_delta: 0,
+            links: links.iter().map(|&(a, b)| (b, a)).collect(),
+        });
+    }
+    for d in &mut directions {
+        d.links.sort_unstable();
+        // One neighbour per cell and direction.
+        if let Some(w) = d.links.windows(2).find(|w| w[0].0 == w[1].0) {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadBoard(format!(
+                        "point `{}` has two neighbours in direction `{}`",
+                        cell_name(board, w[0].0),
+                        d.name
+                    )),
+                    section.links.get(&d.name).map(|l| l.span),
+                )
+                .with_help("a direction leads from a point to one neighbour at most"),
+            );
+        }
+    }
+    if directions.len() > MAX_DIRECTIONS {
+        diags.push(Diagnostic::error(
+            ErrorKind::BadBoard(format!("a board has at most {MAX_DIRECTIONS} directions")),
+            None,
+        ));
+        directions.truncate(MAX_DIRECTIONS);
+    }
+    if !directions.is_empty() {
+        board.directions = directions;
+    }
 }
 
 /// Direction sets need the players, so they are checked once those are known.
@@ -628,6 +751,62 @@ pub(crate) fn check_pieces(
     }
 }
 
+/// `[hand.PLAYER]`: pieces in hand at the start, `KIND = COUNT`. The kinds held in hand take a
+/// slot each (in file order), at most [`HAND_KINDS`].
+pub(crate) fn check_hands(
+    file: &GameFile,
+    cx: &Context,
+    diags: &mut Diagnostics,
+) -> (Vec<u8>, Vec<Vec<u8>>) {
+    let mut kinds: Vec<u8> = Vec::new();
+    let mut hands = vec![vec![0u8; HAND_KINDS]; cx.players.len()];
+    for (player, table) in &file.hand {
+        let Some(p) = cx.player(player) else {
+            if let Some(d) = unknown_player(player, table.span, cx) {
+                diags.push(d);
+            }
+            continue;
+        };
+        for (kind, count) in &table.value {
+            let Some(k) = cx.piece(kind) else {
+                let names: Vec<String> = cx.pieces.iter().map(|x| x.name.clone()).collect();
+                diags.push(
+                    Diagnostic::error(ErrorKind::UnknownPiece(kind.clone()), count.span)
+                        .with_help(near_or_list(kind, "piece kinds", &names)),
+                );
+                continue;
+            };
+            let slot = match kinds.iter().position(|&x| x == k) {
+                Some(slot) => slot,
+                None if kinds.len() < HAND_KINDS => {
+                    kinds.push(k);
+                    kinds.len() - 1
+                }
+                None => {
+                    diags.push(Diagnostic::error(
+                        ErrorKind::Other(format!(
+                            "at most {HAND_KINDS} kinds of piece are held in hand"
+                        )),
+                        count.span,
+                    ));
+                    continue;
+                }
+            };
+            match u8::try_from(count.value) {
+                Ok(n) => hands[p as usize][slot] = n,
+                Err(_) => diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other("a hand holds 0 to 255 pieces of a kind".into()),
+                        count.span,
+                    )
+                    .with_label("out of range"),
+                ),
+            }
+        }
+    }
+    (kinds, hands)
+}
+
 /// A game whose board starts empty and that has no `place` rule can never have a piece on it.
 pub(crate) fn check_empty_start(
     file: &GameFile,
@@ -688,6 +867,19 @@ pub(crate) fn check_setup(
             let mut twice: Vec<String> = Vec::new();
             let mut first_at: Option<Span> = None;
             for (cell, count) in counted_cell_set(&cells.value, cells.span, &cx.board, diags) {
+                if !cx.board.is_on_board(cell) {
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::BadBoard(format!(
+                                "`{}` is not a point of the board",
+                                cell_name(&cx.board, cell)
+                            )),
+                            cells.span,
+                        )
+                        .with_help("pieces stand on the cells of `[board] points`"),
+                    );
+                    continue;
+                }
                 if let Some(i) = placed.iter().position(|&(c, _, _, _)| c == cell) {
                     twice.push(cell_name(&cx.board, cell));
                     first_at.get_or_insert(placed_at[i]);

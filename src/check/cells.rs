@@ -7,7 +7,7 @@ use crate::span::Span;
 use crate::syntax::ast::{Call, Expr};
 
 /// The functions of this file, as `call` looks them up.
-pub(super) const CELL_FUNCTIONS: [&str; 9] = [
+pub(super) const CELL_FUNCTIONS: [&str; 12] = [
     "neighbour",
     "empty",
     "friend",
@@ -17,6 +17,9 @@ pub(super) const CELL_FUNCTIONS: [&str; 9] = [
     "in_row",
     "connected",
     "reach",
+    "rows",
+    "is_in",
+    "hand",
 ];
 
 impl RuleChecker<'_> {
@@ -114,14 +117,48 @@ impl RuleChecker<'_> {
                     diags,
                 );
                 let dirs = self.optional_dirs(args.get("dirs"), diags);
+                let through = match args.get("through") {
+                    Some(e) => Some(Box::new(self.expect(e, Ty::Cell, place, diags)?)),
+                    None => None,
+                };
                 Some((
                     TExpr::InRow {
                         player: Box::new(player?),
                         length: length? as u8,
                         dirs: dirs?,
+                        through,
                     },
                     Ty::Bool,
                 ))
+            }
+            "rows" => {
+                let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
+                let length = self.constant(
+                    args.require("length", diags)?,
+                    "`length` of `rows`",
+                    1,
+                    64,
+                    diags,
+                );
+                let dirs = self.optional_dirs(args.get("dirs"), diags);
+                Some((
+                    TExpr::Rows {
+                        player: Box::new(player?),
+                        length: length? as u8,
+                        dirs: dirs?,
+                    },
+                    Ty::Cells,
+                ))
+            }
+            "is_in" => {
+                let cell = self.expect(args.require("cell", diags)?, Ty::Cell, place, diags);
+                let set = self.expect(args.require("cells", diags)?, Ty::Cells, place, diags);
+                Some((TExpr::IsIn(Box::new(cell?), Box::new(set?)), Ty::Bool))
+            }
+            "hand" => {
+                let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
+                let kind = self.piece(args.require("piece", diags)?, diags)?;
+                Some((TExpr::Hand(Box::new(player?), kind), Ty::Int))
             }
             "connected" => {
                 let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);

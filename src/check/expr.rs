@@ -26,6 +26,10 @@ impl RuleChecker<'_> {
         diags: &mut Diagnostics,
     ) -> Option<TExpr> {
         let (e, found) = self.expr(expr, place, Some(ty), diags)?;
+        // A region is a set of cells too.
+        if ty == Ty::Cells && found == Ty::Region {
+            return Some(TExpr::RegionCells(Box::new(e)));
+        }
         if found != ty {
             let mut d = Diagnostic::error(
                 ErrorKind::TypeMismatch {

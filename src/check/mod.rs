@@ -58,6 +58,7 @@ pub fn check(
     board::check_lines(file, &mut cx, &mut diags);
     board::check_pieces(file, &mut cx, whole_file, &mut diags);
     let setup = board::check_setup(file, &cx, &mut diags);
+    let (hand_kinds, hands) = board::check_hands(file, &cx, &mut diags);
     options::check_options(file, overrides, &mut cx, &mut diags);
     options::check_counters(file, &mut cx, &mut diags);
     check_name_clashes(file, &cx, &mut diags);
@@ -116,6 +117,8 @@ pub fn check(
         lines: cx.lines,
         pieces: cx.pieces,
         setup,
+        hand_kinds,
+        hands,
         options: cx.options,
         counters: cx.counters,
         first_player,

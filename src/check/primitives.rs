@@ -39,21 +39,26 @@ impl RuleChecker<'_> {
                 args.require("piece", diags);
                 None
             })?;
-            let at = match args.get("at") {
-                // A region by name, or a set of cells worked out in the position.
-                Some(e) if name_of(e).is_some_and(|n| self.cx.region(n).is_some()) => {
-                    Some(PlaceAt::Region(self.region_name(e, diags)?))
-                }
-                Some(e) => Some(PlaceAt::Cells(self.expect_with_help(
-                    e,
-                    Ty::Cells,
-                    Place::Generator,
-                    "`at:` is a region or a set of cells, as in `at: reach(last_to)`",
-                    diags,
-                )?)),
-                None => None,
+            let at = self.place_at(args.get("at"), diags)?;
+            let from_hand = match args.get("from") {
+                Some(e) => self.symbol(e, &["supply", "hand"], diags)? == 1,
+                None => false,
             };
-            return Some((Generator::Place { piece, at }, Modifiers::default()));
+            return Some((
+                Generator::Place {
+                    piece,
+                    at,
+                    from_hand,
+                },
+                Modifiers::default(),
+            ));
+        }
+        if call.name.text == "take" {
+            return Some((Generator::Take { piece }, Modifiers::default()));
+        }
+        if call.name.text == "fly" {
+            let at = self.place_at(args.get("at"), diags)?;
+            return Some((Generator::Fly { piece, at }, Modifiers::default()));
         }
         if call.name.text == "die_move" {
             let path = self.path_name(args.require("path", diags)?, diags)?;
@@ -215,6 +220,20 @@ impl RuleChecker<'_> {
                 })
             }
             _ => {
+                // A line walks back over its pieces by a fixed number of cells.
+                if self.cx.board.directions.iter().any(|d| !d.links.is_empty()) {
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::Other(
+                                "`line` needs a board whose directions are vectors".into(),
+                            ),
+                            call.name.span,
+                        )
+                        .with_label("on a board of links")
+                        .with_help("a board given by `[board.links]` has no straight lines of cells; use `step` or `slide`"),
+                    );
+                    return None;
+                }
                 let min = match args.get("min") {
                     Some(e) => self.constant(e, "`min` of `line`", 1, 64, diags)? as u8,
                     None => 1,
@@ -257,6 +276,24 @@ impl RuleChecker<'_> {
                 promote,
             },
         ))
+    }
+
+    /// `at:` of `place` and `fly`: a region by name, or a set of cells worked out in the
+    /// position. `Some(None)` when not given, `None` after an error.
+    fn place_at(&self, expr: Option<&Expr>, diags: &mut Diagnostics) -> Option<Option<PlaceAt>> {
+        Some(match expr {
+            Some(e) if name_of(e).is_some_and(|n| self.cx.region(n).is_some()) => {
+                Some(PlaceAt::Region(self.region_name(e, diags)?))
+            }
+            Some(e) => Some(PlaceAt::Cells(self.expect_with_help(
+                e,
+                Ty::Cells,
+                Place::Generator,
+                "`at:` is a region or a set of cells, as in `at: reach(last_to)`",
+                diags,
+            )?)),
+            None => None,
+        })
     }
 
     /// Lines named as an argument, or a choice option whose choices are lines.

@@ -484,21 +484,28 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "value_sum" | "pinned" => &["player", "region"],
         "held" | "held_value" | "borne_off" | "on_bar" | "can_move" => &["player"],
         "moved" => &["piece"],
-        "place" => &["piece", "at"],
+        "place" => &["piece", "at", "from"],
         "reach" => &["cell", "dirs"],
         "neighbour" => &["cell", "dir"],
         "empty" | "friend" | "enemy" => &["cell"],
         "flank" => &["cell", "dirs", "max"],
         "size" => &["cells"],
-        "in_row" => &["player", "length", "dirs"],
+        "in_row" => &["player", "length", "dirs", "through"],
+        "rows" => &["player", "length", "dirs"],
+        "is_in" => &["cell", "cells"],
+        "hand" => &["player", "piece"],
+        "take" => &["piece"],
+        "fly" => &["piece", "at"],
         "connected" => &["player", "from", "to", "dirs"],
         _ => return None,
     })
 }
 
 /// The move primitives, as `call_params` knows them.
-pub const PRIMITIVES: [&str; 7] = [
+pub const PRIMITIVES: [&str; 9] = [
     "place",
+    "take",
+    "fly",
     "step",
     "slide",
     "line",
@@ -674,6 +681,8 @@ fn warn_overlapping_moves(moves: &[MoveRule], cx: &Context, diags: &mut Diagnost
         } => Some((1, *piece, *dirs, Some(*to))),
         Generator::Jump { piece, dirs, .. } => Some((2, *piece, *dirs, None)),
         Generator::Place { .. }
+        | Generator::Take { .. }
+        | Generator::Fly { .. }
         | Generator::Line { .. }
         | Generator::PathStep { .. }
         | Generator::DieMove { .. } => None,

@@ -19,6 +19,10 @@ pub struct CheckedGame {
     /// (cell, player, piece kind)
     /// (cell, player, piece kind, how many: more than 1 only on boards with stacks)
     pub setup: Vec<(CellId, u8, u8, u8)>,
+    /// The kinds that are held in hand (at most [`HAND_KINDS`]), and each player's pieces of
+    /// each of them in hand at the start: `hands[player][slot]`.
+    pub hand_kinds: Vec<u8>,
+    pub hands: Vec<Vec<u8>>,
     pub options: Vec<OptionDecl>,
     pub counters: Vec<CounterDecl>,
     pub first_player: u8,
@@ -39,11 +43,18 @@ pub struct CheckedBoard {
     pub stacks: bool,
     /// The number written on each cell (0 where none is).
     pub values: Vec<i32>,
+    /// A board of points: the cells of the grid that are on the board (all of them if `None`).
+    pub points: Option<Vec<CellId>>,
 }
 
 impl CheckedBoard {
     pub fn cell_count(&self) -> usize {
         self.files as usize * self.ranks as usize
+    }
+
+    /// Whether a cell of the grid is on the board (a point, on a board of points).
+    pub fn is_on_board(&self, cell: CellId) -> bool {
+        self.points.as_ref().is_none_or(|p| p.contains(&cell))
     }
 }
 
@@ -52,6 +63,9 @@ pub struct Direction {
     pub name: String,
     pub file_delta: i8,
     pub rank_delta: i8,
+    /// A direction given by links (`[board.links]`): each cell's neighbour that way, sorted.
+    /// Empty for a direction given by its vector.
+    pub links: Vec<(CellId, CellId)>,
 }
 
 /// Named directions, one list per player (the same list repeated when shared).
@@ -293,8 +307,20 @@ pub enum Generator {
         /// Jumped pieces stay on the board until the sequence ends (they still cannot be jumped twice).
         remove_at_end: bool,
     },
-    /// A new piece of the mover, of kind `piece`, on an empty cell (of region or set `at`).
-    Place { piece: u8, at: Option<PlaceAt> },
+    /// A new piece of the mover, of kind `piece`, on an empty cell (of region or set `at`):
+    /// from the supply, or from the mover's hand (`from_hand`).
+    Place {
+        piece: u8,
+        at: Option<PlaceAt>,
+        from_hand: bool,
+    },
+    /// An enemy piece (of kind `piece`) leaves the board (`take`).
+    Take { piece: Option<u8> },
+    /// A piece of the mover goes to any empty cell (of `at`) (`fly`).
+    Fly {
+        piece: Option<u8>,
+        at: Option<PlaceAt>,
+    },
     /// One piece, one step in one of `dirs`.
     Step {
         piece: Option<u8>,
@@ -452,6 +478,18 @@ pub enum TExpr {
     From,
     /// The cell where the previous part of this turn landed; none at the start of a turn.
     LastTo,
+    /// How many pieces of a kind the player has in hand.
+    Hand(Box<TExpr>, u8),
+    /// The cell is one of the set's.
+    IsIn(Box<TExpr>, Box<TExpr>),
+    /// A region's cells as a set (a per-player region's, of the player the expression names).
+    RegionCells(Box<TExpr>),
+    /// The player's pieces that stand in a row of `length` or more along a direction of the set.
+    Rows {
+        player: Box<TExpr>,
+        length: u8,
+        dirs: u16,
+    },
     /// The empty cells a slide from the cell passes over, along each direction.
     Reach {
         cell: Box<TExpr>,
@@ -471,11 +509,13 @@ pub enum TExpr {
     },
     /// How many cells a set holds.
     Size(Box<TExpr>),
-    /// The player has `length` pieces in a row along a direction of the set.
+    /// The player has `length` pieces in a row along a direction of the set (through the cell,
+    /// if given).
     InRow {
         player: Box<TExpr>,
         length: u8,
         dirs: u16,
+        through: Option<Box<TExpr>>,
     },
     /// A chain of the player's pieces, neighbours along the directions, joins the two regions.
     Connected {
@@ -488,6 +528,9 @@ pub enum TExpr {
     Neg(Box<TExpr>),
     Binary(crate::syntax::ast::BinOp, Box<TExpr>, Box<TExpr>),
 }
+
+/// The most piece kinds a game holds in hand.
+pub const HAND_KINDS: usize = 4;
 
 /// Where `place` may put its piece.
 #[derive(Clone, Debug)]

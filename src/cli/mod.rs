@@ -353,7 +353,7 @@ fn check(game: &str, options: &[String]) -> CliResult {
                 "ok: `{}`: {} players, {} cells, {} move rules, {} warning(s)",
                 game.name,
                 game.players.len(),
-                game.board.cells,
+                game.board.all_cells.len(),
                 game.moves.len(),
                 warnings.items.len()
             );

@@ -71,6 +71,17 @@ pub enum Op {
     From,
     /// Push the cell where the previous part of the turn landed, or -1.
     LastTo,
+    /// Pop a player; push how many pieces of the kind they hold in hand.
+    Hand(u8),
+    /// Pop a cell; push whether the frame's set holds it.
+    IsIn,
+    /// Pop a region; make it the frame's set.
+    RegionCells,
+    /// Pop a player; make the frame's set their pieces in rows of `length` or more.
+    Rows {
+        length: u8,
+        dirs: u16,
+    },
     /// Pop a cell; make the frame's set the empty cells a slide from it passes.
     Reach(u16),
     /// Pop a cell; push its neighbour in the mover's direction of the set, or -1.
@@ -84,10 +95,12 @@ pub enum Op {
     },
     /// Push the size of the frame's set.
     Size,
-    /// Pop a player; push whether they have `length` pieces in a row.
+    /// Pop a cell (with `through`) and a player; push whether they have `length` pieces in a row
+    /// (through the cell).
     InRow {
         length: u8,
         dirs: u16,
+        through: bool,
     },
     /// Pop two regions and a player; push whether the player's pieces join the regions.
     Connected {
@@ -353,12 +366,43 @@ impl<'a> Emitter<'a> {
                 player,
                 length,
                 dirs,
+                through,
             } => {
-                let op = Op::InRow {
+                let mut d = self.expr(player);
+                if let Some(cell) = through {
+                    d = second(self, d, cell);
+                }
+                self.code.push(Op::InRow {
                     length: *length,
                     dirs: *dirs,
-                };
-                return unary(self, player, op);
+                    through: through.is_some(),
+                });
+                return d;
+            }
+            TExpr::Rows {
+                player,
+                length,
+                dirs,
+            } => {
+                let d = self.expr(player);
+                self.code.push(Op::Rows {
+                    length: *length,
+                    dirs: *dirs,
+                });
+                // A set: nothing is left on the stack.
+                return d;
+            }
+            TExpr::Hand(player, kind) => return unary(self, player, Op::Hand(*kind)),
+            // The set is made first; then the cell is worked out and tested against it.
+            TExpr::IsIn(cell, set) => {
+                let d = self.expr(set).max(self.expr(cell));
+                self.code.push(Op::IsIn);
+                return d.max(1);
+            }
+            TExpr::RegionCells(region) => {
+                let d = self.expr(region);
+                self.code.push(Op::RegionCells);
+                return d;
             }
             TExpr::Connected {
                 player,

@@ -112,9 +112,7 @@ impl Game {
     /// The cells whose neighbour along `dir` is in `cells`.
     #[inline]
     fn before(&self, cells: &CellSet, dir: u8) -> CellSet {
-        cells
-            .shifted(-self.board.offsets[dir as usize])
-            .and(&self.board.has_neighbour[dir as usize])
+        self.board.back_set(cells, dir)
     }
 
     /// The cells from which some direction holds a run of 1 to `max` enemy pieces closed by a

@@ -69,6 +69,8 @@ pub struct CompiledMove {
     pub landing_mask: Option<CellMask>,
     /// `place`: a set program for `at:` worked out in the position.
     pub at_cells: Option<CodeRange>,
+    /// `place`: the hand slot its pieces come from, or none (the supply).
+    pub hand_slot: Option<u8>,
     /// `next RULE ...`: what the mover goes on with after an action of this rule.
     pub next: Vec<CompiledNext>,
     /// The rule is named by a `next`: it makes moves only as a continuation, never to start a turn.
@@ -78,6 +80,9 @@ pub struct CompiledMove {
     /// `then { ... }`, in order: each a verb and the program of its set of cells.
     pub effects: Vec<CompiledEffect>,
 }
+
+/// The hand slot of a `place` from the hand of a kind nobody holds in hand: it never places.
+pub const NO_HAND: u8 = u8::MAX;
 
 /// `next RULE [joined] [if COND]`, compiled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,6 +115,8 @@ pub struct CompiledSurround {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveKind {
     Place,
+    Take,
+    Fly,
     Step,
     Slide,
     Line,
@@ -292,6 +299,9 @@ pub struct Game {
     pub has_rule_effects: bool,
     /// Whether any move rule has a `next`: then a turn may have several parts.
     pub has_parts: bool,
+    /// The kind held in each hand slot (`[hand.PLAYER]`), and each kind's slot (or `NO_HAND`).
+    pub hand_kinds: Vec<u8>,
+    pub hand_slot_of: Vec<u8>,
     /// Every direction of the board, for functions whose `dirs:` is left out.
     pub all_directions: Vec<u8>,
     /// Dice games: every distinct roll, as [`Game::roll_actions`] lists them.
@@ -379,6 +389,14 @@ pub fn compile(checked: CheckedGame) -> Game {
         per_player: checked.regions[r as usize].per_player,
     };
     let mut emitter = bytecode::Emitter::new(&region_first, &options);
+    let at_region = |at: &Option<PlaceAt>| match at {
+        Some(PlaceAt::Region(r)) => Some(region_ref(*r)),
+        _ => None,
+    };
+    let at_cells = |at: &Option<PlaceAt>, emitter: &mut bytecode::Emitter| match at {
+        Some(PlaceAt::Cells(e)) => Some(emitter.set_program(e)),
+        _ => None,
+    };
     // The rules some `next` names: they move only as continuations.
     let continued: Vec<u8> = checked
         .program
@@ -445,6 +463,7 @@ pub fn compile(checked: CheckedGame) -> Game {
                 at: None,
                 landing_mask,
                 at_cells: None,
+                hand_slot: None,
                 next: m
                     .continuations
                     .iter()
@@ -466,17 +485,32 @@ pub fn compile(checked: CheckedGame) -> Game {
                     .collect(),
             };
             match &m.generator {
-                Generator::Place { piece, at } => CompiledMove {
+                Generator::Place {
+                    piece,
+                    at,
+                    from_hand,
+                } => CompiledMove {
                     kind: MoveKind::Place,
                     piece: Some(*piece),
-                    at: match at {
-                        Some(PlaceAt::Region(r)) => Some(region_ref(*r)),
-                        _ => None,
-                    },
-                    at_cells: match at {
-                        Some(PlaceAt::Cells(e)) => Some(emitter.set_program(e)),
-                        _ => None,
-                    },
+                    at: at_region(at),
+                    at_cells: at_cells(at, &mut emitter),
+                    hand_slot: from_hand
+                        .then(|| checked.hand_kinds.iter().position(|k| k == piece))
+                        .flatten()
+                        .map(|slot| slot as u8)
+                        .or(from_hand.then_some(NO_HAND)),
+                    ..base
+                },
+                Generator::Take { piece } => CompiledMove {
+                    kind: MoveKind::Take,
+                    piece: *piece,
+                    ..base
+                },
+                Generator::Fly { piece, at } => CompiledMove {
+                    kind: MoveKind::Fly,
+                    piece: *piece,
+                    at: at_region(at),
+                    at_cells: at_cells(at, &mut emitter),
                     ..base
                 },
                 Generator::Step { piece, dirs, to } => CompiledMove {
@@ -614,10 +648,14 @@ pub fn compile(checked: CheckedGame) -> Game {
     for (i, counter) in checked.counters.iter().enumerate() {
         initial.counters[i] = counter.initial;
     }
+    for (player, hand) in checked.hands.iter().enumerate() {
+        initial.hand[player][..hand.len()].copy_from_slice(hand);
+    }
     let forbid_guards = compiled_forbid_guards(&forbids, &region_sets, checked.players.len());
     let has_compulsory = moves.iter().any(|m: &CompiledMove| m.compulsory);
     let turn_effects = checked.pieces.iter().any(|p| !p.hides.is_empty())
         || moves.iter().any(|m: &CompiledMove| m.surround.is_some());
+    let kinds = checked.pieces.len();
     let has_rule_effects = moves.iter().any(|m| !m.effects.is_empty());
     let has_parts = moves.iter().any(|m| !m.next.is_empty());
     let (code, stack_depth) = emitter.finish();
@@ -662,6 +700,16 @@ pub fn compile(checked: CheckedGame) -> Game {
         word_steps: None,
         has_rule_effects,
         has_parts,
+        hand_slot_of: (0..kinds)
+            .map(|k| {
+                checked
+                    .hand_kinds
+                    .iter()
+                    .position(|&h| h as usize == k)
+                    .map_or(NO_HAND, |slot| slot as u8)
+            })
+            .collect(),
+        hand_kinds: checked.hand_kinds.clone(),
         all_directions,
         rolls: Game::all_rolls(checked.dice.map_or(0, |d| d.sides)),
         apply_effects,

@@ -24,8 +24,10 @@ pub struct Board {
     /// For each direction, the cells that have a neighbour that way: shifting these by the offset
     /// moves a whole set of pieces one step without wrapping round the board's edge.
     pub has_neighbour: Vec<CellSet>,
-    /// Every cell of the board.
+    /// Every cell of the board (every point, on a board of points).
     pub all_cells: CellSet,
+    /// Per direction: every neighbour that way is `offsets[d]` cells on (see [`Board::step_set`]).
+    pub uniform: Vec<bool>,
     /// Bits a jump's direction takes in an action's path: as few as the directions need, so that
     /// long chains fit (21 jumps with 8 directions).
     pub jump_bits: u32,
@@ -47,9 +49,20 @@ impl Board {
             let (f, r) = ((cell as i32) % files, (cell as i32) / files);
             for (d, dir) in b.directions.iter().enumerate() {
                 let (nf, nr) = (f + dir.file_delta as i32, r + dir.rank_delta as i32);
-                if (0..files).contains(&nf) && (0..ranks).contains(&nr) {
-                    neighbours[cell * directions + d] = (nr * files + nf) as u16;
+                let next = (nr * files + nf) as u16;
+                if dir.links.is_empty()
+                    && (0..files).contains(&nf)
+                    && (0..ranks).contains(&nr)
+                    && b.is_on_board(cell as u16)
+                    && b.is_on_board(next)
+                {
+                    neighbours[cell * directions + d] = next;
                 }
+            }
+        }
+        for (d, dir) in b.directions.iter().enumerate() {
+            for &(from, to) in &dir.links {
+                neighbours[from as usize * directions + d] = to;
             }
         }
         let has_neighbour = (0..directions)
@@ -62,10 +75,23 @@ impl Board {
             })
             .collect();
         let jump_bits = (usize::BITS - directions.saturating_sub(1).leading_zeros()).max(1);
-        let offsets = b
+        let offsets: Vec<i16> = b
             .directions
             .iter()
-            .map(|d| (d.rank_delta as i32 * files + d.file_delta as i32) as i16)
+            .map(|d| match d.links.first() {
+                Some(&(from, to)) => to as i16 - from as i16,
+                None => (d.rank_delta as i32 * files + d.file_delta as i32) as i16,
+            })
+            .collect();
+        // A direction is uniform when every neighbour that way is the same number of cells on:
+        // then a whole set steps by one shift.
+        let uniform = (0..directions)
+            .map(|d| {
+                (0..cells).all(|c| {
+                    let next = neighbours[c * directions + d];
+                    next == NO_CELL || next as i32 - c as i32 == offsets[d] as i32
+                })
+            })
             .collect();
         let symmetries = Symmetry::ALL
             .iter()
@@ -97,7 +123,12 @@ impl Board {
             has_neighbour,
             jump_bits,
             max_jumps: (64 / jump_bits).min(255) as u8,
-            all_cells: CellSet::from_cells(&(0..cells as u16).collect::<Vec<_>>()),
+            all_cells: CellSet::from_cells(
+                &(0..cells as u16)
+                    .filter(|&c| b.is_on_board(c))
+                    .collect::<Vec<_>>(),
+            ),
+            uniform,
             direction_set_names: b.direction_sets.iter().map(|s| s.name.clone()).collect(),
             direction_sets: b
                 .direction_sets
@@ -111,6 +142,46 @@ impl Board {
     #[inline]
     pub fn neighbour(&self, cell: u16, dir: u8) -> u16 {
         self.neighbours[cell as usize * self.directions + dir as usize]
+    }
+
+    /// Whether every direction is uniform: whole sets move by shifts (see [`Board::uniform`]).
+    pub fn all_uniform(&self) -> bool {
+        self.uniform.iter().all(|&u| u)
+    }
+
+    /// The neighbours along `dir` of the cells of `cells` (cells without one drop out).
+    #[inline]
+    pub fn step_set(&self, cells: &CellSet, dir: u8) -> CellSet {
+        if self.uniform[dir as usize] {
+            return cells
+                .and(&self.has_neighbour[dir as usize])
+                .shifted(self.offsets[dir as usize]);
+        }
+        let mut next = CellSet::default();
+        for cell in cells.iter() {
+            let n = self.neighbour(cell, dir);
+            if n != NO_CELL {
+                next.insert(n);
+            }
+        }
+        next
+    }
+
+    /// The cells whose neighbour along `dir` is in `cells`.
+    #[inline]
+    pub fn back_set(&self, cells: &CellSet, dir: u8) -> CellSet {
+        if self.uniform[dir as usize] {
+            return cells
+                .shifted(-self.offsets[dir as usize])
+                .and(&self.has_neighbour[dir as usize]);
+        }
+        let mut back = CellSet::default();
+        for cell in self.has_neighbour[dir as usize].iter() {
+            if cells.contains(self.neighbour(cell, dir)) {
+                back.insert(cell);
+            }
+        }
+        back
     }
 
     pub fn cell_name(&self, cell: u16) -> String {
@@ -128,7 +199,8 @@ impl Board {
             numbered: self.numbered,
             ..Default::default()
         };
-        crate::check::board_cell(&b, name)
+        // A cell of the grid that is no point of the board is no cell of it.
+        crate::check::board_cell(&b, name).filter(|&c| self.all_cells.contains(c))
     }
 }
 

@@ -35,6 +35,7 @@ pub struct WordStep {
 pub(super) fn plan(game: &Game) -> Option<WordSteps> {
     let board = &game.board;
     if board.cells > 64
+        || !board.all_uniform()
         || board.stacks
         || game.dice.is_some()
         || game.turn_effects

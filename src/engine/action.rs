@@ -19,11 +19,13 @@ pub enum ActionKind {
     Reveal,
     /// A new piece of the mover appears on `to` (`place`; its kind is the rule's).
     Place,
+    /// The enemy piece on `to` leaves the board (`take`).
+    Take,
 }
 
 impl ActionKind {
-    /// Every kind at the index of its byte, a power of two of them: decoding is one masked load.
-    const BY_BYTE: [ActionKind; 8] = [
+    /// Every kind at the index of its byte, padded to a power of two: decoding is one masked load.
+    const BY_BYTE: [ActionKind; 16] = [
         ActionKind::Move,
         ActionKind::Jump,
         ActionKind::Hop,
@@ -32,11 +34,19 @@ impl ActionKind {
         ActionKind::Die,
         ActionKind::Reveal,
         ActionKind::Place,
+        ActionKind::Take,
+        ActionKind::Take,
+        ActionKind::Take,
+        ActionKind::Take,
+        ActionKind::Take,
+        ActionKind::Take,
+        ActionKind::Take,
+        ActionKind::Take,
     ];
 
     #[inline]
     const fn from_byte(byte: u8) -> ActionKind {
-        ActionKind::BY_BYTE[(byte & 7) as usize]
+        ActionKind::BY_BYTE[(byte & 15) as usize]
     }
 }
 

@@ -104,25 +104,71 @@ impl Game {
         reached
     }
 
-    /// Whether `player` has `length` pieces in a row along one of the directions: by sets, each
-    /// round keeping the pieces whose row so far goes on one more cell.
-    pub(crate) fn in_row(&self, state: &State, player: u8, length: u8, dirs: u16) -> bool {
-        let own = *state.pieces_of(player);
+    /// Whether `player` has `length` pieces in a row along one of the directions (one that
+    /// covers `through`, if given).
+    pub(crate) fn in_row(
+        &self,
+        state: &State,
+        player: u8,
+        length: u8,
+        dirs: u16,
+        through: Option<i32>,
+    ) -> bool {
+        let through = match through {
+            Some(cell) => match self.cell_of(cell) {
+                Some(c) => Some(c),
+                None => return false,
+            },
+            None => None,
+        };
         self.directions_of(dirs, player).iter().any(|&dir| {
-            let (offset, edge) = (
-                self.board.offsets[dir as usize],
-                &self.board.has_neighbour[dir as usize],
-            );
-            // `ends`: the cells where a row of `k` pieces ends, walking along `dir`.
-            let mut ends = own;
-            for _ in 1..length {
-                ends = ends.and(edge).shifted(offset).and(&own);
-                if ends.is_empty() {
-                    return false;
+            let ends = self.row_ends(state, player, length, dir);
+            match through {
+                None => !ends.is_empty(),
+                // A row ending on `through` or up to `length - 1` cells further on covers it.
+                Some(cell) => {
+                    let mut at = cell;
+                    for _ in 0..length {
+                        if at == NO_CELL || state.owner(at) != Some(player) {
+                            return false;
+                        }
+                        if ends.contains(at) {
+                            return true;
+                        }
+                        at = self.board.neighbour(at, dir);
+                    }
+                    false
                 }
             }
-            !ends.is_empty()
         })
+    }
+
+    /// The cells where a row of `length` of `player`'s pieces ends, walking along `dir`: by sets,
+    /// each round keeping the pieces whose row so far goes on one more cell.
+    fn row_ends(&self, state: &State, player: u8, length: u8, dir: u8) -> CellSet {
+        let own = *state.pieces_of(player);
+        let mut ends = own;
+        for _ in 1..length {
+            ends = self.board.step_set(&ends, dir).and(&own);
+            if ends.is_empty() {
+                break;
+            }
+        }
+        ends
+    }
+
+    /// `player`'s pieces that stand in a row of `length` or more along one of the directions
+    /// (Morris' men in a mill): each row's end, and the cells before it back to its start.
+    pub(crate) fn rows(&self, state: &State, player: u8, length: u8, dirs: u16) -> CellSet {
+        let mut covered = CellSet::default();
+        for &dir in self.directions_of(dirs, player) {
+            let mut run = self.row_ends(state, player, length, dir);
+            for _ in 0..length {
+                covered = covered.or(&run);
+                run = self.board.back_set(&run, dir);
+            }
+        }
+        covered
     }
 
     /// Whether a chain of `player`'s pieces, each a neighbour of the next along the directions,
@@ -143,11 +189,7 @@ impl Game {
             }
             let mut grown = reached;
             for &dir in self.directions_of(dirs, player) {
-                let edge = &self.board.has_neighbour[dir as usize];
-                grown = grown.or(&reached
-                    .and(edge)
-                    .shifted(self.board.offsets[dir as usize])
-                    .and(&own));
+                grown = grown.or(&self.board.step_set(&reached, dir).and(&own));
             }
             if grown == reached {
                 return false;

@@ -215,9 +215,37 @@ impl Game {
                     frame.set = self.flank(frame.state, cell, dirs, max);
                 }
                 Op::Size => push!(frame.set.len() as i32),
-                Op::InRow { length, dirs } => {
+                Op::InRow {
+                    length,
+                    dirs,
+                    through,
+                } => {
+                    let cell = if through { Some(pop!()) } else { None };
                     let player = pop!() as u8;
-                    push!(self.in_row(frame.state, player, length, dirs) as i32)
+                    push!(self.in_row(frame.state, player, length, dirs, cell) as i32)
+                }
+                Op::Rows { length, dirs } => {
+                    let player = pop!() as u8;
+                    frame.set = self.rows(frame.state, player, length, dirs);
+                }
+                Op::Hand(kind) => {
+                    let player = pop!() as usize & 3;
+                    // A kind no one holds in hand has no slot: none in hand.
+                    let slot = self.hand_slot_of[kind as usize] as usize;
+                    push!(
+                        frame.state.hand[player]
+                            .get(slot)
+                            .map_or(0, |&n| i32::from(n))
+                    )
+                }
+                Op::IsIn => {
+                    let cell = pop!();
+                    let inside = usize::try_from(cell)
+                        .is_ok_and(|c| c < self.board.cells && frame.set.contains(c as u16));
+                    push!(inside as i32)
+                }
+                Op::RegionCells => {
+                    frame.set = self.region_sets[pop!() as usize];
                 }
                 Op::Connected { dirs } => {
                     let to = &self.region_sets[pop!() as usize];

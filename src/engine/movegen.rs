@@ -230,6 +230,8 @@ impl Game {
         match rule.kind {
             MoveKind::DieMove => return self.die_moves(index, rule, frame.state, out),
             MoveKind::Place => return self.placements(index, rule, frame, out),
+            MoveKind::Take => return self.takes(index, rule, frame, out),
+            MoveKind::Fly => return self.flights(index, rule, frame, out),
             _ => {}
         }
         let state = frame.state;
@@ -250,7 +252,11 @@ impl Game {
             }
             match rule.kind {
                 // Handled above for all pieces at once.
-                MoveKind::Place | MoveKind::Step | MoveKind::DieMove => {}
+                MoveKind::Place
+                | MoveKind::Take
+                | MoveKind::Fly
+                | MoveKind::Step
+                | MoveKind::DieMove => {}
                 MoveKind::Slide => {
                     for &dir in dirs {
                         self.slide(index, rule, frame, from, dir, out);
@@ -377,7 +383,7 @@ impl Game {
         dirs: &[u8],
         out: &mut Vec<Action>,
     ) {
-        if self.board.cells <= 64 {
+        if self.board.cells <= 64 && self.board.all_uniform() {
             return self.steps_in_one_word(index, rule, frame, dirs, out);
         }
         let state = frame.state;
@@ -400,6 +406,18 @@ impl Game {
             let mut sources = movers.and(&self.board.has_neighbour[dir as usize]);
             if let Some(l) = rule.along {
                 sources = sources.and(&self.lines[l as usize].leaving[dir as usize]);
+            }
+            if !self.board.uniform[dir as usize] {
+                // Links of a board of points: each step on its own.
+                for from in sources.iter() {
+                    let to = self.board.neighbour(from, dir);
+                    if allowed.contains(to) {
+                        let captured = u8::from(occupied.contains(to));
+                        let action = Action::moving(index, from, to, dir, 1, 1, captured);
+                        self.push_if_legal(rule, frame, action, out);
+                    }
+                }
+                continue;
             }
             let template = StepTemplate::new(index, dir, offset);
             for to in sources.shifted(offset).and(&allowed).iter() {
@@ -811,6 +829,8 @@ impl Game {
             ActionKind::Die if action.to() == super::dice::OFF => 0,
             ActionKind::Jump | ActionKind::Hop | ActionKind::Die | ActionKind::Place => 1,
             ActionKind::Move => action.count(),
+            // Nothing of the mover's lands: an enemy piece leaves.
+            ActionKind::Take => 0,
         };
         let to = action.to_cell() as i16;
         (0..count as i16).map(move |i| (to - i * back) as u16)
@@ -911,9 +931,14 @@ impl Game {
                 state.set(action.to_cell(), piece);
             }
             ActionKind::Place => {
-                let kind = self.moves[action.rule() as usize].piece.unwrap_or(0);
-                state.put(action.to_cell(), me, kind);
+                let rule = &self.moves[action.rule() as usize];
+                state.put(action.to_cell(), me, rule.piece.unwrap_or(0));
+                if let Some(slot) = rule.hand_slot.filter(|&s| s != crate::compile::NO_HAND) {
+                    let held = &mut state.hand[me as usize & 3][slot as usize];
+                    *held = held.saturating_sub(1);
+                }
             }
+            ActionKind::Take => state.clear(action.to_cell()),
             // Dice games and reveals are applied above.
             ActionKind::Pass | ActionKind::Roll | ActionKind::Die | ActionKind::Reveal => {}
         }
@@ -934,7 +959,11 @@ impl Game {
         if self.has_rule_effects
             && matches!(
                 action.kind(),
-                ActionKind::Move | ActionKind::Jump | ActionKind::Hop | ActionKind::Place
+                ActionKind::Move
+                    | ActionKind::Jump
+                    | ActionKind::Hop
+                    | ActionKind::Place
+                    | ActionKind::Take
             )
         {
             self.apply_rule_effects(state, action);
@@ -951,6 +980,12 @@ impl Game {
             // A placed piece is new on the board: it moved from nowhere.
             ActionKind::Pass | ActionKind::Roll | ActionKind::Reveal | ActionKind::Place => {
                 return Played::default();
+            }
+            ActionKind::Take => {
+                return Played {
+                    captured: 1,
+                    moved: 0,
+                };
             }
             // Entering from the bar: the kind `apply` gives the piece.
             ActionKind::Die if action.from() == super::dice::BAR => {

@@ -58,6 +58,8 @@ impl Game {
                     None => cell,
                 }
             }
+            // The enemy piece taken off: `xd1`.
+            ActionKind::Take => format!("x{}", self.board.cell_name(action.to_cell())),
             ActionKind::Jump => {
                 let mut token = self.board.cell_name(action.from_cell());
                 for cell in self.jump_landings(action) {

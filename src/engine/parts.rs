@@ -109,7 +109,11 @@ impl Game {
         state.last_to = NONE;
         if !matches!(
             last.kind(),
-            ActionKind::Move | ActionKind::Jump | ActionKind::Hop | ActionKind::Place
+            ActionKind::Move
+                | ActionKind::Jump
+                | ActionKind::Hop
+                | ActionKind::Place
+                | ActionKind::Take
         ) {
             return false;
         }

@@ -4,7 +4,7 @@
 use super::action::{Action, ActionKind};
 use super::cells::NO_CELL_VALUE;
 use super::eval::Frame;
-use crate::compile::{CompiledMove, Game};
+use crate::compile::{CellSet, CompiledMove, Game};
 
 impl Action {
     /// A piece placed on `to` by move rule `rule`.
@@ -26,27 +26,91 @@ impl Game {
         out: &mut Vec<Action>,
     ) {
         let state = frame.state;
-        let mut cells = self.board.all_cells.and_not(&state.occupied());
-        if let Some(at) = rule.at {
-            cells = cells.and(self.region_of(at, state.to_move));
+        if let Some(slot) = rule.hand_slot {
+            // From the hand: none left (or a kind no one holds), no placement.
+            let held = state.hand[state.to_move as usize & 3].get(slot as usize);
+            if held.is_none_or(|&n| n == 0) {
+                return;
+            }
         }
+        let mut cells = self.landing_cells_of(rule, frame);
         if let Some(mask) = &rule.landing_mask {
             cells = cells.and(&self.cell_mask(mask, state));
-        }
-        if let Some(at) = rule.at_cells {
-            cells = cells.and(&self.eval_set(at, frame));
         }
         for cell in cells.iter() {
             self.push_if_legal(rule, frame, Action::place(index, cell), out);
         }
     }
 
+    /// The empty cells a `place` or `fly` rule may put a piece on: of its `at:`, if any.
+    fn landing_cells_of(&self, rule: &CompiledMove, frame: &mut Frame) -> CellSet {
+        let state = frame.state;
+        let mut cells = self.board.all_cells.and_not(&state.occupied());
+        if let Some(at) = rule.at {
+            cells = cells.and(self.region_of(at, state.to_move));
+        }
+        if let Some(at) = rule.at_cells {
+            cells = cells.and(&self.eval_set(at, frame));
+        }
+        cells
+    }
+
+    /// `take`: each enemy piece (of the rule's kind) may leave the board; `to` is its cell.
+    #[inline(never)]
+    pub(super) fn takes(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        frame: &mut Frame,
+        out: &mut Vec<Action>,
+    ) {
+        let state = frame.state;
+        let enemies = state.occupied().and_not(state.pieces_of(state.to_move));
+        for cell in enemies.iter() {
+            let kind_fits = rule
+                .piece
+                .is_none_or(|k| state.piece(cell).is_some_and(|(_, kind)| kind == k));
+            if kind_fits {
+                let action = Action::new(ActionKind::Take, index, 0, cell as u8, 0, 0, 0, 1);
+                self.push_if_legal(rule, frame, action, out);
+            }
+        }
+    }
+
+    /// `fly`: each piece of the mover (of the rule's kind) may go to any empty cell (of `at`).
+    #[inline(never)]
+    pub(super) fn flights(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        frame: &mut Frame,
+        out: &mut Vec<Action>,
+    ) {
+        let state = frame.state;
+        let me = state.to_move;
+        let targets = self.landing_cells_of(rule, frame);
+        for from in state.pieces_of(me).iter() {
+            let kind_fits = rule
+                .piece
+                .is_none_or(|k| state.piece(from).is_some_and(|(_, kind)| kind == k));
+            if !kind_fits {
+                continue;
+            }
+            for to in targets.iter() {
+                let action = Action::new(ActionKind::Hop, index, from as u8, to as u8, 0, 1, 0, 0);
+                self.push_if_legal(rule, frame, action, out);
+            }
+        }
+    }
+
     /// The cell the action's piece lands on, as `to` reads it (-1 if none: a pass, a roll).
     pub(crate) fn action_to(&self, action: &Action) -> i32 {
         match action.kind() {
-            ActionKind::Move | ActionKind::Jump | ActionKind::Hop | ActionKind::Place => {
-                i32::from(action.to_cell())
-            }
+            ActionKind::Move
+            | ActionKind::Jump
+            | ActionKind::Hop
+            | ActionKind::Place
+            | ActionKind::Take => i32::from(action.to_cell()),
             ActionKind::Die if action.to() != super::dice::OFF => i32::from(action.to_cell()),
             _ => NO_CELL_VALUE,
         }

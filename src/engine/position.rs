@@ -49,6 +49,9 @@ pub struct PositionFile {
     moved_by: Option<Located<String>>,
     /// Further bonus moves owed to the player to move after this one.
     bonus_moves: Option<Located<i64>>,
+    /// Pieces in hand: player -> kind -> how many.
+    #[serde(default)]
+    hand: BTreeMap<String, Located<BTreeMap<String, Located<i64>>>>,
     /// In the middle of a turn of several parts: the move rule the mover goes on with, and the
     /// cell where the previous part landed.
     part: Option<Located<String>>,
@@ -169,6 +172,7 @@ impl Game {
         // Every count of pieces read, with its player and where it was read: see `check_material`.
         let mut tally: Tally = Vec::new();
         self.read_pieces(&file.pieces, &mut state, &mut tally, &mut diags);
+        self.read_hands(file, &mut state, &mut tally, &mut diags);
         self.read_pinned(file, &mut state, &mut tally, &mut diags);
         for (i, counter) in self.counters.iter().enumerate() {
             state.counters[i] = counter.initial;
@@ -517,6 +521,57 @@ impl Game {
                     "name the player who moves again once they are done: `bonus = \"plain\"`",
                 ),
             );
+        }
+    }
+
+    /// `[hand]`: each player's pieces in hand, by kind. A kind the game holds in no hand cannot be.
+    fn read_hands(
+        &self,
+        file: &PositionFile,
+        state: &mut State,
+        tally: &mut Tally,
+        diags: &mut Diagnostics,
+    ) {
+        for (player, kinds) in &file.hand {
+            let Some(p) = self.players.iter().position(|x| x == player) else {
+                diags.push(Diagnostic::error(
+                    ErrorKind::UnknownPlayer(player.clone()),
+                    kinds.span,
+                ));
+                continue;
+            };
+            for (kind, count) in &kinds.value {
+                let slot = self
+                    .pieces
+                    .iter()
+                    .position(|k| k.name == *kind)
+                    .map(|k| self.hand_slot_of[k]);
+                match (slot, u8::try_from(count.value)) {
+                    (Some(slot), Ok(n)) if slot != crate::compile::NO_HAND => {
+                        state.hand[p][slot as usize] = n;
+                        tally.push((p as u8, u32::from(n), count.span));
+                    }
+                    (Some(_), Ok(_)) => diags.push(
+                        Diagnostic::error(
+                            ErrorKind::BadPosition(format!(
+                                "no player holds `{kind}` in hand in this game"
+                            )),
+                            count.span,
+                        )
+                        .with_help(
+                            "the game file's `[hand.PLAYER]` tables say which kinds are held",
+                        ),
+                    ),
+                    (None, _) => diags.push(Diagnostic::error(
+                        ErrorKind::UnknownPiece(kind.clone()),
+                        count.span,
+                    )),
+                    (_, Err(_)) => diags.push(Diagnostic::error(
+                        ErrorKind::BadPosition("a hand holds 0 to 255 pieces of a kind".into()),
+                        count.span,
+                    )),
+                }
+            }
         }
     }
 
@@ -882,6 +937,15 @@ impl Game {
                 out.push_str(&format!("{player} = {{ {} }}\n", kinds.join(", ")));
             }
         }
+        if !self.hand_kinds.is_empty() {
+            out.push_str("\n[hand]\n");
+            for (p, player) in self.players.iter().enumerate() {
+                out.push_str(&format!(
+                    "{player} = {{ {} }}\n",
+                    self.hand_words(state, p, " = ")
+                ));
+            }
+        }
         if !self.counters.is_empty() {
             out.push_str("\n[counters]\n");
             for (i, counter) in self.counters.iter().enumerate() {
@@ -891,11 +955,38 @@ impl Game {
         out
     }
 
+    /// A player's pieces in hand, `man = 9` (with `separator` between a kind and its number).
+    fn hand_words(&self, state: &State, player: usize, separator: &str) -> String {
+        self.hand_kinds
+            .iter()
+            .enumerate()
+            .map(|(slot, &kind)| {
+                format!(
+                    "{}{separator}{}",
+                    self.pieces[kind as usize].name, state.hand[player][slot]
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     /// A board diagram: rank numbers on the left, files below.
     pub fn diagram(&self, state: &State) -> String {
         if self.board.numbered || self.board.stacks {
             return self.track_diagram(state);
         }
+        let mut out = self.board_diagram(state);
+        if !self.hand_kinds.is_empty() {
+            let hands: Vec<String> = (0..self.players.len())
+                .map(|p| format!("{} {}", self.players[p], self.hand_words(state, p, " ")))
+                .collect();
+            out.push_str(&format!("in hand: {}\n", hands.join("; ")));
+        }
+        out
+    }
+
+    /// The grid with each cell's piece.
+    fn board_diagram(&self, state: &State) -> String {
         self.cell_diagram(|cell| {
             let c = match state.piece(cell) {
                 // A face-down piece shows as the kind that hides it: its own stays unseen.
@@ -934,7 +1025,13 @@ impl Game {
             out.push_str(&format!("{:>3} ", rank + 1));
             for file in 0..self.board.files {
                 let cell = rank * self.board.files + file;
-                out.push_str(&format!(" {:>width$}", labels[cell as usize]));
+                // A cell of the grid that is no point of the board is left blank.
+                let label = if self.board.all_cells.contains(cell) {
+                    labels[cell as usize].as_str()
+                } else {
+                    ""
+                };
+                out.push_str(&format!(" {label:>width$}"));
             }
             out.push('\n');
         }

@@ -1,5 +1,6 @@
 //! A position: a flat, fixed-size value that copies without allocating.
 
+use crate::check::HAND_KINDS;
 pub use crate::check::MAX_CELLS;
 use crate::compile::CellSet;
 
@@ -48,6 +49,8 @@ pub struct State {
     pub pending: u8,
     /// The cell where the previous part of this turn landed (`last_to`), or [`NONE`].
     pub last_to: u8,
+    /// Pieces each player holds in hand, by the game's hand slot (`[hand.PLAYER]`).
+    pub hand: [[u8; HAND_KINDS]; 4],
 }
 
 /// No cell, no player: for [`State::reveal_at`] and [`State::bonus`].
@@ -98,6 +101,7 @@ impl State {
             bonus_left: 0,
             pending: NONE,
             last_to: NONE,
+            hand: [[0; HAND_KINDS]; 4],
         }
     }
 
@@ -188,7 +192,8 @@ impl State {
             .sum();
         let pinned = self.pinned_cells(player).count() as u32;
         let p = player as usize & 3;
-        on_board + pinned + u32::from(self.bar[p]) + u32::from(self.off[p])
+        let in_hand: u32 = self.hand[p].iter().map(|&n| u32::from(n)).sum();
+        on_board + pinned + u32::from(self.bar[p]) + u32::from(self.off[p]) + in_hand
     }
 
     /// Adds a piece to a stack (the cell is empty or holds the same player's pieces of that kind).
@@ -302,6 +307,9 @@ impl State {
                 self.bar[3],
             ]),
         );
+        for hand in self.hand {
+            h = mix(h, u64::from(u32::from_le_bytes(hand)));
+        }
         // A position in the middle of a turn is not the position at its start.
         h = mix(
             h,

@@ -18,6 +18,17 @@ impl Book<'_> {
                 plural(b.files as usize, "file", "files"),
                 plural(b.ranks as usize, "rank", "ranks"),
             ));
+        } else if let Some(points) = &b.points {
+            doc.para(&format!(
+                "{} points of a grid of {} (a to {}) and {} (1 to {}), named as its cells; the \
+                 other cells of the grid are not on the board. a1 is the bottom-left cell as \
+                 {first}, the first player, sees the board.",
+                points.len(),
+                plural(b.files as usize, "file", "files"),
+                (b'a' + b.files as u8 - 1) as char,
+                plural(b.ranks as usize, "rank", "ranks"),
+                b.ranks
+            ));
         } else {
             doc.para(&format!(
                 "A grid of {} (a to {}) and {} (1 to {}), {cells} cells. a1 is the bottom-left \
@@ -51,6 +62,24 @@ impl Book<'_> {
         }
         doc.subheading("Directions");
         for d in &b.directions {
+            if !d.links.is_empty() {
+                let links: Vec<String> = d
+                    .links
+                    .iter()
+                    .map(|&(from, to)| {
+                        format!(
+                            "{}-{}",
+                            crate::check::board::cell_name(b, from),
+                            crate::check::board::cell_name(b, to)
+                        )
+                    })
+                    .collect();
+                doc.item(
+                    0,
+                    &format!("{}: along the links {}.", code(&d.name), links.join(", ")),
+                );
+                continue;
+            }
             doc.item(
                 0,
                 &format!(

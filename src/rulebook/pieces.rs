@@ -69,8 +69,27 @@ impl Book<'_> {
                 };
                 kinds.push(format!("{count} {} ({places})", code(&piece.name)));
             }
+            let held: Vec<String> = g
+                .hand_kinds
+                .iter()
+                .enumerate()
+                .filter(|&(slot, _)| g.hands[p][slot] > 0)
+                .map(|(slot, &kind)| {
+                    format!(
+                        "{} {}",
+                        g.hands[p][slot],
+                        code(&g.pieces[kind as usize].name)
+                    )
+                })
+                .collect();
+            if !held.is_empty() {
+                doc.item(
+                    0,
+                    &format!("{} holds in hand: {}.", code(player), held.join(", ")),
+                );
+            }
             let text = if kinds.is_empty() {
-                format!("{}: no pieces.", code(player))
+                format!("{}: no pieces on the board.", code(player))
             } else {
                 format!(
                     "{}, {}: {}.",

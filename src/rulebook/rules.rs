@@ -83,7 +83,7 @@ impl Book<'_> {
                 }
                 for c in continuations {
                     let condition = match &c.condition {
-                        Some(e) => format!(" if {}", self.expr(e)),
+                        Some(e) => format!(", if {},", self.expr(e)),
                         None => String::new(),
                     };
                     let how = if c.joined {
@@ -140,19 +140,31 @@ impl Book<'_> {
         let a = |name: &str| arg(&args, name);
         let mut out = Vec::new();
         match &m.generator {
-            Generator::Place { piece, at } => {
-                let cells = match (at, a("at")) {
-                    (Some(PlaceAt::Region(r)), _) => {
-                        format!("an empty cell of {}", self.region(*r, "the mover's"))
-                    }
-                    (_, Some(e)) => format!("an empty cell of {}", self.expr(e)),
-                    _ => "any empty cell".into(),
+            Generator::Place {
+                piece,
+                at,
+                from_hand,
+            } => {
+                let source = if *from_hand {
+                    "from their hand"
+                } else {
+                    "from the supply"
                 };
                 out.push(format!(
-                    "The mover places a new {} on {cells}.",
-                    code(&self.checked.pieces[*piece as usize].name)
+                    "The mover places a piece of kind {} {source} on {}.",
+                    code(&self.checked.pieces[*piece as usize].name),
+                    self.empty_cells(at, a("at"))
                 ));
             }
+            Generator::Take { piece } => out.push(format!(
+                "The mover takes one of the other players' {} off the board.",
+                self.pieces_noun(*piece)
+            )),
+            Generator::Fly { piece, at } => out.push(format!(
+                "One of the mover's {} goes to {}.",
+                self.pieces_noun(*piece),
+                self.empty_cells(at, a("at"))
+            )),
             Generator::Step { piece, dirs, to } => {
                 out.push(format!(
                     "One of the mover's {} steps one cell in {} onto {}.",
@@ -448,6 +460,17 @@ impl Book<'_> {
     }
 
     /// `` `stone`s `` or `pieces`.
+    /// The cells `at:` allows, in words: "any empty cell", "an empty cell of region `x`".
+    fn empty_cells(&self, at: &Option<PlaceAt>, written: Option<&Expr>) -> String {
+        match (at, written) {
+            (Some(PlaceAt::Region(r)), _) => {
+                format!("an empty cell of {}", self.region(*r, "the mover's"))
+            }
+            (_, Some(e)) => format!("an empty cell of {}", self.expr(e)),
+            _ => "any empty cell".into(),
+        }
+    }
+
     fn pieces_noun(&self, piece: Option<u8>) -> String {
         match piece {
             Some(k) => format!("{}s", code(&self.checked.pieces[k as usize].name)),

@@ -249,10 +249,30 @@ impl Book<'_> {
                 a("cells").map(|c| self.expr(c)).unwrap_or_default()
             ),
             "in_row" => format!(
-                "{} has {} pieces in a row along one of {}",
+                "{} has {} pieces in a row along one of {}{}",
                 player.map(|p| self.expr(p)).unwrap_or_default(),
                 a("length").map(|l| self.expr(l)).unwrap_or_default(),
+                self.directions_words(a("dirs")),
+                match a("through") {
+                    Some(c) => format!(", through {}", self.expr(c)),
+                    None => String::new(),
+                }
+            ),
+            "rows" => format!(
+                "{} pieces that stand in rows of {} or more along one of {}",
+                whose(),
+                a("length").map(|l| self.expr(l)).unwrap_or_default(),
                 self.directions_words(a("dirs"))
+            ),
+            "is_in" => format!(
+                "{} is one of {}",
+                a("cell").map(|c| self.expr(c)).unwrap_or_default(),
+                a("cells").map(|c| self.expr(c)).unwrap_or_default()
+            ),
+            "hand" => format!(
+                "the number of {} {} pieces in hand",
+                whose(),
+                a("piece").map(|k| self.expr(k)).unwrap_or_default()
             ),
             "connected" => format!(
                 "a chain of {} pieces, each next to the next along {}, joins {} to {}",

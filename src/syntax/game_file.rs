@@ -27,6 +27,9 @@ pub struct GameFile {
     /// player -> piece kind -> cells
     #[serde(default)]
     pub setup: BTreeMap<String, Located<BTreeMap<String, Located<CellSpec>>>>,
+    /// player -> piece kind -> how many pieces the player has in hand at the start
+    #[serde(default)]
+    pub hand: BTreeMap<String, Located<BTreeMap<String, Located<i64>>>>,
     #[serde(default)]
     pub options: BTreeMap<String, Located<OptionSection>>,
     /// Numbers kept in the position and changed by `after` rules.
@@ -78,6 +81,15 @@ pub struct BoardSection {
     /// Numbers written on cells (`value_sum`, `held_value`): cell -> number.
     #[serde(default)]
     pub values: BTreeMap<String, Located<i64>>,
+    /// A board of points: only these cells of the grid are on the board.
+    pub points: Option<Located<CellSpec>>,
+    /// Directions given as links between points: name -> `["a1-d1", ...]`, each the neighbour of
+    /// the first cell that way (instead of `[board.directions]` vectors).
+    #[serde(default)]
+    pub links: BTreeMap<String, Located<Vec<Located<String>>>>,
+    /// Link directions and their reverse: `e = "w"` also links each `e` link back as `w`.
+    #[serde(default)]
+    pub opposites: BTreeMap<String, Located<String>>,
 }
 
 /// Dice thrown as chance events, whose pips the moves of a turn use (`die_move`).
@@ -792,6 +804,9 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
         b.cell_names = l.cell_names.or(b.cell_names.take());
         b.stacks = l.stacks.or(b.stacks.take());
         b.values.extend(l.values);
+        b.points = l.points.or(b.points.take());
+        b.links.extend(l.links);
+        b.opposites.extend(l.opposites);
     }
     base.regions.extend(layer.regions);
     base.counters.extend(layer.counters);
@@ -824,6 +839,7 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
         }
     }
     base.setup.extend(layer.setup);
+    base.hand.extend(layer.hand);
     for (name, option) in layer.options {
         if let Some(remove) = option.value.remove.as_ref().filter(|r| r.value) {
             let error = match base_name {
