@@ -7,7 +7,7 @@ use crate::span::Span;
 use crate::syntax::ast::{Call, Expr};
 
 /// The functions of this file, as `call` looks them up.
-pub(super) const CELL_FUNCTIONS: [&str; 12] = [
+pub(super) const CELL_FUNCTIONS: [&str; 17] = [
     "neighbour",
     "empty",
     "friend",
@@ -20,6 +20,11 @@ pub(super) const CELL_FUNCTIONS: [&str; 12] = [
     "rows",
     "is_in",
     "hand",
+    "liberties",
+    "without_liberties",
+    "area",
+    "afterwards",
+    "seen_before",
 ];
 
 impl RuleChecker<'_> {
@@ -31,7 +36,7 @@ impl RuleChecker<'_> {
         place: Place,
         diags: &mut Diagnostics,
     ) -> Option<(TExpr, Ty)> {
-        if !matches!(place, Place::Action | Place::Effect) {
+        if !matches!(place, Place::Action | Place::Effect | Place::Afterwards) {
             diags.push(
                 Diagnostic::error(
                     ErrorKind::OutOfContext {
@@ -154,6 +159,76 @@ impl RuleChecker<'_> {
                 let cell = self.expect(args.require("cell", diags)?, Ty::Cell, place, diags);
                 let set = self.expect(args.require("cells", diags)?, Ty::Cells, place, diags);
                 Some((TExpr::IsIn(Box::new(cell?), Box::new(set?)), Ty::Bool))
+            }
+            "liberties" => {
+                let cell = self.expect(args.require("cell", diags)?, Ty::Cell, place, diags);
+                let dirs = self.optional_dirs(args.get("dirs"), diags);
+                Some((
+                    TExpr::Liberties {
+                        cell: Box::new(cell?),
+                        dirs: dirs?,
+                    },
+                    Ty::Int,
+                ))
+            }
+            "without_liberties" | "area" => {
+                let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
+                let dirs = self.optional_dirs(args.get("dirs"), diags);
+                let (player, dirs) = (Box::new(player?), dirs?);
+                Some(if name == "area" {
+                    (TExpr::Area { player, dirs }, Ty::Int)
+                } else {
+                    (TExpr::WithoutLiberties { player, dirs }, Ty::Cells)
+                })
+            }
+            "afterwards" => {
+                if place != Place::Action {
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::OutOfContext {
+                                name: name.into(),
+                                place: "in `where` and `forbid`".into(),
+                            },
+                            call.name.span,
+                        )
+                        .with_label(format!("not known {}", place.describe()))
+                        .with_help("`afterwards` looks at the position an action leads to"),
+                    );
+                    return None;
+                }
+                let condition = self.expect(
+                    args.require("condition", diags)?,
+                    Ty::Bool,
+                    Place::Afterwards,
+                    diags,
+                )?;
+                Some((TExpr::Afterwards(Box::new(condition)), Ty::Bool))
+            }
+            "seen_before" => {
+                if place != Place::Afterwards {
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::OutOfContext {
+                                name: name.into(),
+                                place: "in `afterwards(...)`".into(),
+                            },
+                            call.name.span,
+                        )
+                        .with_label(format!("not known {}", place.describe()))
+                        .with_help(
+                            "`seen_before` asks about the position after an action: \
+                             `forbid ko { afterwards(seen_before(within: 1)) }`",
+                        ),
+                    );
+                    return None;
+                }
+                let within = match args.get("within") {
+                    Some(e) => {
+                        Some(self.constant(e, "`within` of `seen_before`", 1, 65535, diags)? as u16)
+                    }
+                    None => None,
+                };
+                Some((TExpr::SeenBefore(within), Ty::Bool))
             }
             "hand" => {
                 let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);

@@ -179,6 +179,12 @@ impl RuleChecker<'_> {
                 }
                 Some((TExpr::Captured, Ty::Int))
             }
+            "passed" => {
+                if !self.in_after_rule(n, span, place, diags) {
+                    return None;
+                }
+                Some((TExpr::Passed, Ty::Bool))
+            }
             "moving" | "enemy_run" => {
                 if place != Place::LineCapture {
                     let meaning = if n == "moving" {

@@ -369,7 +369,11 @@ fn strsim_distance(a: &str, b: &str) -> usize {
 /// Players, options and regions share one namespace in rule expressions with the built-in names:
 /// a name that means two things would silently mean only one of them.
 fn check_name_clashes(file: &crate::syntax::GameFile, cx: &Context, diags: &mut Diagnostics) {
-    const BUILT_IN: [&str; 10] = [
+    const BUILT_IN: [&str; 14] = [
+        "to",
+        "from",
+        "last_to",
+        "passed",
         "mover",
         "opponent",
         "ply",

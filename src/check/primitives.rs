@@ -53,6 +53,9 @@ impl RuleChecker<'_> {
                 Modifiers::default(),
             ));
         }
+        if call.name.text == "pass_turn" {
+            return Some((Generator::Pass, Modifiers::default()));
+        }
         if call.name.text == "take" {
             return Some((Generator::Take { piece }, Modifiers::default()));
         }

@@ -21,6 +21,8 @@ pub(super) enum Place {
     Effect,
     /// The arguments of a move primitive worked out in the position (`place`'s `at:`).
     Generator,
+    /// Inside `afterwards(...)`: the position after the action, the action, the game's history.
+    Afterwards,
 }
 
 impl Place {
@@ -32,6 +34,7 @@ impl Place {
             Place::LineCapture => "in `capture_if` of `line`",
             Place::Effect => "in `then` effects and `next` conditions",
             Place::Generator => "in a move primitive's arguments",
+            Place::Afterwards => "in `afterwards(...)`",
         }
     }
 }
@@ -495,6 +498,11 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "is_in" => &["cell", "cells"],
         "hand" => &["player", "piece"],
         "take" => &["piece"],
+        "pass_turn" => &[],
+        "liberties" => &["cell", "dirs"],
+        "without_liberties" | "area" => &["player", "dirs"],
+        "afterwards" => &["condition"],
+        "seen_before" => &["within"],
         "fly" => &["piece", "at"],
         "connected" => &["player", "from", "to", "dirs"],
         _ => return None,
@@ -502,8 +510,9 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
 }
 
 /// The move primitives, as `call_params` knows them.
-pub const PRIMITIVES: [&str; 9] = [
+pub const PRIMITIVES: [&str; 10] = [
     "place",
+    "pass_turn",
     "take",
     "fly",
     "step",
@@ -681,6 +690,7 @@ fn warn_overlapping_moves(moves: &[MoveRule], cx: &Context, diags: &mut Diagnost
         } => Some((1, *piece, *dirs, Some(*to))),
         Generator::Jump { piece, dirs, .. } => Some((2, *piece, *dirs, None)),
         Generator::Place { .. }
+        | Generator::Pass
         | Generator::Take { .. }
         | Generator::Fly { .. }
         | Generator::Line { .. }

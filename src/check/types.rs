@@ -307,6 +307,8 @@ pub enum Generator {
         /// Jumped pieces stay on the board until the sequence ends (they still cannot be jumped twice).
         remove_at_end: bool,
     },
+    /// The mover passes (`pass_turn`).
+    Pass,
     /// A new piece of the mover, of kind `piece`, on an empty cell (of region or set `at`):
     /// from the supply, or from the mover's hand (`from_hand`).
     Place {
@@ -480,6 +482,28 @@ pub enum TExpr {
     LastTo,
     /// How many pieces of a kind the player has in hand.
     Hand(Box<TExpr>, u8),
+    /// `after` rules: whether the action just played was a pass.
+    Passed,
+    /// The empty cells next to the group of pieces the cell belongs to.
+    Liberties {
+        cell: Box<TExpr>,
+        dirs: u16,
+    },
+    /// The player's pieces whose group has no empty neighbour.
+    WithoutLiberties {
+        player: Box<TExpr>,
+        dirs: u16,
+    },
+    /// The player's pieces and the empty cells that reach only the player's pieces.
+    Area {
+        player: Box<TExpr>,
+        dirs: u16,
+    },
+    /// In `where` and `forbid`: the condition on the position after the action.
+    Afterwards(Box<TExpr>),
+    /// Inside `afterwards`: the position after the action occurred before in the game (among
+    /// the last `within` positions, if given).
+    SeenBefore(Option<u16>),
     /// The cell is one of the set's.
     IsIn(Box<TExpr>, Box<TExpr>),
     /// A region's cells as a set (a per-player region's, of the player the expression names).

@@ -73,6 +73,18 @@ pub enum Op {
     LastTo,
     /// Pop a player; push how many pieces of the kind they hold in hand.
     Hand(u8),
+    /// Push whether the action just played was a pass (`after` rules).
+    Passed,
+    /// Pop a cell; push the number of empty cells next to its group.
+    Liberties(u16),
+    /// Pop a player; make the frame's set their pieces whose group has no liberty.
+    WithoutLiberties(u16),
+    /// Pop a player; push their area: their pieces and the empty cells that reach only theirs.
+    Area(u16),
+    /// Push the value of the program at the range on the position after the considered action.
+    Afterwards(CodeRange),
+    /// Push whether the position after the action occurred earlier (within the last N).
+    SeenBefore(Option<u16>),
     /// Pop a cell; push whether the frame's set holds it.
     IsIn,
     /// Pop a region; make it the frame's set.
@@ -268,6 +280,26 @@ impl<'a> Emitter<'a> {
             TExpr::Ply => self.code.push(Op::Ply),
             TExpr::Repetitions => self.code.push(Op::Repetitions),
             TExpr::Captured => self.code.push(Op::Captured),
+            TExpr::Passed => self.code.push(Op::Passed),
+            TExpr::Liberties { cell, dirs } => return unary(self, cell, Op::Liberties(*dirs)),
+            TExpr::WithoutLiberties { player, dirs } => {
+                let d = self.expr(player);
+                self.code.push(Op::WithoutLiberties(*dirs));
+                return d;
+            }
+            TExpr::Area { player, dirs } => return unary(self, player, Op::Area(*dirs)),
+            // The condition is a program of its own, run on another position: jumped over here.
+            TExpr::Afterwards(condition) => {
+                let jump = self.here();
+                self.code.push(Op::Jump(0));
+                let start = self.here();
+                let d = self.expr(condition);
+                self.stack_depth = self.stack_depth.max(d);
+                self.code.push(Op::Return);
+                self.patch(jump);
+                self.code.push(Op::Afterwards(CodeRange { start }));
+            }
+            TExpr::SeenBefore(within) => self.code.push(Op::SeenBefore(*within)),
             TExpr::Moved(kind) => self.code.push(Op::Moved(*kind)),
             TExpr::CanMove(p) => return unary(self, p, Op::CanMove),
             TExpr::BorneOff(p) => return unary(self, p, Op::BorneOff),

@@ -115,6 +115,7 @@ pub struct CompiledSurround {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveKind {
     Place,
+    Pass,
     Take,
     Fly,
     Step,
@@ -501,6 +502,10 @@ pub fn compile(checked: CheckedGame) -> Game {
                         .or(from_hand.then_some(NO_HAND)),
                     ..base
                 },
+                Generator::Pass => CompiledMove {
+                    kind: MoveKind::Pass,
+                    ..base
+                },
                 Generator::Take { piece } => CompiledMove {
                     kind: MoveKind::Take,
                     piece: *piece,
@@ -659,10 +664,12 @@ pub fn compile(checked: CheckedGame) -> Game {
     let has_rule_effects = moves.iter().any(|m| !m.effects.is_empty());
     let has_parts = moves.iter().any(|m| !m.next.is_empty());
     let (code, stack_depth) = emitter.finish();
-    let uses_history = code.contains(&Op::Repetitions);
+    let uses_history = code
+        .iter()
+        .any(|op| matches!(op, Op::Repetitions | Op::SeenBefore(_)));
     let after_reads_action = code
         .iter()
-        .any(|op| matches!(op, Op::Captured | Op::Moved(_)));
+        .any(|op| matches!(op, Op::Captured | Op::Moved(_) | Op::Passed));
     let apply_effects = checked.dice.is_some()
         || turn_effects
         || !after.is_empty()

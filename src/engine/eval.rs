@@ -32,6 +32,8 @@ pub struct Played {
     pub captured: u8,
     /// Bit `k` is set when it moved a piece of kind `k`, as the piece was before any promotion.
     pub moved: u64,
+    /// It was a pass.
+    pub passed: bool,
 }
 
 /// What an expression may look at: the position, and while a move is being judged, the action and
@@ -51,6 +53,8 @@ pub struct Frame<'a> {
     pub played: Played,
     /// The set of cells a set-valued function made last (`flank`), for `size` or an effect.
     pub set: CellSet,
+    /// Inside `afterwards(...)`: the key of the position after the action (`seen_before`).
+    pub after_key: Option<u64>,
 }
 
 impl<'a> Frame<'a> {
@@ -70,6 +74,7 @@ impl<'a> Frame<'a> {
             history,
             played: Played::default(),
             set: CellSet::default(),
+            after_key: None,
         }
     }
 
@@ -255,6 +260,46 @@ impl Game {
                 }
                 Op::ReturnSet => return Ok(0),
                 Op::Captured => push!(i32::from(frame.played.captured)),
+                Op::Passed => push!(frame.played.passed as i32),
+                Op::Liberties(dirs) => {
+                    let cell = pop!();
+                    push!(self.liberties(frame.state, cell, dirs))
+                }
+                Op::WithoutLiberties(dirs) => {
+                    let player = pop!() as u8;
+                    frame.set = self.without_liberties(frame.state, player, dirs);
+                }
+                Op::Area(dirs) => {
+                    let player = pop!() as u8;
+                    push!(self.area(frame.state, player, dirs))
+                }
+                Op::Afterwards(code) => {
+                    let holds = match frame.action {
+                        Some(action) => {
+                            let state = frame.state;
+                            let after = *frame
+                                .after
+                                .get_or_insert_with(|| self.after(state, &action));
+                            // Seen as the mover sees it: the mover is still the mover.
+                            let mut view = after;
+                            view.to_move = state.to_move;
+                            let mut inner = Frame::with_history(&view, frame.history);
+                            inner.action = Some(action);
+                            inner.after_key = Some(after.key());
+                            self.eval_bool(code, &mut inner)
+                        }
+                        None => false,
+                    };
+                    push!(holds as i32)
+                }
+                Op::SeenBefore(within) => {
+                    let history = frame.history;
+                    let from = within.map_or(0, |w| history.len().saturating_sub(w as usize));
+                    let seen = frame
+                        .after_key
+                        .is_some_and(|key| history[from..].contains(&key));
+                    push!(seen as i32)
+                }
                 Op::Moved(kind) => push!((frame.played.moved >> kind & 1) as i32),
                 Op::CanMove => {
                     let player = pop!() as u8;

@@ -123,8 +123,8 @@ impl<'g> Explainer<'g> {
     /// The first `forbid` rule that holds after the action, as the move generator tests them.
     fn forbidden_by(&self, kind: MoveKind, frame: &mut Frame, action: Action) -> Option<usize> {
         let game = self.game;
-        // `die_move` actions are not filtered.
-        if kind == MoveKind::DieMove {
+        // `die_move` actions and passes are not filtered.
+        if matches!(kind, MoveKind::DieMove | MoveKind::Pass) {
             return None;
         }
         frame.consider(action);

@@ -231,6 +231,10 @@ impl Game {
             MoveKind::DieMove => return self.die_moves(index, rule, frame.state, out),
             MoveKind::Place => return self.placements(index, rule, frame, out),
             MoveKind::Take => return self.takes(index, rule, frame, out),
+            // A pass is always there to choose: no filter or `forbid` applies to it.
+            MoveKind::Pass => {
+                return out.push(Action::new(ActionKind::Pass, index, 0, 0, 0, 0, 0, 0));
+            }
             MoveKind::Fly => return self.flights(index, rule, frame, out),
             _ => {}
         }
@@ -253,6 +257,7 @@ impl Game {
             match rule.kind {
                 // Handled above for all pieces at once.
                 MoveKind::Place
+                | MoveKind::Pass
                 | MoveKind::Take
                 | MoveKind::Fly
                 | MoveKind::Step
@@ -977,14 +982,20 @@ impl Game {
     pub fn played(&self, state: &State, action: &Action) -> Played {
         let kind_at = |cell: u16| state.piece(cell).map_or(0, |(_, kind)| 1u64 << kind);
         let moved = match action.kind() {
+            ActionKind::Pass => {
+                return Played {
+                    passed: true,
+                    ..Played::default()
+                };
+            }
             // A placed piece is new on the board: it moved from nowhere.
-            ActionKind::Pass | ActionKind::Roll | ActionKind::Reveal | ActionKind::Place => {
+            ActionKind::Roll | ActionKind::Reveal | ActionKind::Place => {
                 return Played::default();
             }
             ActionKind::Take => {
                 return Played {
                     captured: 1,
-                    moved: 0,
+                    ..Played::default()
                 };
             }
             // Entering from the bar: the kind `apply` gives the piece.
@@ -1003,6 +1014,7 @@ impl Game {
         Played {
             captured: action.captured(),
             moved,
+            passed: false,
         }
     }
 

@@ -156,6 +156,7 @@ impl Book<'_> {
                     self.empty_cells(at, a("at"))
                 ));
             }
+            Generator::Pass => out.push("The mover passes.".into()),
             Generator::Take { piece } => out.push(format!(
                 "The mover takes one of the other players' {} off the board.",
                 self.pieces_noun(*piece)

@@ -92,6 +92,7 @@ impl Book<'_> {
             "to" => "the cell the move lands on".into(),
             "from" => "the cell the move leaves".into(),
             "last_to" => "the cell where the previous part of this turn landed".into(),
+            "passed" => "the action just played was a pass".into(),
             "mover" => "the mover".into(),
             "opponent" => "the opponent".into(),
             "ply" => "the ply count".into(),
@@ -269,6 +270,33 @@ impl Book<'_> {
                 a("cell").map(|c| self.expr(c)).unwrap_or_default(),
                 a("cells").map(|c| self.expr(c)).unwrap_or_default()
             ),
+            "liberties" => format!(
+                "the number of empty cells next to the group of {} (along {})",
+                a("cell").map(|c| self.expr(c)).unwrap_or_default(),
+                self.directions_words(a("dirs"))
+            ),
+            "without_liberties" => format!(
+                "{} pieces whose group has no empty cell next to it (along {})",
+                whose(),
+                self.directions_words(a("dirs"))
+            ),
+            "area" => format!(
+                "{} area: their pieces and the empty cells from which empty cells lead to pieces \
+                 of theirs only (along {})",
+                whose(),
+                self.directions_words(a("dirs"))
+            ),
+            "afterwards" => format!(
+                "after the move, {}",
+                a("condition").map(|c| self.expr(c)).unwrap_or_default()
+            ),
+            "seen_before" => match a("within") {
+                Some(n) => format!(
+                    "the position is one of the last {} positions of the game",
+                    self.expr(n)
+                ),
+                None => "the position occurred earlier in the game".into(),
+            },
             "hand" => format!(
                 "the number of {} {} pieces in hand",
                 whose(),

@@ -1,0 +1,71 @@
+//! Groups of pieces and their liberties (Go): a group is the pieces of one player joined through
+//! neighbours along the directions; its liberties are the empty cells next to it. All by floods
+//! over bit sets, so a board's groups cost a few set operations per step of the flood.
+
+use super::state::State;
+use crate::compile::{CellSet, Game};
+
+impl Game {
+    /// The cells of `cells` joined to `seeds` through them, along the directions.
+    fn flood(&self, seeds: CellSet, cells: &CellSet, dirs: &[u8]) -> CellSet {
+        let mut reached = seeds.and(cells);
+        loop {
+            let mut grown = reached;
+            for &dir in dirs {
+                grown = grown.or(&self.board.step_set(&reached, dir).and(cells));
+            }
+            if grown == reached {
+                return reached;
+            }
+            reached = grown;
+        }
+    }
+
+    /// The cells next to some cell of `cells`, along the directions.
+    fn next_to(&self, cells: &CellSet, dirs: &[u8]) -> CellSet {
+        dirs.iter().fold(CellSet::default(), |around, &dir| {
+            around.or(&self.board.step_set(cells, dir))
+        })
+    }
+
+    /// The empty cells next to the group of the piece on `cell`: 0 for an empty cell or none.
+    pub(crate) fn liberties(&self, state: &State, cell: i32, dirs: u16) -> i32 {
+        let Some(cell) = u16::try_from(cell)
+            .ok()
+            .filter(|&c| self.board.all_cells.contains(c))
+        else {
+            return 0;
+        };
+        let Some(owner) = state.owner(cell) else {
+            return 0;
+        };
+        let dirs = self.directions_of(dirs, owner);
+        let mut seed = CellSet::default();
+        seed.insert(cell);
+        let group = self.flood(seed, state.pieces_of(owner), dirs);
+        let empty = self.board.all_cells.and_not(&state.occupied());
+        self.next_to(&group, dirs).and(&empty).len() as i32
+    }
+
+    /// `player`'s pieces whose group has no empty neighbour (Go's captured stones).
+    pub(crate) fn without_liberties(&self, state: &State, player: u8, dirs: u16) -> CellSet {
+        let dirs = self.directions_of(dirs, player);
+        let own = *state.pieces_of(player);
+        let empty = self.board.all_cells.and_not(&state.occupied());
+        let breathing = self.next_to(&empty, dirs).and(&own);
+        let alive = self.flood(breathing, &own, dirs);
+        own.and_not(&alive)
+    }
+
+    /// `player`'s area (Tromp-Taylor): their pieces, and the empty cells from which empty cells
+    /// lead to pieces of theirs and to none of another player's.
+    pub(crate) fn area(&self, state: &State, player: u8, dirs: u16) -> i32 {
+        let dirs = self.directions_of(dirs, player);
+        let own = *state.pieces_of(player);
+        let others = state.occupied().and_not(&own);
+        let empty = self.board.all_cells.and_not(&state.occupied());
+        let reaches_own = self.flood(self.next_to(&own, dirs), &empty, dirs);
+        let reaches_others = self.flood(self.next_to(&others, dirs), &empty, dirs);
+        (own.len() + reaches_own.and_not(&reaches_others).len()) as i32
+    }
+}
