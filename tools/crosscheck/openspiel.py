@@ -1,0 +1,497 @@
+#!/usr/bin/env python3
+"""Cross-check Tabula's comparison games against OpenSpiel.
+
+Plays seeded uniformly random games in OpenSpiel and, at every position, asks the `tabula` binary
+for the same position (by replaying the tokens so far with `--after`) and compares:
+
+* the set of legal moves, OpenSpiel's mapped to Tabula tokens, with `tabula moves GAME --after ...`;
+* the board (every occupied cell and what is on it) and the player to move, with
+  `tabula show GAME --after ... --format toml` (skip with --no-board);
+* at the end, the outcome (who won, or a draw) with the last line of `tabula show GAME --after ...`.
+
+A game stops at its first mismatch (the next positions would only repeat it). Every mismatch is
+listed with its game number, seed and token history; the exit status is 1 if there was any.
+
+See tools/crosscheck/README.md for installing OpenSpiel, the mappings and the known differences.
+
+    .venv/bin/python tools/crosscheck/openspiel.py                  # every game, default counts
+    .venv/bin/python tools/crosscheck/openspiel.py --games reversi -n 50
+    .venv/bin/python tools/crosscheck/openspiel.py --games hex --first 17 -n 1   # replay game 17
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import os
+import platform
+import random
+import subprocess
+import sys
+import time
+import tomllib
+from dataclasses import dataclass, field
+
+try:
+    import pyspiel
+except ImportError:  # pragma: no cover - depends on the machine
+    sys.exit(
+        "error: cannot import pyspiel; install OpenSpiel first (see tools/crosscheck/README.md):\n"
+        "  python3 -m venv .venv && .venv/bin/pip install open_spiel==2.0.2"
+    )
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+FILES = "abcdefghijklmnopqrstuvwxyz"
+
+
+def cell(file: int, rank: int) -> str:
+    """Tabula cell name: file 0 = a, rank 1 = the bottom rank."""
+    return f"{FILES[file]}{rank}"
+
+
+# --------------------------------------------------------------------------------------------
+# Game adapters: OpenSpiel state -> Tabula tokens and board.
+
+
+class Adapter:
+    """One game as seen from both sides.
+
+    `players` are Tabula's player names in OpenSpiel's player order (OpenSpiel player 0 first).
+    A board is a dict from Tabula cell name to a label: a Tabula player name for that player's
+    piece, or a neutral label such as "arrow".
+    """
+
+    tabula: str
+    spiel: str
+    params: dict
+    players: tuple[str, str]
+    default_n: int
+
+    def load(self):
+        return pyspiel.load_game(self.spiel, self.params)
+
+    # Legal turns: dict token -> list of OpenSpiel actions making that turn.
+    def legal(self, state) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {}
+        for a in state.legal_actions():
+            tok = self.token(state, a)
+            if tok in out:
+                raise RuntimeError(f"{self.tabula}: two OpenSpiel actions map to token {tok}")
+            out[tok] = [a]
+        return out
+
+    # One random turn by OpenSpiel's uniform random policy; applies it, returns the token.
+    def random_turn(self, state, rng: random.Random) -> str:
+        a = rng.choice(state.legal_actions())
+        tok = self.token(state, a)
+        state.apply_action(a)
+        return tok
+
+    def token(self, state, action: int) -> str:
+        raise NotImplementedError
+
+    def board(self, state) -> dict[str, str]:
+        raise NotImplementedError
+
+    def tabula_label(self, player: str, kind: str | None) -> str:
+        return player
+
+
+class TicTacToe(Adapter):
+    # OpenSpiel: action = 3 * row + col, row 0 at the top, printed as x(row,col).
+    tabula, spiel, params = "tic-tac-toe", "tic_tac_toe", {}
+    players = ("x", "o")
+    default_n = 300
+
+    def token(self, state, action):
+        r, c = divmod(action, 3)
+        return cell(c, 3 - r)
+
+    def board(self, state):
+        lines = str(state).split("\n")
+        return parse_grid(lines[:3], 3, {"x": "x", "o": "o"})
+
+
+class ConnectFour(Adapter):
+    # OpenSpiel: action = column; Tabula's token is the cell the disc lands on.
+    tabula, spiel = "connect-four", "connect_four"
+    params = {"rows": 6, "columns": 7, "x_in_row": 4}
+    players = ("red", "yellow")
+    default_n = 300
+
+    def token(self, state, action):
+        height = sum(1 for c in self.board(state) if c[0] == FILES[action])
+        return cell(action, height + 1)
+
+    def board(self, state):
+        lines = [ln for ln in str(state).split("\n") if ln]
+        return parse_grid(lines[:6], 6, {"x": "red", "o": "yellow"})
+
+
+class Othello(Adapter):
+    # OpenSpiel: action = 8 * row + col, row 0 = its row "1" at the top; 64 = pass.
+    tabula, spiel, params = "reversi", "othello", {}
+    players = ("black", "white")
+    default_n = 300
+    PASS = 64
+
+    def token(self, state, action):
+        if action == self.PASS:
+            return "pass"
+        r, c = divmod(action, 8)
+        return cell(c, 8 - r)
+
+    def board(self, state):
+        lines = str(state).split("\n")
+        # "Black (x) to play:", a header, then 8 lines "1 - - x o - - - - 1".
+        rows = ["".join(ln.split()[1:9]) for ln in lines[2:10]]
+        return parse_grid(rows, 8, {"x": "black", "o": "white"}, empty="-")
+
+
+class Hex(Adapter):
+    # OpenSpiel: action = 11 * row + col, printed as letter (col) + number (row + 1). Its player 0
+    # (x) joins row 1 to row 11, player 1 (o) joins column a to column k; a cell touches
+    # (row-1, col), (row-1, col+1), (row, col+-1), (row+1, col-1), (row+1, col). With OpenSpiel's
+    # row number as Tabula's rank, the same name is the same cell in both, the neighbours agree
+    # (Tabula's nw = file-1 rank+1, se = file+1 rank-1), red = x and blue = o: no transposing.
+    tabula, spiel = "hex", "hex"
+    params = {"board_size": 11, "swap": False}
+    players = ("red", "blue")
+    default_n = 150
+    N = 11
+
+    def token(self, state, action):
+        r, c = divmod(action, self.N)
+        tok = cell(c, r + 1)
+        # OpenSpiel names hex cells the same way: check it, since the mapping depends on it.
+        name = state.action_to_string(state.current_player(), action)
+        if name != tok:
+            raise RuntimeError(f"hex: OpenSpiel action {action} is {name}, mapped to {tok}")
+        return tok
+
+    def board(self, state):
+        lines = [ln.split() for ln in str(state).split("\n") if ln.strip()]
+        out = {}
+        for r, row in enumerate(lines):
+            if len(row) != self.N:
+                raise RuntimeError(f"hex: cannot read OpenSpiel row {row}")
+            for c, ch in enumerate(row):
+                if ch == ".":
+                    continue
+                # The standard string shows every black stone as x and every white one as o.
+                who = {"x": "red", "o": "blue"}.get(ch.lower())
+                if who is None:
+                    raise RuntimeError(f"hex: unknown OpenSpiel cell {ch!r}")
+                out[cell(c, r + 1)] = who
+        return out
+
+
+class Amazons(Adapter):
+    # OpenSpiel: cell = 10 * row + col, row 0 at the top; a turn is three actions: the amazon,
+    # its destination, the arrow. Tabula's token is the whole turn, `from-to/arrow`.
+    tabula, spiel = "amazons", "amazons"
+    params = {"board_size": 10}
+    players = ("white", "black")
+    default_n = 50
+
+    @staticmethod
+    def name(i: int) -> str:
+        r, c = divmod(i, 10)
+        return cell(c, 10 - r)
+
+    def legal(self, state):
+        out = {}
+        for a in state.legal_actions():
+            s1 = state.child(a)
+            for d in s1.legal_actions():
+                s2 = s1.child(d)
+                for x in s2.legal_actions():
+                    out[f"{self.name(a)}-{self.name(d)}/{self.name(x)}"] = [a, d, x]
+        return out
+
+    def random_turn(self, state, rng):
+        acts = []
+        for _ in range(3):
+            a = rng.choice(state.legal_actions())
+            acts.append(a)
+            state.apply_action(a)
+        a, d, x = acts
+        return f"{self.name(a)}-{self.name(d)}/{self.name(x)}"
+
+    def board(self, state):
+        lines = str(state).split("\n")
+        return parse_grid(lines[:10], 10, {"X": "white", "O": "black", "#": "arrow"})
+
+    def tabula_label(self, player, kind):
+        # OpenSpiel's arrows are neutral; Tabula's belong to the player who shot them.
+        return "arrow" if kind == "arrow" else player
+
+
+def parse_grid(rows: list[str], nranks: int, symbols: dict[str, str], empty=".") -> dict[str, str]:
+    """Rows of one character a cell, the top row (Tabula's rank nranks) first."""
+    out = {}
+    if len(rows) != nranks:
+        raise RuntimeError(f"expected {nranks} rows, got {rows!r}")
+    for i, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch == empty:
+                continue
+            if ch not in symbols:
+                raise RuntimeError(f"unknown OpenSpiel cell {ch!r} in {row!r}")
+            out[cell(c, nranks - i)] = symbols[ch]
+    return out
+
+
+ADAPTERS = {a.tabula: a for a in (TicTacToe(), ConnectFour(), Othello(), Hex(), Amazons())}
+
+
+# --------------------------------------------------------------------------------------------
+# Tabula side.
+
+
+class Tabula:
+    def __init__(self, binary: str, root: str):
+        self.binary = binary
+        self.root = root
+        self.calls = 0
+
+    def run(self, *args: str) -> subprocess.CompletedProcess:
+        self.calls += 1
+        return subprocess.run(
+            [self.binary, *args], cwd=self.root, capture_output=True, text=True, check=False
+        )
+
+    def moves(self, game: str, tokens: list[str]):
+        """(set of tokens, None) or (None, error text)."""
+        p = self.run("moves", game, "--after", " ".join(tokens))
+        if p.returncode != 0:
+            return None, (p.stderr or p.stdout).strip()
+        return {ln for ln in p.stdout.split("\n") if ln}, None
+
+    def position(self, game: str, tokens: list[str], adapter: Adapter):
+        """((board dict, player to move), None) or (None, error text)."""
+        p = self.run("show", game, "--after", " ".join(tokens), "--format", "toml")
+        if p.returncode != 0:
+            return None, (p.stderr or p.stdout).strip()
+        doc = tomllib.loads(p.stdout)
+        board = {}
+        for player, pieces in doc.get("pieces", {}).items():
+            groups = pieces.items() if isinstance(pieces, dict) else [(None, pieces)]
+            for kind, cells in groups:
+                for c in cells:
+                    board[c] = adapter.tabula_label(player, kind)
+        return (board, doc.get("to_move")), None
+
+    def outcome(self, game: str, tokens: list[str]):
+        """('red wins' / 'draw' / 'red to move', None) or (None, error text)."""
+        p = self.run("show", game, "--after", " ".join(tokens))
+        if p.returncode != 0:
+            return None, (p.stderr or p.stdout).strip()
+        last = [ln for ln in p.stdout.split("\n") if ln.strip()][-1].strip()
+        if last.startswith("game over: "):
+            return last[len("game over: ") :], None
+        if " to move" in last:
+            return last.split(" (")[0], None
+        return None, f"cannot read the last line of `tabula show`: {last!r}"
+
+
+# --------------------------------------------------------------------------------------------
+# The check.
+
+
+@dataclass
+class Mismatch:
+    game: int
+    seed: int
+    ply: int
+    what: str
+    detail: str
+    tokens: list[str]
+
+
+@dataclass
+class Stats:
+    games: int = 0
+    positions: int = 0
+    moves_compared: int = 0
+    tokens_compared: int = 0
+    boards_compared: int = 0
+    outcomes_compared: int = 0
+    pass_positions: int = 0
+    outcomes: dict[str, int] = field(default_factory=dict)
+    mismatches: list[Mismatch] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def few(items, k=8) -> str:
+    items = sorted(items)
+    shown = " ".join(items[:k])
+    return shown + (f" ... ({len(items)} in all)" if len(items) > k else "")
+
+
+def spiel_outcome(adapter: Adapter, state) -> str:
+    r = state.returns()
+    if r[0] > r[1]:
+        return f"{adapter.players[0]} wins"
+    if r[1] > r[0]:
+        return f"{adapter.players[1]} wins"
+    return "draw"
+
+
+def seed_for(base: int, game: str, index: int) -> int:
+    # Stable across runs and Python versions (no hash()).
+    return base * 1_000_003 + sum(ord(ch) for ch in game) * 10_007 + index
+
+
+def check_game(adapter: Adapter, tabula: Tabula, target: str, index: int, seed: int, stats: Stats, boards: bool):
+    rng = random.Random(seed)
+    game = adapter.load()
+    state = game.new_initial_state()
+    tokens: list[str] = []
+
+    def fail(what, detail):
+        stats.mismatches.append(Mismatch(index, seed, len(tokens), what, detail, list(tokens)))
+
+    while True:
+        terminal = state.is_terminal()
+        expected = {} if terminal else adapter.legal(state)
+        stats.positions += 1
+        if "pass" in expected:
+            stats.pass_positions += 1
+
+        got, err = tabula.moves(target, tokens)
+        if err is not None:
+            fail("tabula error", err)
+            return
+        stats.moves_compared += 1
+        stats.tokens_compared += len(expected)
+        if got != set(expected):
+            only_os = set(expected) - got
+            only_tab = got - set(expected)
+            detail = []
+            if only_os:
+                detail.append(f"legal in OpenSpiel only: {few(only_os)}")
+            if only_tab:
+                detail.append(f"legal in Tabula only: {few(only_tab)}")
+            if terminal:
+                detail.append(f"OpenSpiel: game over ({spiel_outcome(adapter, state)})")
+            fail("legal moves", "; ".join(detail))
+            return
+
+        if boards:
+            pos, err = tabula.position(target, tokens, adapter)
+            if err is not None:
+                fail("tabula error", err)
+                return
+            board, to_move = pos
+            stats.boards_compared += 1
+            want = adapter.board(state)
+            if board != want:
+                diff = sorted(
+                    f"{c}: OpenSpiel {want.get(c, 'empty')}, Tabula {board.get(c, 'empty')}"
+                    for c in set(board) | set(want)
+                    if board.get(c) != want.get(c)
+                )
+                fail("board", "; ".join(diff[:8]) + (f" ... ({len(diff)} cells)" if len(diff) > 8 else ""))
+                return
+            if not terminal and to_move != adapter.players[state.current_player()]:
+                fail("player to move", f"OpenSpiel {adapter.players[state.current_player()]}, Tabula {to_move}")
+                return
+
+        if terminal:
+            want = spiel_outcome(adapter, state)
+            got_outcome, err = tabula.outcome(target, tokens)
+            if err is not None:
+                fail("tabula error", err)
+                return
+            stats.outcomes_compared += 1
+            stats.outcomes[want] = stats.outcomes.get(want, 0) + 1
+            if got_outcome != want:
+                fail("outcome", f"OpenSpiel: {want}; Tabula: {got_outcome}")
+            return
+
+        tokens.append(adapter.random_turn(state, rng))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", default=",".join(ADAPTERS), help="comma-separated Tabula game names (default: all)")
+    ap.add_argument("-n", "--count", type=int, help="games to play per game (default: per game, see README)")
+    ap.add_argument("--first", type=int, default=0, help="number of the first game (to replay one game)")
+    ap.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    ap.add_argument("--tabula", default=os.path.join(REPO, "target", "release", "tabula"), help="tabula binary")
+    ap.add_argument("--file", action="append", default=[], metavar="GAME=PATH",
+                    help="check GAME's OpenSpiel game against another Tabula game file (a variant kept outside"
+                         " the repository, or a deliberately broken copy to test this tool); repeatable")
+    ap.add_argument("--root", default=REPO,
+                    help="directory tabula runs in, whose games/ it reads (default: this repository)")
+    ap.add_argument("--no-board", action="store_true", help="compare legal moves and outcomes only")
+    ap.add_argument("--report", type=int, default=5, help="mismatches listed per game (default 5)")
+    args = ap.parse_args()
+
+    if not os.access(args.tabula, os.X_OK):
+        print(f"error: no tabula binary at {args.tabula}; run `cargo build --release` first", file=sys.stderr)
+        return 2
+    names = [g.strip() for g in args.games.split(",") if g.strip()]
+    for g in names:
+        if g not in ADAPTERS:
+            print(f"error: unknown game {g!r}; known: {', '.join(ADAPTERS)}", file=sys.stderr)
+            return 2
+
+    files = {}
+    for f in args.file:
+        g, sep, path = f.partition("=")
+        if not sep or g not in ADAPTERS:
+            print(f"error: --file wants GAME=PATH with GAME one of {', '.join(ADAPTERS)}", file=sys.stderr)
+            return 2
+        files[g] = os.path.abspath(path)
+
+    tabula = Tabula(args.tabula, os.path.abspath(args.root))
+    commit = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=tabula.root,
+                            capture_output=True, text=True)
+    print(f"OpenSpiel {importlib.metadata.version('open_spiel')} (pyspiel {getattr(pyspiel, '__version__', '?')}),"
+          f" Python {platform.python_version()}")
+    print(f"Tabula {args.tabula}, run in {tabula.root} (git {commit.stdout.strip() or 'unknown'}),"
+          f" base seed {args.seed}")
+    print()
+
+    summary = []
+    for name in names:
+        adapter = ADAPTERS[name]
+        n = args.count if args.count is not None else adapter.default_n
+        game = adapter.load()
+        target = files.get(name, name)
+        print(f"== {target}  <->  OpenSpiel {game.get_type().short_name}")
+        print(f"   OpenSpiel parameters: {dict(sorted(game.get_parameters().items()))}")
+        print(f"   players: {', '.join(f'OpenSpiel {i} = {p}' for i, p in enumerate(adapter.players))}")
+        stats = Stats()
+        start = time.monotonic()
+        for i in range(args.first, args.first + n):
+            check_game(adapter, tabula, target, i, seed_for(args.seed, name, i), stats, not args.no_board)
+            stats.games += 1
+        stats.seconds = time.monotonic() - start
+        outcomes = ", ".join(f"{k} {v}" for k, v in sorted(stats.outcomes.items()))
+        print(f"   games {stats.games}, positions {stats.positions} (legal-move sets {stats.moves_compared}"
+              f" holding {stats.tokens_compared} tokens,"
+              f" boards {stats.boards_compared}, outcomes {stats.outcomes_compared}), {stats.seconds:.0f} s")
+        print(f"   outcomes: {outcomes or 'none'}" + (f"; positions where pass is the move: {stats.pass_positions}"
+                                                     if stats.pass_positions else ""))
+        print(f"   mismatches: {len(stats.mismatches)}")
+        for m in stats.mismatches[: args.report]:
+            print(f"   - game {m.game} (seed {m.seed}), after {m.ply} tokens: {m.what}: {m.detail}")
+            print(f"     tabula moves {target} --after \"{' '.join(m.tokens)}\"")
+        if len(stats.mismatches) > args.report:
+            print(f"   ... {len(stats.mismatches) - args.report} more")
+        print()
+        summary.append((name, stats))
+
+    print("summary:")
+    for name, s in summary:
+        print(f"  {name:13} games {s.games:5}  positions {s.positions:7}  mismatches {len(s.mismatches)}")
+    total = sum(len(s.mismatches) for _, s in summary)
+    print(f"{sum(s.positions for _, s in summary)} positions, {total} mismatches")
+    return 1 if total else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
