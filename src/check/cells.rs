@@ -7,7 +7,7 @@ use crate::span::Span;
 use crate::syntax::ast::{Call, Expr};
 
 /// The functions of this file, as `call` looks them up.
-pub(super) const CELL_FUNCTIONS: [&str; 17] = [
+pub(super) const CELL_FUNCTIONS: [&str; 20] = [
     "neighbour",
     "empty",
     "friend",
@@ -25,9 +25,41 @@ pub(super) const CELL_FUNCTIONS: [&str; 17] = [
     "area",
     "afterwards",
     "seen_before",
+    "pieces",
+    "enclosed",
+    "neighbours",
+];
+
+/// The functions whose value is a set of cells: with one of them (or a region) on its left, an
+/// `and` or `or` is an operation on sets.
+const SET_FUNCTIONS: [&str; 7] = [
+    "flank",
+    "reach",
+    "rows",
+    "without_liberties",
+    "pieces",
+    "enclosed",
+    "neighbours",
 ];
 
 impl RuleChecker<'_> {
+    /// Whether an expression is a set of cells by its form: a set function, a region, or an
+    /// `and`, `or` or `not` of one. (Decided from the form, not by typing it, so that a long
+    /// `and` chain is typed once.)
+    pub(super) fn is_set_expr(&self, e: &Expr) -> bool {
+        use crate::syntax::ast::{BinOp, ExprKind, UnOp};
+        match &e.kind {
+            ExprKind::Call(call) => {
+                SET_FUNCTIONS.contains(&call.name.text.as_str())
+                    || self.cx.region(&call.name.text).is_some()
+            }
+            ExprKind::Name(n) => self.cx.region(n).is_some(),
+            ExprKind::Binary(BinOp::And | BinOp::Or, l, _) => self.is_set_expr(l),
+            ExprKind::Unary(UnOp::Not, inner) => self.is_set_expr(inner),
+            _ => false,
+        }
+    }
+
     /// `to` and `from`: the cells of the action being judged or applied.
     pub(super) fn action_cell(
         &self,
@@ -88,11 +120,16 @@ impl RuleChecker<'_> {
                     Some(e) => self.constant(e, "`max` of `flank`", 1, 255, diags)? as u8,
                     None => u8::MAX,
                 };
+                let hostile = match args.get("hostile") {
+                    Some(e) => Some(Box::new(self.expect(e, Ty::Cells, place, diags)?)),
+                    None => None,
+                };
                 Some((
                     TExpr::Flank {
                         cell: Box::new(cell?),
                         dirs: dirs?,
                         max,
+                        hostile,
                     },
                     Ty::Cells,
                 ))
@@ -229,6 +266,41 @@ impl RuleChecker<'_> {
                     None => None,
                 };
                 Some((TExpr::SeenBefore(within), Ty::Bool))
+            }
+            "pieces" => {
+                let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
+                let piece = match args.get("piece") {
+                    Some(p) => Some(self.piece(p, diags)?),
+                    None => None,
+                };
+                Some((TExpr::Pieces(Box::new(player?), piece), Ty::Cells))
+            }
+            "neighbours" => {
+                let cells = self.expect(args.require("cells", diags)?, Ty::Cells, place, diags);
+                let dirs = self.optional_dirs(args.get("dirs"), diags);
+                Some((
+                    TExpr::Neighbours {
+                        cells: Box::new(cells?),
+                        dirs: dirs?,
+                    },
+                    Ty::Cells,
+                ))
+            }
+            "enclosed" => {
+                let cells = self.expect(args.require("cells", diags)?, Ty::Cells, place, diags);
+                let dirs = self.optional_dirs(args.get("dirs"), diags);
+                let hostile = match args.get("hostile") {
+                    Some(e) => Some(Box::new(self.expect(e, Ty::Cells, place, diags)?)),
+                    None => None,
+                };
+                Some((
+                    TExpr::Enclosed {
+                        cells: Box::new(cells?),
+                        dirs: dirs?,
+                        hostile,
+                    },
+                    Ty::Cells,
+                ))
             }
             "hand" => {
                 let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);

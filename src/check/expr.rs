@@ -72,6 +72,30 @@ impl RuleChecker<'_> {
             ExprKind::Bool(b) => Some((TExpr::Int(i64::from(*b)), Ty::Bool)),
             ExprKind::Name(n) => self.name(n, expr.span, place, hint, diags),
             ExprKind::Call(call) => self.call(call, place, diags),
+            ExprKind::Unary(UnOp::Not, inner) if self.is_set_expr(inner) => {
+                let set = self.expect(inner, Ty::Cells, place, diags)?;
+                Some((TExpr::SetNot(Box::new(set)), Ty::Cells))
+            }
+            ExprKind::Binary(op @ (BinOp::And | BinOp::Or), l, r) if self.is_set_expr(l) => {
+                let help = "`and` and `or` of sets of cells take a set on each side";
+                let left = self.expect_with_help(l, Ty::Cells, place, help, diags);
+                let right = self.expect_with_help(r, Ty::Cells, place, help, diags);
+                let e = TExpr::SetOp(*op, Box::new(left?), Box::new(right?));
+                if set_depth(&e) > crate::engine::eval::SET_STACK {
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::Other(format!(
+                                "sets of cells nested more than {} deep",
+                                crate::engine::eval::SET_STACK
+                            )),
+                            expr.span,
+                        )
+                        .with_help("write the right side's `and`s and `or`s first"),
+                    );
+                    return None;
+                }
+                Some((e, Ty::Cells))
+            }
             ExprKind::Unary(op, inner) => match op {
                 UnOp::Not => Some((
                     TExpr::Not(Box::new(self.expect(inner, Ty::Bool, place, diags)?)),
@@ -547,4 +571,14 @@ fn known_only(
         .with_help(help),
     );
     false
+}
+
+/// How many sets of cells an expression holds at once while it is worked out: a set operation
+/// keeps its left side while it works out its right side.
+fn set_depth(e: &TExpr) -> usize {
+    match e {
+        TExpr::SetOp(_, l, r) => set_depth(l).max(set_depth(r) + 1),
+        TExpr::SetNot(inner) => set_depth(inner),
+        _ => 1,
+    }
 }

@@ -530,6 +530,26 @@ pub enum TExpr {
         cell: Box<TExpr>,
         dirs: u16,
         max: u8,
+        /// Empty cells of this set close a run like a piece of the mover.
+        hostile: Option<Box<TExpr>>,
+    },
+    /// `and` (intersection) or `or` (union) of two sets of cells.
+    SetOp(crate::syntax::ast::BinOp, Box<TExpr>, Box<TExpr>),
+    /// The cells of the board not in the set.
+    SetNot(Box<TExpr>),
+    /// The player's pieces (of the kind).
+    Pieces(Box<TExpr>, Option<u8>),
+    /// The cells next to a cell of the set, along the directions.
+    Neighbours {
+        cells: Box<TExpr>,
+        dirs: u16,
+    },
+    /// The cells of the set every neighbour of which (along the directions, on the board) holds
+    /// a piece of the mover or is an empty cell of `hostile`.
+    Enclosed {
+        cells: Box<TExpr>,
+        dirs: u16,
+        hostile: Option<Box<TExpr>>,
     },
     /// How many cells a set holds.
     Size(Box<TExpr>),

@@ -100,10 +100,25 @@ pub enum Op {
     Next(u16),
     /// Pop a cell; push whether it holds what the test asks (false for -1).
     CellIs(CellTest),
-    /// Pop a cell; make the frame's set the enemy pieces it flanks.
+    /// Pop a cell (and, with `hostile`, a set); push the set of enemy pieces it flanks.
     Flank {
         dirs: u16,
         max: u8,
+        hostile: bool,
+    },
+    /// Pop two sets; push their intersection or union.
+    SetAnd,
+    SetOr,
+    /// Pop a set; push the board's other cells.
+    SetNot,
+    /// Pop a player; push their pieces (of the kind).
+    Pieces(Option<u8>),
+    /// Pop a set; push the cells next to its cells.
+    Neighbours(u16),
+    /// Pop a set (and, with `hostile`, the hostile set first); push its enclosed cells.
+    Enclosed {
+        dirs: u16,
+        hostile: bool,
     },
     /// Push the size of the frame's set.
     Size,
@@ -380,12 +395,62 @@ impl<'a> Emitter<'a> {
             }
             TExpr::Next(cell, dirs) => return unary(self, cell, Op::Next(*dirs)),
             TExpr::CellIs(cell, test) => return unary(self, cell, Op::CellIs(*test)),
-            // A set is kept in the frame, not on the stack: the cell is all it pops.
-            TExpr::Flank { cell, dirs, max } => {
-                let d = self.expr(cell);
+            // Sets are kept on the frame's stack of sets, not on this one.
+            TExpr::Flank {
+                cell,
+                dirs,
+                max,
+                hostile,
+            } => {
+                let mut d = 0;
+                if let Some(h) = hostile {
+                    d = self.expr(h);
+                }
+                d = d.max(self.expr(cell));
                 self.code.push(Op::Flank {
                     dirs: *dirs,
                     max: *max,
+                    hostile: hostile.is_some(),
+                });
+                return d;
+            }
+            TExpr::SetOp(op, l, r) => {
+                let d = self.expr(l).max(self.expr(r));
+                self.code.push(if *op == BinOp::And {
+                    Op::SetAnd
+                } else {
+                    Op::SetOr
+                });
+                return d;
+            }
+            TExpr::SetNot(set) => {
+                let d = self.expr(set);
+                self.code.push(Op::SetNot);
+                return d;
+            }
+            TExpr::Pieces(player, piece) => {
+                let d = self.expr(player);
+                self.code.push(Op::Pieces(*piece));
+                return d;
+            }
+            TExpr::Neighbours { cells, dirs } => {
+                let d = self.expr(cells);
+                self.code.push(Op::Neighbours(*dirs));
+                return d;
+            }
+            TExpr::Enclosed {
+                cells,
+                dirs,
+                hostile,
+            } => {
+                let mut d = 0;
+                if let Some(h) = hostile {
+                    d = self.expr(h);
+                }
+                d = d.max(self.expr(cells));
+                self.code.push(Op::Enclosed {
+                    dirs: *dirs,
+                    hostile: hostile.is_some(),
                 });
                 return d;
             }

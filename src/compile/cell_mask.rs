@@ -51,12 +51,15 @@ impl CellMask {
             TExpr::Binary(op, l, r) => match (op, l.as_ref(), r.as_ref()) {
                 (BinOp::Gt | BinOp::Ne, TExpr::Size(set), TExpr::Int(0))
                 | (BinOp::Ge, TExpr::Size(set), TExpr::Int(1)) => match set.as_ref() {
-                    TExpr::Flank { cell, dirs, max } if matches!(cell.as_ref(), TExpr::To) => {
-                        Some(CellMask::Flanks {
-                            dirs: *dirs,
-                            max: *max,
-                        })
-                    }
+                    TExpr::Flank {
+                        cell,
+                        dirs,
+                        max,
+                        hostile: None,
+                    } if matches!(cell.as_ref(), TExpr::To) => Some(CellMask::Flanks {
+                        dirs: *dirs,
+                        max: *max,
+                    }),
                     _ => None,
                 },
                 _ => None,

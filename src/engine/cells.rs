@@ -57,9 +57,17 @@ impl Game {
     }
 
     /// The enemy pieces flanked from `cell`: along each direction, a run of 1 to `max` enemy
-    /// pieces right next to it, closed by a piece of the mover (Reversi's discs that turn over,
-    /// a custodial capture's pieces). The cell itself does not count.
-    pub(crate) fn flank(&self, state: &State, cell: i32, dirs: u16, max: u8) -> CellSet {
+    /// pieces right next to it, closed by a piece of the mover or an empty cell of `hostile`
+    /// (Reversi's discs that turn over, a custodial capture's pieces). The cell itself does not
+    /// count.
+    pub(crate) fn flank(
+        &self,
+        state: &State,
+        cell: i32,
+        dirs: u16,
+        max: u8,
+        hostile: &CellSet,
+    ) -> CellSet {
         let mut flanked = CellSet::default();
         let Some(start) = self.cell_of(cell) else {
             return flanked;
@@ -79,12 +87,44 @@ impl Game {
                         flanked = flanked.or(&run);
                         break;
                     }
+                    None if length > 0 && hostile.contains(at) => {
+                        flanked = flanked.or(&run);
+                        break;
+                    }
                     _ => break,
                 }
                 at = self.board.neighbour(at, dir);
             }
         }
         flanked
+    }
+
+    /// The cells next to a cell of `cells`, along the mover's directions.
+    pub(crate) fn neighbours_of(&self, state: &State, cells: &CellSet, dirs: u16) -> CellSet {
+        self.directions_of(dirs, state.to_move)
+            .iter()
+            .fold(CellSet::default(), |around, &dir| {
+                around.or(&self.board.step_set(cells, dir))
+            })
+    }
+
+    /// The cells of `cells` whose every neighbour along the mover's directions (on the board)
+    /// holds a piece of the mover or is an empty cell of `hostile`; a cell at the edge, missing a
+    /// neighbour, is not enclosed (a king surrounded on all four sides).
+    pub(crate) fn enclosed(
+        &self,
+        state: &State,
+        cells: &CellSet,
+        dirs: u16,
+        hostile: &CellSet,
+    ) -> CellSet {
+        let me = state.to_move;
+        let closing = state.pieces_of(me).or(&hostile.and_not(&state.occupied()));
+        self.directions_of(dirs, me)
+            .iter()
+            .fold(*cells, |enclosed, &dir| {
+                enclosed.and(&self.board.back_set(&closing, dir))
+            })
     }
 
     /// The empty cells a slide from `cell` passes over, along each of the mover's directions

@@ -14,6 +14,9 @@ const SMALL_STACK: usize = 32;
 /// [`MAX_EXPRESSION_DEPTH`] deep and a statement adds one value under it.
 const LARGE_STACK: usize = MAX_EXPRESSION_DEPTH as usize + 1;
 
+/// The most sets of cells an expression holds at once (the checker refuses deeper ones).
+pub const SET_STACK: usize = 8;
+
 /// What a rule body decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -51,10 +54,27 @@ pub struct Frame<'a> {
     pub history: &'a [u64],
     /// In `after` rules: what the action that made `state` did.
     pub played: Played,
-    /// The set of cells a set-valued function made last (`flank`), for `size` or an effect.
-    pub set: CellSet,
+    /// The sets of cells being worked out (`flank`, `and` of two sets), the last on top.
+    sets: [CellSet; SET_STACK],
+    sets_len: usize,
     /// Inside `afterwards(...)`: the key of the position after the action (`seen_before`).
     pub after_key: Option<u64>,
+}
+
+impl Frame<'_> {
+    #[inline]
+    fn push_set(&mut self, set: CellSet) {
+        if let Some(slot) = self.sets.get_mut(self.sets_len) {
+            *slot = set;
+            self.sets_len += 1;
+        }
+    }
+
+    #[inline]
+    fn pop_set(&mut self) -> CellSet {
+        self.sets_len = self.sets_len.saturating_sub(1);
+        self.sets[self.sets_len]
+    }
 }
 
 impl<'a> Frame<'a> {
@@ -73,7 +93,8 @@ impl<'a> Frame<'a> {
             new_counters: state.counters,
             history,
             played: Played::default(),
-            set: CellSet::default(),
+            sets: [CellSet::default(); SET_STACK],
+            sets_len: 0,
             after_key: None,
         }
     }
@@ -96,9 +117,9 @@ impl Game {
 
     /// The cells a set program (a `then` effect's) makes.
     pub fn eval_set(&self, code: CodeRange, frame: &mut Frame) -> CellSet {
-        frame.set = CellSet::default();
+        frame.sets_len = 0;
         let _ = self.run(code, frame);
-        frame.set
+        frame.pop_set()
     }
 
     pub fn eval_rule(&self, code: CodeRange, frame: &mut Frame) -> Verdict {
@@ -205,7 +226,7 @@ impl Game {
                 }),
                 Op::Reach(dirs) => {
                     let cell = pop!();
-                    frame.set = self.reach(frame.state, cell, dirs);
+                    frame.push_set(self.reach(frame.state, cell, dirs));
                 }
                 Op::Next(dirs) => {
                     let cell = pop!();
@@ -215,11 +236,56 @@ impl Game {
                     let cell = pop!();
                     push!(self.cell_is(frame.state, cell, test) as i32)
                 }
-                Op::Flank { dirs, max } => {
+                Op::Flank { dirs, max, hostile } => {
                     let cell = pop!();
-                    frame.set = self.flank(frame.state, cell, dirs, max);
+                    let hostile = if hostile {
+                        frame.pop_set()
+                    } else {
+                        CellSet::default()
+                    };
+                    let flanked = self.flank(frame.state, cell, dirs, max, &hostile);
+                    frame.push_set(flanked);
                 }
-                Op::Size => push!(frame.set.len() as i32),
+                Op::Size => {
+                    let set = frame.pop_set();
+                    push!(set.len() as i32)
+                }
+                Op::SetAnd | Op::SetOr => {
+                    let right = frame.pop_set();
+                    let left = frame.pop_set();
+                    frame.push_set(if op == Op::SetAnd {
+                        left.and(&right)
+                    } else {
+                        left.or(&right)
+                    });
+                }
+                Op::SetNot => {
+                    let set = frame.pop_set();
+                    frame.push_set(self.board.all_cells.and_not(&set));
+                }
+                Op::Pieces(piece) => {
+                    let player = pop!() as u8;
+                    let mine = *frame.state.pieces_of(player);
+                    frame.push_set(match piece {
+                        None => mine,
+                        Some(kind) => self.of_kind(frame, mine, player, kind),
+                    });
+                }
+                Op::Neighbours(dirs) => {
+                    let set = frame.pop_set();
+                    let around = self.neighbours_of(frame.state, &set, dirs);
+                    frame.push_set(around);
+                }
+                Op::Enclosed { dirs, hostile } => {
+                    let cells = frame.pop_set();
+                    let hostile = if hostile {
+                        frame.pop_set()
+                    } else {
+                        CellSet::default()
+                    };
+                    let enclosed = self.enclosed(frame.state, &cells, dirs, &hostile);
+                    frame.push_set(enclosed);
+                }
                 Op::InRow {
                     length,
                     dirs,
@@ -231,7 +297,7 @@ impl Game {
                 }
                 Op::Rows { length, dirs } => {
                     let player = pop!() as u8;
-                    frame.set = self.rows(frame.state, player, length, dirs);
+                    frame.push_set(self.rows(frame.state, player, length, dirs));
                 }
                 Op::Hand(kind) => {
                     let player = pop!() as usize & 3;
@@ -245,12 +311,14 @@ impl Game {
                 }
                 Op::IsIn => {
                     let cell = pop!();
+                    let set = frame.pop_set();
                     let inside = usize::try_from(cell)
-                        .is_ok_and(|c| c < self.board.cells && frame.set.contains(c as u16));
+                        .is_ok_and(|c| c < self.board.cells && set.contains(c as u16));
                     push!(inside as i32)
                 }
                 Op::RegionCells => {
-                    frame.set = self.region_sets[pop!() as usize];
+                    let set = self.region_sets[pop!() as usize];
+                    frame.push_set(set);
                 }
                 Op::Connected { dirs } => {
                     let to = &self.region_sets[pop!() as usize];
@@ -267,7 +335,7 @@ impl Game {
                 }
                 Op::WithoutLiberties(dirs) => {
                     let player = pop!() as u8;
-                    frame.set = self.without_liberties(frame.state, player, dirs);
+                    frame.push_set(self.without_liberties(frame.state, player, dirs));
                 }
                 Op::Area(dirs) => {
                     let player = pop!() as u8;

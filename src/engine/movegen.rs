@@ -504,7 +504,7 @@ impl Game {
         }
     }
 
-    fn of_kind(&self, frame: &Frame, cells: CellSet, owner: u8, kind: u8) -> CellSet {
+    pub(super) fn of_kind(&self, frame: &Frame, cells: CellSet, owner: u8, kind: u8) -> CellSet {
         let wanted = State::encode(owner, kind);
         let mut set = CellSet::default();
         for cell in cells.iter() {

@@ -232,12 +232,31 @@ impl Book<'_> {
             ),
             "flank" => format!(
                 "the enemy pieces flanked from {} (along {}, runs of {} enemy pieces next to it \
-                 that a piece of the mover closes)",
+                 that a piece of the mover{} closes)",
                 a("cell").map(|c| self.expr(c)).unwrap_or_default(),
                 self.directions_words(a("dirs")),
                 match a("max") {
                     Some(m) => format!("at most {}", self.expr(m)),
                     None => "one or more".into(),
+                },
+                match a("hostile") {
+                    Some(h) => format!(" or an empty cell of {}", self.expr(h)),
+                    None => String::new(),
+                }
+            ),
+            "pieces" => format!("{} {}", whose(), pieces(a("piece"))),
+            "neighbours" => format!(
+                "the cells next to {} along {}",
+                a("cells").map(|c| self.expr(c)).unwrap_or_default(),
+                self.directions_words(a("dirs"))
+            ),
+            "enclosed" => format!(
+                "those of {} whose every neighbour along {} holds a piece of the mover{}",
+                a("cells").map(|c| self.expr(c)).unwrap_or_default(),
+                self.directions_words(a("dirs")),
+                match a("hostile") {
+                    Some(h) => format!(" or is an empty cell of {}", self.expr(h)),
+                    None => String::new(),
                 }
             ),
             "reach" => format!(
