@@ -16,6 +16,7 @@
 //! b5 c5 d5 f5 g5 h5, the bold line the outline of b2-h8.
 
 use std::path::Path;
+use tabula::compile::NO_CELL;
 use tabula::engine::matches::MatchScore;
 use tabula::engine::movegen::Outcome;
 use tabula::engine::playout::seeded_rng;
@@ -151,7 +152,7 @@ impl Case {
         let state = self.play(tokens);
         assert_eq!(self.game.outcome(&state), None, "after `{tokens}`");
         assert_eq!(state.to_move, mover, "side to move after `{tokens}`");
-        assert_eq!(state.reveal_at, NONE, "no reveal due after `{tokens}`");
+        assert_eq!(state.reveal_at, NO_CELL, "no reveal due after `{tokens}`");
         assert!(
             state.relocate.is_empty(),
             "no relocation due after `{tokens}`"
@@ -201,7 +202,7 @@ impl Case {
             self.game.is_chance(&state),
             "a reveal is due after `{tokens}`"
         );
-        assert_ne!(state.reveal_at, NONE);
+        assert_ne!(state.reveal_at, NO_CELL);
         let want: Vec<String> = numbers.iter().map(|n| format!("reveal:{n}")).collect();
         assert_eq!(
             self.game.legal_tokens(&state),
@@ -211,7 +212,7 @@ impl Case {
         self.out.push_str(&format!(
             "{}: chance event, the piece on {} shows {}\n",
             at(tokens),
-            self.game.board.cell_name(u16::from(state.reveal_at)),
+            self.game.board.cell_name(state.reveal_at),
             want.join(" ")
         ));
         self
@@ -330,10 +331,10 @@ fn status(game: &Game, state: &State) -> String {
         out.push_str(&format!("outcome: {}\n", game.describe_outcome(outcome)));
         return out;
     }
-    if state.reveal_at != NONE {
+    if state.reveal_at != NO_CELL {
         out.push_str(&format!(
             "due: the reveal of the piece on {}\n",
-            game.board.cell_name(u16::from(state.reveal_at))
+            game.board.cell_name(state.reveal_at)
         ));
     }
     if !state.relocate.is_empty() {
@@ -493,7 +494,7 @@ fn doc_004_rule_1_the_first_move_turns_the_piece_face_up() {
     let s = case.play("a4-b4");
     assert_eq!(
         (s.to_move, s.ply, s.reveal_at),
-        (NUMBERED, 1, cell(&case.game, "b4") as u8)
+        (NUMBERED, 1, cell(&case.game, "b4"))
     );
     assert!(case.game.is_face_down(&s, cell(&case.game, "b4")));
     let up = case.play("a4-b4 reveal:3");

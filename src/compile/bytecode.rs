@@ -6,7 +6,23 @@ use crate::syntax::ast::BinOp;
 /// A slice of [`crate::Game::code`]: one expression or one rule body.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CodeRange {
-    pub start: u32,
+    /// The first op, and in the top bit whether the program works on sets of cells (only those
+    /// need a set stack set up): one word, so that an op holding a range stays one word.
+    bits: u32,
+}
+
+const USES_SETS: u32 = 1 << 31;
+
+impl CodeRange {
+    #[inline]
+    pub fn start(self) -> usize {
+        (self.bits & !USES_SETS) as usize
+    }
+
+    #[inline]
+    pub fn uses_sets(self) -> bool {
+        self.bits & USES_SETS != 0
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,6 +105,9 @@ pub enum Op {
     IsIn,
     /// Pop a region; make it the frame's set.
     RegionCells,
+    /// Pop a region, then a cell; push whether the region holds the cell (`is_in` a region,
+    /// without a set).
+    InRegion,
     /// Pop a player; make the frame's set their pieces in rows of `length` or more.
     Rows {
         length: u8,
@@ -183,7 +202,7 @@ impl<'a> Emitter<'a> {
         let depth = self.expr(e);
         self.stack_depth = self.stack_depth.max(depth);
         self.code.push(Op::Return);
-        CodeRange { start }
+        self.range_from(start)
     }
 
     /// A program that leaves a set of cells in the frame (a `then` effect's cells).
@@ -192,7 +211,7 @@ impl<'a> Emitter<'a> {
         let depth = self.expr(e);
         self.stack_depth = self.stack_depth.max(depth);
         self.code.push(Op::ReturnSet);
-        CodeRange { start }
+        self.range_from(start)
     }
 
     pub fn stmt_program(&mut self, body: &[TStmt]) -> CodeRange {
@@ -200,7 +219,15 @@ impl<'a> Emitter<'a> {
         let depth = self.stmts(body);
         self.stack_depth = self.stack_depth.max(depth);
         self.code.push(Op::Halt);
-        CodeRange { start }
+        self.range_from(start)
+    }
+
+    /// The program emitted since `start`.
+    fn range_from(&self, start: u32) -> CodeRange {
+        let uses_sets = self.code[start as usize..].iter().any(Op::uses_sets);
+        CodeRange {
+            bits: start | if uses_sets { USES_SETS } else { 0 },
+        }
     }
 
     fn here(&self) -> u32 {
@@ -311,8 +338,9 @@ impl<'a> Emitter<'a> {
                 let d = self.expr(condition);
                 self.stack_depth = self.stack_depth.max(d);
                 self.code.push(Op::Return);
+                let program = self.range_from(start);
                 self.patch(jump);
-                self.code.push(Op::Afterwards(CodeRange { start }));
+                self.code.push(Op::Afterwards(program));
             }
             TExpr::SeenBefore(within) => self.code.push(Op::SeenBefore(*within)),
             TExpr::Moved(kind) => self.code.push(Op::Moved(*kind)),
@@ -492,6 +520,11 @@ impl<'a> Emitter<'a> {
             TExpr::Hand(player, kind) => return unary(self, player, Op::Hand(*kind)),
             // The set is made first; then the cell is worked out and tested against it.
             TExpr::IsIn(cell, set) => {
+                if let TExpr::RegionCells(region) = &**set {
+                    let d = self.expr(cell).max(1 + self.expr(region));
+                    self.code.push(Op::InRegion);
+                    return d;
+                }
                 let d = self.expr(set).max(self.expr(cell));
                 self.code.push(Op::IsIn);
                 return d.max(1);
@@ -537,5 +570,31 @@ impl<'a> Emitter<'a> {
             }
         }
         1
+    }
+}
+
+// Ops are copied out of the program one at a time: a word each keeps that one load.
+const _: () = assert!(std::mem::size_of::<Op>() == 8);
+
+impl Op {
+    /// Whether the op pushes or pops a set of cells.
+    pub fn uses_sets(&self) -> bool {
+        matches!(
+            self,
+            Op::Reach(_)
+                | Op::Flank { .. }
+                | Op::Size
+                | Op::SetAnd
+                | Op::SetOr
+                | Op::SetNot
+                | Op::Pieces(_)
+                | Op::Neighbours(_)
+                | Op::Enclosed { .. }
+                | Op::Rows { .. }
+                | Op::IsIn
+                | Op::RegionCells
+                | Op::WithoutLiberties(_)
+                | Op::ReturnSet
+        )
     }
 }

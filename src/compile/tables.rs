@@ -321,6 +321,13 @@ impl CellSet {
         self.words[cell as usize / 64] >> (cell % 64) & 1 != 0
     }
 
+    /// The highest cell of the set.
+    #[inline]
+    pub fn last(&self) -> Option<u16> {
+        let i = self.words.iter().rposition(|&w| w != 0)?;
+        Some((i * 64 + 63 - self.words[i].leading_zeros() as usize) as u16)
+    }
+
     pub fn iter(&self) -> CellIter {
         CellIter {
             words: self.words,
@@ -349,5 +356,18 @@ impl Iterator for CellIter {
             self.word += 1;
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CellSet;
+
+    #[test]
+    fn last_is_the_highest_cell_of_the_set() {
+        assert_eq!(CellSet::default().last(), None);
+        assert_eq!(CellSet::from_cells(&[0]).last(), Some(0));
+        assert_eq!(CellSet::from_cells(&[5, 63, 64]).last(), Some(64));
+        assert_eq!(CellSet::from_cells(&[1, 255]).last(), Some(255));
     }
 }

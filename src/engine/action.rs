@@ -24,7 +24,7 @@ pub enum ActionKind {
 }
 
 impl ActionKind {
-    /// Every kind at the index of its byte, padded to a power of two: decoding is one masked load.
+    /// Every kind at the index of its four bits, padded to a power of two: decoding is one masked load.
     const BY_BYTE: [ActionKind; 16] = [
         ActionKind::Move,
         ActionKind::Jump,
@@ -45,43 +45,49 @@ impl ActionKind {
     ];
 
     #[inline]
-    const fn from_byte(byte: u8) -> ActionKind {
-        ActionKind::BY_BYTE[(byte & 15) as usize]
+    const fn from_bits(bits: u64) -> ActionKind {
+        ActionKind::BY_BYTE[(bits & 15) as usize]
     }
 }
 
 /// Every move primitive is a line of `count` pieces moving `distance` cells: a step is 1 x 1, a slide
 /// 1 x k. `captured` enemy pieces standing in a row from `to` along `dir` are removed first.
 ///
-/// The byte fields share one machine word, so that a move generator builds an action in registers
-/// and writes it with two stores (move lists are written for every position, so this is speed).
+/// The fields share one machine word, so that a move generator builds an action in registers and
+/// writes it with two stores (move lists are written for every position, so this is speed). Cells
+/// take ten bits, enough for boards of up to 1024 cells.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Action {
-    /// From the lowest byte: kind, rule, from, to, dir, count, distance, captured.
+    /// From the lowest bit: kind (4 bits), rule (8), from (10), to (10), then the bytes dir,
+    /// count, distance and captured.
     bytes: u64,
     /// Jumps: the direction of each jump in turn, a few bits each.
     path: u64,
 }
 
 const KIND: u32 = 0;
-const RULE: u32 = 8;
-const FROM: u32 = 16;
-const TO: u32 = 24;
+const RULE: u32 = 4;
+const FROM: u32 = 12;
+const TO: u32 = 22;
+const CELL_MASK: u64 = 0x3ff;
+
+/// The most cells an action can name.
+pub const MAX_ACTION_CELLS: usize = 1 << 10;
 const DIR: u32 = 32;
 const COUNT: u32 = 40;
 const DISTANCE: u32 = 48;
 const CAPTURED: u32 = 56;
 
 impl Action {
-    /// An action from its fields. Cells fit in a byte (boards have at most 256), which keeps an
+    /// An action from its fields. Cells fit in ten bits (see [`MAX_ACTION_CELLS`]), which keeps an
     /// action at 16 bytes.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     pub const fn new(
         kind: ActionKind,
         rule: u8,
-        from: u8,
-        to: u8,
+        from: u16,
+        to: u16,
         dir: u8,
         count: u8,
         distance: u8,
@@ -90,8 +96,8 @@ impl Action {
         Action {
             bytes: (kind as u64) << KIND
                 | (rule as u64) << RULE
-                | (from as u64) << FROM
-                | (to as u64) << TO
+                | (from as u64 & CELL_MASK) << FROM
+                | (to as u64 & CELL_MASK) << TO
                 | (dir as u64) << DIR
                 | (count as u64) << COUNT
                 | (distance as u64) << DISTANCE
@@ -114,8 +120,8 @@ impl Action {
         Action::new(
             ActionKind::Move,
             rule,
-            from as u8,
-            to as u8,
+            from,
+            to,
             dir,
             count,
             distance,
@@ -138,25 +144,25 @@ impl Action {
 
     #[inline]
     pub const fn kind(&self) -> ActionKind {
-        ActionKind::from_byte(self.byte(KIND))
+        ActionKind::from_bits(self.bytes >> KIND)
     }
 
     /// Index of the move rule that made it.
     #[inline]
     pub const fn rule(&self) -> u8 {
-        self.byte(RULE)
+        (self.bytes >> RULE) as u8
     }
 
-    /// The `from` byte: a cell, or a special value of dice and roll actions.
+    /// The `from` field: a cell, or a special value of dice and roll actions.
     #[inline]
-    pub const fn from(&self) -> u8 {
-        self.byte(FROM)
+    pub const fn from(&self) -> u16 {
+        (self.bytes >> FROM & CELL_MASK) as u16
     }
 
-    /// The `to` byte: a cell, or a special value of dice, roll and reveal actions.
+    /// The `to` field: a cell, or a special value of dice, roll and reveal actions.
     #[inline]
-    pub const fn to(&self) -> u8 {
-        self.byte(TO)
+    pub const fn to(&self) -> u16 {
+        (self.bytes >> TO & CELL_MASK) as u16
     }
 
     #[inline]
@@ -199,12 +205,12 @@ impl Action {
 
     #[inline]
     pub fn from_cell(&self) -> u16 {
-        u16::from(self.from())
+        self.from()
     }
 
     #[inline]
     pub fn to_cell(&self) -> u16 {
-        u16::from(self.to())
+        self.to()
     }
 
     /// A move of `template` (made with `to`, `distance` and `captured` 0) landing on `to`.
@@ -212,7 +218,7 @@ impl Action {
     pub fn landing(self, to: u16, distance: u8, captured: u8) -> Action {
         Action {
             bytes: self.bytes
-                | u64::from(to as u8) << TO
+                | (u64::from(to) & CELL_MASK) << TO
                 | u64::from(distance) << DISTANCE
                 | u64::from(captured) << CAPTURED,
             path: self.path,
@@ -220,8 +226,11 @@ impl Action {
     }
 
     #[inline]
-    pub fn with_to(self, to: u8) -> Action {
-        self.with_byte(TO, to)
+    pub fn with_to(self, to: u16) -> Action {
+        Action {
+            bytes: self.bytes & !(CELL_MASK << TO) | (u64::from(to) & CELL_MASK) << TO,
+            ..self
+        }
     }
 
     #[inline]
@@ -242,7 +251,7 @@ impl Action {
     /// A `Move` of one piece by one cell taking at most one piece: one compare of the word.
     #[inline]
     pub fn is_single_step(&self) -> bool {
-        const FIELDS: u64 = 0xff << KIND | 0xff << COUNT | 0xff << DISTANCE | 0xfe << CAPTURED;
+        const FIELDS: u64 = 0xf << KIND | 0xff << COUNT | 0xff << DISTANCE | 0xfe << CAPTURED;
         const STEP: u64 = (ActionKind::Move as u64) << KIND | 1 << COUNT | 1 << DISTANCE;
         self.bytes & FIELDS == STEP
     }

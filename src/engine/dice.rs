@@ -15,21 +15,30 @@ use crate::compile::{CompiledMove, Game, MoveKind};
 use rand::{Rng, RngExt};
 
 /// `Action::to` of a piece borne off the board.
-pub const OFF: u8 = u8::MAX;
+pub const OFF: u16 = 0x3ff;
 /// `Action::from` of a piece entering from the bar.
-pub const BAR: u8 = u8::MAX - 1;
+pub const BAR: u16 = 0x3fe;
 
 impl Action {
     /// The roll of two dice, the larger first.
     pub fn roll(high: u8, low: u8) -> Action {
-        Action::new(ActionKind::Roll, 0, high, low, 0, 0, 0, 0)
+        Action::new(
+            ActionKind::Roll,
+            0,
+            u16::from(high),
+            u16::from(low),
+            0,
+            0,
+            0,
+            0,
+        )
     }
 
     /// A piece moved by one die of `pip` from `from` to `to` (or [`OFF`]), hitting `captured`
     /// (0 or 1) enemy pieces there.
     #[inline]
-    pub fn die(rule: u8, from: u16, to: u8, pip: u8, captured: u8) -> Action {
-        Action::new(ActionKind::Die, rule, from as u8, to, 0, 1, pip, captured)
+    pub fn die(rule: u8, from: u16, to: u16, pip: u8, captured: u8) -> Action {
+        Action::new(ActionKind::Die, rule, from, to, 0, 1, pip, captured)
     }
 }
 
@@ -38,7 +47,7 @@ impl Game {
     #[inline]
     pub fn is_chance(&self, state: &State) -> bool {
         (self.dice.is_some() && state.pool_kind == Pool::Empty)
-            || state.reveal_at != super::state::NONE
+            || state.reveal_at != crate::compile::NO_CELL
     }
 
     /// Whether the chance event due is a roll of the dice (else a reveal, whose outcomes are
@@ -46,7 +55,7 @@ impl Game {
     pub fn is_roll_due(&self, state: &State) -> bool {
         self.dice.is_some()
             && state.pool_kind == Pool::Empty
-            && state.reveal_at == super::state::NONE
+            && state.reveal_at == crate::compile::NO_CELL
     }
 
     /// Every distinct roll, the larger die first, highest rolls first (listed when the game is
@@ -100,9 +109,9 @@ impl Game {
         &self,
         rule: &CompiledMove,
         state: &State,
-        from: u8,
+        from: u16,
         pip: u8,
-    ) -> Option<(u8, bool)> {
+    ) -> Option<(u16, bool)> {
         let me = state.to_move;
         let path = &self.paths[rule.path as usize];
         let cells = &path.cells[me as usize];
@@ -122,8 +131,8 @@ impl Game {
                 Some(owner) if owner != me => (rule.to == Landing::EmptyOrEnemy
                     && state.height(to) == 1
                     && state.pinned(to).is_none())
-                .then_some((to as u8, true)),
-                _ => Some((to as u8, false)),
+                .then_some((to, true)),
+                _ => Some((to, false)),
             };
         }
         if from == BAR {
@@ -162,15 +171,15 @@ impl Game {
         pip: u8,
         mut f: impl FnMut(Action) -> bool,
     ) -> bool {
-        let mut emit = |from: u8| match self.die_target(rule, state, from, pip) {
-            Some((to, hit)) => f(Action::die(index, u16::from(from), to, pip, u8::from(hit))),
+        let mut emit = |from: u16| match self.die_target(rule, state, from, pip) {
+            Some((to, hit)) => f(Action::die(index, from, to, pip, u8::from(hit))),
             None => false,
         };
         if rule.enter && state.bar[state.to_move as usize] > 0 {
             return emit(BAR);
         }
         for from in state.pieces_of(state.to_move).iter() {
-            if Game::moves_kind(rule, state, from) && emit(from as u8) {
+            if Game::moves_kind(rule, state, from) && emit(from) {
                 return true;
             }
         }
@@ -328,7 +337,7 @@ impl Game {
         match action.kind() {
             ActionKind::Roll => {
                 state.rolls = state.rolls.saturating_add(1);
-                let (high, low) = (action.from(), action.to());
+                let (high, low) = (action.from() as u8, action.to() as u8);
                 if high != low {
                     state.pool[..2].copy_from_slice(&[high, low]);
                     state.pool_len = 2;

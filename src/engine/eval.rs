@@ -54,26 +54,40 @@ pub struct Frame<'a> {
     pub history: &'a [u64],
     /// In `after` rules: what the action that made `state` did.
     pub played: Played,
-    /// The sets of cells being worked out (`flank`, `and` of two sets), the last on top.
-    sets: [CellSet; SET_STACK],
-    sets_len: usize,
+    /// The set a set program (`then` effects, `at:`) ended with.
+    result_set: CellSet,
     /// Inside `afterwards(...)`: the key of the position after the action (`seen_before`).
     pub after_key: Option<u64>,
 }
 
-impl Frame<'_> {
+/// The sets of cells an expression is working out (`flank`, `and` of two sets), the last on top.
+/// A program without set operations runs with `S = 0`: nothing to set up.
+struct SetStack<const S: usize> {
+    sets: [CellSet; S],
+    len: usize,
+}
+
+impl<const S: usize> SetStack<S> {
     #[inline]
-    fn push_set(&mut self, set: CellSet) {
-        if let Some(slot) = self.sets.get_mut(self.sets_len) {
-            *slot = set;
-            self.sets_len += 1;
+    fn new() -> Self {
+        SetStack {
+            sets: [CellSet::default(); S],
+            len: 0,
         }
     }
 
     #[inline]
-    fn pop_set(&mut self) -> CellSet {
-        self.sets_len = self.sets_len.saturating_sub(1);
-        self.sets[self.sets_len]
+    fn push(&mut self, set: CellSet) {
+        if let Some(slot) = self.sets.get_mut(self.len) {
+            *slot = set;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> CellSet {
+        self.len = self.len.saturating_sub(1);
+        self.sets.get(self.len).copied().unwrap_or_default()
     }
 }
 
@@ -93,8 +107,7 @@ impl<'a> Frame<'a> {
             new_counters: state.counters,
             history,
             played: Played::default(),
-            sets: [CellSet::default(); SET_STACK],
-            sets_len: 0,
+            result_set: CellSet::default(),
             after_key: None,
         }
     }
@@ -115,11 +128,30 @@ impl Game {
         }
     }
 
+    /// `afterwards(COND)`: the condition on the position after the action being judged. Kept out
+    /// of [`Self::run_on`]: its positions would make every run's stack frame large.
+    #[inline(never)]
+    fn afterwards(&self, code: CodeRange, frame: &mut Frame) -> bool {
+        let Some(action) = frame.action else {
+            return false;
+        };
+        let state = frame.state;
+        let after = *frame
+            .after
+            .get_or_insert_with(|| self.after(state, &action));
+        // Seen as the mover sees it: the mover is still the mover.
+        let mut view = after;
+        view.to_move = state.to_move;
+        let mut inner = Frame::with_history(&view, frame.history);
+        inner.action = Some(action);
+        inner.after_key = Some(after.key());
+        self.eval_bool(code, &mut inner)
+    }
+
     /// The cells a set program (a `then` effect's) makes.
     pub fn eval_set(&self, code: CodeRange, frame: &mut Frame) -> CellSet {
-        frame.sets_len = 0;
         let _ = self.run(code, frame);
-        frame.pop_set()
+        std::mem::take(&mut frame.result_set)
     }
 
     pub fn eval_rule(&self, code: CodeRange, frame: &mut Frame) -> Verdict {
@@ -132,18 +164,24 @@ impl Game {
     /// `Ok(value)` for an expression, `Err(verdict)` for a rule body.
     #[inline]
     fn run(&self, code: CodeRange, frame: &mut Frame) -> Result<i32, Verdict> {
-        if self.stack_depth <= SMALL_STACK {
-            self.run_on::<SMALL_STACK>(code, frame)
-        } else {
-            self.run_on::<LARGE_STACK>(code, frame)
+        match (self.stack_depth <= SMALL_STACK, code.uses_sets()) {
+            (true, false) => self.run_on::<SMALL_STACK, 0>(code, frame),
+            (true, true) => self.run_on::<SMALL_STACK, SET_STACK>(code, frame),
+            (false, false) => self.run_on::<LARGE_STACK, 0>(code, frame),
+            (false, true) => self.run_on::<LARGE_STACK, SET_STACK>(code, frame),
         }
     }
 
-    /// [`Self::run`] on a stack of `N` values, at least [`Game::stack_depth`].
-    fn run_on<const N: usize>(&self, code: CodeRange, frame: &mut Frame) -> Result<i32, Verdict> {
+    /// [`Self::run`] on a stack of `N` values, at least [`Game::stack_depth`], and `S` sets.
+    fn run_on<const N: usize, const S: usize>(
+        &self,
+        code: CodeRange,
+        frame: &mut Frame,
+    ) -> Result<i32, Verdict> {
         let mut stack = [0i32; N];
+        let mut sets = SetStack::<S>::new();
         let mut sp = 0usize;
-        let mut pc = code.start as usize;
+        let mut pc = code.start();
         let players = self.players.len() as u8;
         macro_rules! push {
             ($v:expr) => {{
@@ -212,162 +250,11 @@ impl Game {
                         .count();
                     push!(pinned as i32)
                 }
-                Op::To => push!(match frame.action {
-                    Some(a) => self.action_to(&a),
-                    None => NO_CELL_VALUE,
-                }),
-                Op::From => push!(match frame.action {
-                    Some(a) => self.action_from(&a),
-                    None => NO_CELL_VALUE,
-                }),
-                Op::LastTo => push!(match frame.state.last_to {
-                    super::state::NONE => NO_CELL_VALUE,
-                    cell => i32::from(cell),
-                }),
-                Op::Reach(dirs) => {
-                    let cell = pop!();
-                    frame.push_set(self.reach(frame.state, cell, dirs));
+                Op::ReturnSet => {
+                    frame.result_set = sets.pop();
+                    return Ok(0);
                 }
-                Op::Next(dirs) => {
-                    let cell = pop!();
-                    push!(self.next_cell(frame.state, cell, dirs))
-                }
-                Op::CellIs(test) => {
-                    let cell = pop!();
-                    push!(self.cell_is(frame.state, cell, test) as i32)
-                }
-                Op::Flank { dirs, max, hostile } => {
-                    let cell = pop!();
-                    let hostile = if hostile {
-                        frame.pop_set()
-                    } else {
-                        CellSet::default()
-                    };
-                    let flanked = self.flank(frame.state, cell, dirs, max, &hostile);
-                    frame.push_set(flanked);
-                }
-                Op::Size => {
-                    let set = frame.pop_set();
-                    push!(set.len() as i32)
-                }
-                Op::SetAnd | Op::SetOr => {
-                    let right = frame.pop_set();
-                    let left = frame.pop_set();
-                    frame.push_set(if op == Op::SetAnd {
-                        left.and(&right)
-                    } else {
-                        left.or(&right)
-                    });
-                }
-                Op::SetNot => {
-                    let set = frame.pop_set();
-                    frame.push_set(self.board.all_cells.and_not(&set));
-                }
-                Op::Pieces(piece) => {
-                    let player = pop!() as u8;
-                    let mine = *frame.state.pieces_of(player);
-                    frame.push_set(match piece {
-                        None => mine,
-                        Some(kind) => self.of_kind(frame, mine, player, kind),
-                    });
-                }
-                Op::Neighbours(dirs) => {
-                    let set = frame.pop_set();
-                    let around = self.neighbours_of(frame.state, &set, dirs);
-                    frame.push_set(around);
-                }
-                Op::Enclosed { dirs, hostile } => {
-                    let cells = frame.pop_set();
-                    let hostile = if hostile {
-                        frame.pop_set()
-                    } else {
-                        CellSet::default()
-                    };
-                    let enclosed = self.enclosed(frame.state, &cells, dirs, &hostile);
-                    frame.push_set(enclosed);
-                }
-                Op::InRow {
-                    length,
-                    dirs,
-                    through,
-                } => {
-                    let cell = if through { Some(pop!()) } else { None };
-                    let player = pop!() as u8;
-                    push!(self.in_row(frame.state, player, length, dirs, cell) as i32)
-                }
-                Op::Rows { length, dirs } => {
-                    let player = pop!() as u8;
-                    frame.push_set(self.rows(frame.state, player, length, dirs));
-                }
-                Op::Hand(kind) => {
-                    let player = pop!() as usize & 3;
-                    // A kind no one holds in hand has no slot: none in hand.
-                    let slot = self.hand_slot_of[kind as usize] as usize;
-                    push!(
-                        frame.state.hand[player]
-                            .get(slot)
-                            .map_or(0, |&n| i32::from(n))
-                    )
-                }
-                Op::IsIn => {
-                    let cell = pop!();
-                    let set = frame.pop_set();
-                    let inside = usize::try_from(cell)
-                        .is_ok_and(|c| c < self.board.cells && set.contains(c as u16));
-                    push!(inside as i32)
-                }
-                Op::RegionCells => {
-                    let set = self.region_sets[pop!() as usize];
-                    frame.push_set(set);
-                }
-                Op::Connected { dirs } => {
-                    let to = &self.region_sets[pop!() as usize];
-                    let from = &self.region_sets[pop!() as usize];
-                    let player = pop!() as u8;
-                    push!(self.connected(frame.state, player, from, to, dirs) as i32)
-                }
-                Op::ReturnSet => return Ok(0),
                 Op::Captured => push!(i32::from(frame.played.captured)),
-                Op::Passed => push!(frame.played.passed as i32),
-                Op::Liberties(dirs) => {
-                    let cell = pop!();
-                    push!(self.liberties(frame.state, cell, dirs))
-                }
-                Op::WithoutLiberties(dirs) => {
-                    let player = pop!() as u8;
-                    frame.push_set(self.without_liberties(frame.state, player, dirs));
-                }
-                Op::Area(dirs) => {
-                    let player = pop!() as u8;
-                    push!(self.area(frame.state, player, dirs))
-                }
-                Op::Afterwards(code) => {
-                    let holds = match frame.action {
-                        Some(action) => {
-                            let state = frame.state;
-                            let after = *frame
-                                .after
-                                .get_or_insert_with(|| self.after(state, &action));
-                            // Seen as the mover sees it: the mover is still the mover.
-                            let mut view = after;
-                            view.to_move = state.to_move;
-                            let mut inner = Frame::with_history(&view, frame.history);
-                            inner.action = Some(action);
-                            inner.after_key = Some(after.key());
-                            self.eval_bool(code, &mut inner)
-                        }
-                        None => false,
-                    };
-                    push!(holds as i32)
-                }
-                Op::SeenBefore(within) => {
-                    let history = frame.history;
-                    let from = within.map_or(0, |w| history.len().saturating_sub(w as usize));
-                    let seen = frame
-                        .after_key
-                        .is_some_and(|key| history[from..].contains(&key));
-                    push!(seen as i32)
-                }
                 Op::Moved(kind) => push!((frame.played.moved >> kind & 1) as i32),
                 Op::CanMove => {
                     let player = pop!() as u8;
@@ -482,8 +369,183 @@ impl Game {
                 Op::Draw => return Err(Verdict::Draw),
                 Op::Pass => return Err(Verdict::Pass),
                 Op::Halt => return Err(Verdict::Nothing),
+                // The cell and set operations of placement games: out of line, so that the loop
+                // of the other games stays as small as it was before them.
+                _ => sp = self.run_cell_op(op, &mut stack, sp, &mut sets, frame),
             }
         }
+    }
+
+    /// One cell or set operation of [`Self::run_on`]; returns the new stack height.
+    #[inline(never)]
+    fn run_cell_op<const N: usize, const S: usize>(
+        &self,
+        op: Op,
+        stack: &mut [i32; N],
+        mut sp: usize,
+        sets: &mut SetStack<S>,
+        frame: &mut Frame,
+    ) -> usize {
+        macro_rules! push {
+            ($v:expr) => {{
+                let v = $v;
+                stack[sp] = v;
+                sp += 1;
+            }};
+        }
+        macro_rules! pop {
+            () => {{
+                sp -= 1;
+                stack[sp]
+            }};
+        }
+        match op {
+            Op::To => push!(match frame.action {
+                Some(a) => self.action_to(&a),
+                None => NO_CELL_VALUE,
+            }),
+            Op::From => push!(match frame.action {
+                Some(a) => self.action_from(&a),
+                None => NO_CELL_VALUE,
+            }),
+            Op::LastTo => push!(match frame.state.last_to {
+                crate::compile::NO_CELL => NO_CELL_VALUE,
+                cell => i32::from(cell),
+            }),
+            Op::Reach(dirs) => {
+                let cell = pop!();
+                sets.push(self.reach(frame.state, cell, dirs));
+            }
+            Op::Next(dirs) => {
+                let cell = pop!();
+                push!(self.next_cell(frame.state, cell, dirs))
+            }
+            Op::CellIs(test) => {
+                let cell = pop!();
+                push!(self.cell_is(frame.state, cell, test) as i32)
+            }
+            Op::Flank { dirs, max, hostile } => {
+                let cell = pop!();
+                let hostile = if hostile {
+                    sets.pop()
+                } else {
+                    CellSet::default()
+                };
+                let flanked = self.flank(frame.state, cell, dirs, max, &hostile);
+                sets.push(flanked);
+            }
+            Op::Size => {
+                let set = sets.pop();
+                push!(set.len() as i32)
+            }
+            Op::SetAnd | Op::SetOr => {
+                let right = sets.pop();
+                let left = sets.pop();
+                sets.push(if op == Op::SetAnd {
+                    left.and(&right)
+                } else {
+                    left.or(&right)
+                });
+            }
+            Op::SetNot => {
+                let set = sets.pop();
+                sets.push(self.board.all_cells.and_not(&set));
+            }
+            Op::Pieces(piece) => {
+                let player = pop!() as u8;
+                let mine = *frame.state.pieces_of(player);
+                sets.push(match piece {
+                    None => mine,
+                    Some(kind) => self.of_kind(frame, mine, player, kind),
+                });
+            }
+            Op::Neighbours(dirs) => {
+                let set = sets.pop();
+                let around = self.neighbours_of(frame.state, &set, dirs);
+                sets.push(around);
+            }
+            Op::Enclosed { dirs, hostile } => {
+                let cells = sets.pop();
+                let hostile = if hostile {
+                    sets.pop()
+                } else {
+                    CellSet::default()
+                };
+                let enclosed = self.enclosed(frame.state, &cells, dirs, &hostile);
+                sets.push(enclosed);
+            }
+            Op::InRow {
+                length,
+                dirs,
+                through,
+            } => {
+                let cell = if through { Some(pop!()) } else { None };
+                let player = pop!() as u8;
+                push!(self.in_row(frame.state, player, length, dirs, cell) as i32)
+            }
+            Op::Rows { length, dirs } => {
+                let player = pop!() as u8;
+                sets.push(self.rows(frame.state, player, length, dirs));
+            }
+            Op::Hand(kind) => {
+                let player = pop!() as usize & 3;
+                // A kind no one holds in hand has no slot: none in hand.
+                let slot = self.hand_slot_of[kind as usize] as usize;
+                push!(
+                    frame.state.hand[player]
+                        .get(slot)
+                        .map_or(0, |&n| i32::from(n))
+                )
+            }
+            Op::IsIn => {
+                let cell = pop!();
+                let set = sets.pop();
+                let inside = usize::try_from(cell)
+                    .is_ok_and(|c| c < self.board.cells && set.contains(c as u16));
+                push!(inside as i32)
+            }
+            Op::InRegion => {
+                let region = &self.region_sets[pop!() as usize];
+                let cell = pop!();
+                let inside = usize::try_from(cell)
+                    .is_ok_and(|c| c < self.board.cells && region.contains(c as u16));
+                push!(inside as i32)
+            }
+            Op::RegionCells => {
+                let set = self.region_sets[pop!() as usize];
+                sets.push(set);
+            }
+            Op::Connected { dirs } => {
+                let to = &self.region_sets[pop!() as usize];
+                let from = &self.region_sets[pop!() as usize];
+                let player = pop!() as u8;
+                push!(self.connected(frame.state, player, from, to, dirs) as i32)
+            }
+            Op::Passed => push!(frame.played.passed as i32),
+            Op::Liberties(dirs) => {
+                let cell = pop!();
+                push!(self.liberties(frame.state, cell, dirs))
+            }
+            Op::WithoutLiberties(dirs) => {
+                let player = pop!() as u8;
+                sets.push(self.without_liberties(frame.state, player, dirs));
+            }
+            Op::Area(dirs) => {
+                let player = pop!() as u8;
+                push!(self.area(frame.state, player, dirs))
+            }
+            Op::Afterwards(code) => push!(self.afterwards(code, frame) as i32),
+            Op::SeenBefore(within) => {
+                let history = frame.history;
+                let from = within.map_or(0, |w| history.len().saturating_sub(w as usize));
+                let seen = frame
+                    .after_key
+                    .is_some_and(|key| history[from..].contains(&key));
+                push!(seen as i32)
+            }
+            _ => {}
+        }
+        sp
     }
 
     /// The furthest of the player's pieces (of the kind) along their copy of a path: (index, cell).

@@ -3,12 +3,12 @@
 
 use super::action::{Action, ActionKind};
 use super::state::{NONE, State};
-use crate::compile::{CellSet, CompiledMove, Game};
+use crate::compile::{CellSet, CompiledMove, Game, NO_CELL};
 
 impl Action {
     /// A face-down piece turns out to be of `kind`.
     pub fn reveal(kind: u8) -> Action {
-        Action::new(ActionKind::Reveal, 0, 0, kind, 0, 0, 0, 0)
+        Action::new(ActionKind::Reveal, 0, 0, u16::from(kind), 0, 0, 0, 0)
     }
 }
 
@@ -81,7 +81,7 @@ impl Game {
     /// The outcomes of a due reveal: its fixed kind, or each hidden kind not yet shown face up and
     /// not fixed for another face-down piece of the owner.
     pub(super) fn reveal_actions(&self, state: &State, out: &mut Vec<Action>) {
-        let cell = u16::from(state.reveal_at);
+        let cell = state.reveal_at;
         let Some((owner, kind)) = state.piece(cell) else {
             return;
         };
@@ -111,12 +111,12 @@ impl Game {
         let players = self.players.len() as u8;
         match action.kind() {
             ActionKind::Reveal => {
-                let cell = u16::from(state.reveal_at);
+                let cell = state.reveal_at;
                 if let Some((owner, _)) = state.piece(cell) {
-                    state.put(cell, owner, action.to());
+                    state.put(cell, owner, action.to() as u8);
                 }
                 state.face_down.remove(cell);
-                state.reveal_at = NONE;
+                state.reveal_at = NO_CELL;
                 self.after_move(state, cell);
                 return;
             }
@@ -160,7 +160,7 @@ impl Game {
             state.face_down.insert(to);
         }
         if was_face_down || state.face_down.contains(to) {
-            state.reveal_at = to as u8;
+            state.reveal_at = to;
             return;
         }
         self.after_move(state, to);
@@ -261,8 +261,8 @@ impl Game {
                 out.push(Action::new(
                     ActionKind::Hop,
                     state.moved_by,
-                    from as u8,
-                    to as u8,
+                    from,
+                    to,
                     0,
                     1,
                     0,

@@ -96,7 +96,7 @@ impl Game {
     /// The actions of a position where the game goes on, by the general generator.
     fn generate_all(&self, chance: bool, state: &State, frame: &mut Frame, out: &mut Vec<Action>) {
         if chance {
-            if state.reveal_at != super::state::NONE {
+            if state.reveal_at != crate::compile::NO_CELL {
                 self.reveal_actions(state, out);
             } else {
                 self.roll_actions(out);
@@ -276,16 +276,8 @@ impl Game {
                         continue;
                     }
                     if let Some(captured) = self.landing(rule, state, to) {
-                        let action = Action::new(
-                            ActionKind::Hop,
-                            index,
-                            from as u8,
-                            to as u8,
-                            0,
-                            1,
-                            0,
-                            captured,
-                        );
+                        let action =
+                            Action::new(ActionKind::Hop, index, from, to, 0, 1, 0, captured);
                         self.push_if_legal(rule, frame, action, out);
                     }
                 }
@@ -686,7 +678,7 @@ impl Game {
         let mut scratch = *frame.state;
         let piece = scratch.cell(from);
         scratch.clear(from);
-        let start = Action::new(ActionKind::Jump, index, from as u8, from as u8, 0, 1, 0, 0);
+        let start = Action::new(ActionKind::Jump, index, from, from, 0, 1, 0, 0);
         self.jump_on(rule, frame, &mut scratch, piece, dirs, start, out);
     }
 
@@ -716,7 +708,7 @@ impl Game {
                     so_far.dir()
                 };
                 let next = so_far
-                    .with_to(land as u8)
+                    .with_to(land)
                     .with_dir(first_dir)
                     .with_captured(so_far.captured() + 1)
                     .with_path(
@@ -979,6 +971,7 @@ impl Game {
     /// it captures (taken by its landing or a line's run, jumped, hit to the bar or pinned; not
     /// those a surround relocates or removes after it), and the kinds of the pieces it moves as
     /// they stand before it. Rolls, reveals and passes do neither.
+    #[inline]
     pub fn played(&self, state: &State, action: &Action) -> Played {
         let kind_at = |cell: u16| state.piece(cell).map_or(0, |(_, kind)| 1u64 << kind);
         let moved = match action.kind() {

@@ -6,7 +6,7 @@
 use super::action::{Action, ActionKind};
 use super::eval::Frame;
 use super::state::{NONE, State};
-use crate::compile::{CompiledMove, Game};
+use crate::compile::{CompiledMove, Game, NO_CELL};
 
 /// Marks an action's second word as the second part of a joined turn (the word holds that part's
 /// first word; the top bit of an action's first word is never set, since no count reaches 128).
@@ -106,7 +106,7 @@ impl Game {
             last = second;
         }
         state.pending = NONE;
-        state.last_to = NONE;
+        state.last_to = NO_CELL;
         if !matches!(
             last.kind(),
             ActionKind::Move
@@ -133,7 +133,7 @@ impl Game {
                 );
                 if moves.is_empty() {
                     state.pending = NONE;
-                    state.last_to = NONE;
+                    state.last_to = NO_CELL;
                     return false;
                 }
                 true

@@ -10,7 +10,7 @@ impl Action {
     /// A piece placed on `to` by move rule `rule`.
     #[inline]
     pub fn place(rule: u8, to: u16) -> Action {
-        Action::new(ActionKind::Place, rule, 0, to as u8, 0, 0, 0, 0)
+        Action::new(ActionKind::Place, rule, 0, to, 0, 0, 0, 0)
     }
 }
 
@@ -71,7 +71,7 @@ impl Game {
                 .piece
                 .is_none_or(|k| state.piece(cell).is_some_and(|(_, kind)| kind == k));
             if kind_fits {
-                let action = Action::new(ActionKind::Take, index, 0, cell as u8, 0, 0, 0, 1);
+                let action = Action::new(ActionKind::Take, index, 0, cell, 0, 0, 0, 1);
                 self.push_if_legal(rule, frame, action, out);
             }
         }
@@ -97,7 +97,7 @@ impl Game {
                 continue;
             }
             for to in targets.iter() {
-                let action = Action::new(ActionKind::Hop, index, from as u8, to as u8, 0, 1, 0, 0);
+                let action = Action::new(ActionKind::Hop, index, from, to, 0, 1, 0, 0);
                 self.push_if_legal(rule, frame, action, out);
             }
         }

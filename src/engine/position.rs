@@ -472,7 +472,7 @@ impl Game {
         if let Some(c) = &file.reveal_at
             && let Some(at) = cell(c, state, diags)
         {
-            state.reveal_at = at as u8;
+            state.reveal_at = at;
         }
         for c in &file.relocate {
             if let Some(at) = cell(c, state, diags) {
@@ -610,7 +610,7 @@ impl Game {
         }
         if let Some(cell) = &file.last_to {
             match self.board.parse_cell(&cell.value) {
-                Some(c) => state.last_to = c as u8,
+                Some(c) => state.last_to = c,
                 None => diags.push(unknown_cell_in(
                     &cell.value,
                     cell.span,
@@ -833,11 +833,11 @@ impl Game {
                 state.rolls
             ));
         }
-        if state.reveal_at != super::state::NONE || !state.relocate.is_empty() {
-            if state.reveal_at != super::state::NONE {
+        if state.reveal_at != crate::compile::NO_CELL || !state.relocate.is_empty() {
+            if state.reveal_at != crate::compile::NO_CELL {
                 out.push_str(&format!(
                     "reveal_at = {}\n",
-                    quote(&self.board.cell_name(u16::from(state.reveal_at)))
+                    quote(&self.board.cell_name(state.reveal_at))
                 ));
             }
             if !state.relocate.is_empty() {
@@ -862,8 +862,8 @@ impl Game {
             let rule = &self.moves[state.pending as usize].info.name;
             out.push_str(&format!("part = {}\n", quote(rule)));
         }
-        if state.last_to != super::state::NONE {
-            let cell = self.board.cell_name(u16::from(state.last_to));
+        if state.last_to != crate::compile::NO_CELL {
+            let cell = self.board.cell_name(state.last_to);
             out.push_str(&format!("last_to = {}\n", quote(&cell)));
         }
         let beyond =

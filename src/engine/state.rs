@@ -2,7 +2,7 @@
 
 use crate::check::HAND_KINDS;
 pub use crate::check::MAX_CELLS;
-use crate::compile::CellSet;
+use crate::compile::{CellSet, NO_CELL};
 
 /// The cells of the board, and for speed the same pieces as one bit set per owner. Every write
 /// goes through [`State::set`], which keeps the two in step.
@@ -36,7 +36,7 @@ pub struct State {
     /// face-down kind (`hides`) is face down whatever this says.
     pub face_down: CellSet,
     /// The cell of a face-down piece that has just moved: its reveal is due (a chance event).
-    pub reveal_at: u8,
+    pub reveal_at: u16,
     /// Surrounded pieces their owner must still relocate before the surrounding player moves again.
     pub relocate: CellSet,
     /// The player who moves again once the relocations are done.
@@ -48,7 +48,7 @@ pub struct State {
     /// The move rule the mover must go on with (a `next` part of the turn), or [`NONE`].
     pub pending: u8,
     /// The cell where the previous part of this turn landed (`last_to`), or [`NONE`].
-    pub last_to: u8,
+    pub last_to: u16,
     /// Pieces each player holds in hand, by the game's hand slot (`[hand.PLAYER]`).
     pub hand: [[u8; HAND_KINDS]; 4],
 }
@@ -94,13 +94,13 @@ impl State {
             pool_kind: Pool::Empty,
             rolls: 0,
             face_down: CellSet::default(),
-            reveal_at: NONE,
+            reveal_at: NO_CELL,
             relocate: CellSet::default(),
             bonus: NONE,
             moved_by: 0,
             bonus_left: 0,
             pending: NONE,
-            last_to: NONE,
+            last_to: NO_CELL,
             hand: [[0; HAND_KINDS]; 4],
         }
     }
@@ -282,38 +282,44 @@ impl State {
 
     /// A hash of the piece placement and the player to move, what makes two positions "the same"
     /// for `repetitions`: counters and `ply` are left out. Deterministic (no random seed), so keys
-    /// are the same in every run: an FxHash-style mix of the cells eight at a time, then `to_move`,
-    /// then a final avalanche.
+    /// are the same in every run: an FxHash-style mix of the cells eight at a time, then the rest,
+    /// then a final avalanche. Only the words that can hold something are mixed: the cells up to
+    /// the last occupied one, and the stack arrays when some stack is there. How many words were
+    /// mixed goes into the last one, so two placements never feed the same words.
     pub fn key(&self) -> u64 {
         const K: u64 = 0x517c_c1b7_2722_0a95;
         let mix = |h: u64, word: u64| (h.rotate_left(5) ^ word).wrapping_mul(K);
+        let word = |bytes: &[u8]| u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
         let mut h = 0u64;
-        for chunk in self.cells.chunks_exact(8) {
-            h = mix(h, u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+        let used = self
+            .occupied()
+            .last()
+            .map_or(0, |last| last as usize / 8 + 1);
+        for chunk in self.cells[..used * 8].chunks_exact(8) {
+            h = mix(h, word(chunk));
         }
-        for chunk in self.extra.chunks_exact(8).chain(self.under.chunks_exact(8)) {
-            h = mix(h, u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+        let stacked = self.extra.iter().chain(&self.under).any(|&b| b != 0);
+        if stacked {
+            for chunk in self.extra.chunks_exact(8).chain(self.under.chunks_exact(8)) {
+                h = mix(h, word(chunk));
+            }
         }
-        h = mix(
-            h,
-            u64::from_le_bytes([
-                self.off[0],
-                self.off[1],
-                self.off[2],
-                self.off[3],
-                self.bar[0],
-                self.bar[1],
-                self.bar[2],
-                self.bar[3],
-            ]),
-        );
-        for hand in self.hand {
-            h = mix(h, u64::from(u32::from_le_bytes(hand)));
+        let mut off_bar = [0; 8];
+        off_bar[..4].copy_from_slice(&self.off);
+        off_bar[4..].copy_from_slice(&self.bar);
+        h = mix(h, u64::from_le_bytes(off_bar));
+        let hands = self.hand.as_flattened();
+        for chunk in hands.chunks_exact(8) {
+            h = mix(h, word(chunk));
         }
         // A position in the middle of a turn is not the position at its start.
         h = mix(
             h,
-            u64::from(self.to_move) | u64::from(self.pending) << 8 | u64::from(self.last_to) << 16,
+            u64::from(self.to_move)
+                | u64::from(self.pending) << 8
+                | u64::from(self.last_to) << 16
+                | (used as u64) << 32
+                | u64::from(stacked) << 48,
         );
         // The finaliser of MurmurHash3: every input bit reaches every output bit.
         h ^= h >> 33;
@@ -343,5 +349,33 @@ impl std::fmt::Debug for State {
             .field("ply", &self.ply)
             .field("cells", &occupied)
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::State;
+
+    #[test]
+    fn the_key_tells_apart_placements_that_differ_in_any_cell_or_stack() {
+        let mut near = State::empty(0);
+        near.put(3, 0, 0);
+        let mut far = near;
+        far.put(200, 1, 0);
+        let mut farther = near;
+        farther.put(255, 1, 0);
+        let mut stacked = near;
+        stacked.push_piece(3, State::encode(0, 0));
+        let keys = [near.key(), far.key(), farther.key(), stacked.key()];
+        for (i, a) in keys.iter().enumerate() {
+            for b in &keys[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        // The empty cells past the last piece are not mixed, but equal positions still agree.
+        let mut again = State::empty(0);
+        again.put(3, 0, 0);
+        assert_eq!(again.key(), near.key());
+        assert_ne!(State::empty(0).key(), State::empty(1).key());
     }
 }
