@@ -154,7 +154,7 @@ impl Case {
         assert_eq!(state.to_move, mover, "side to move after `{tokens}`");
         assert_eq!(state.reveal_at, NO_CELL, "no reveal due after `{tokens}`");
         assert!(
-            state.relocate.is_empty(),
+            relocating(&self.game, &state).is_none(),
             "no relocation due after `{tokens}`"
         );
         assert!(!self.game.is_chance(&state));
@@ -171,17 +171,15 @@ impl Case {
     fn relocations_due(mut self, tokens: &str, cells: &[&str], owner: u8, bonus: u8) -> Case {
         let state = self.play(tokens);
         assert_eq!(self.game.outcome(&state), None, "after `{tokens}`");
-        let mut got: Vec<String> = state
-            .relocate
-            .iter()
-            .map(|c| self.game.board.cell_name(c))
-            .collect();
+        let (marked, then) = relocating(&self.game, &state)
+            .unwrap_or_else(|| panic!("relocations are due after `{tokens}`"));
+        let mut got: Vec<String> = marked.clone();
         got.sort();
         let mut want: Vec<String> = cells.iter().map(|s| s.to_string()).collect();
         want.sort();
         assert_eq!(got, want, "pieces to relocate after `{tokens}`");
         assert_eq!(
-            (state.to_move, state.bonus),
+            (state.to_move, then),
             (owner, bonus),
             "relocating player and bonus player after `{tokens}`"
         );
@@ -337,17 +335,12 @@ fn status(game: &Game, state: &State) -> String {
             game.board.cell_name(state.reveal_at)
         ));
     }
-    if !state.relocate.is_empty() {
-        let cells: Vec<String> = state
-            .relocate
-            .iter()
-            .map(|c| game.board.cell_name(c))
-            .collect();
+    if let Some((cells, then)) = relocating(game, state) {
         out.push_str(&format!(
             "due: {} relocates {}; then {} moves again\n",
             game.players[state.to_move as usize],
             cells.join(" "),
-            game.players[state.bonus as usize]
+            game.players[then as usize]
         ));
     }
     let tokens = game.legal_tokens(state);
@@ -375,6 +368,28 @@ fn status(game: &Game, state: &State) -> String {
         out.push_str(&format!("  {line}\n"));
     }
     out
+}
+
+/// While the owner of surrounded pieces is to relocate them (the part `relocate` of the turn, the
+/// pieces marked): their cells, and the player who moves once the relocations are done (the
+/// player owed extra turns, else the next one after the owner).
+fn relocating(game: &Game, state: &State) -> Option<(Vec<String>, u8)> {
+    let part = game.moves.get(state.pending as usize)?;
+    assert_eq!(
+        part.info.name, "relocate",
+        "the only part of a Hold pley turn"
+    );
+    let cells = state
+        .marked
+        .iter()
+        .map(|c| game.board.cell_name(c))
+        .collect();
+    let then = if state.bonus_left > 0 {
+        state.bonus
+    } else {
+        State::next_player(state.to_move, game.players.len() as u8)
+    };
+    Some((cells, then))
 }
 
 fn cells_of(game: &Game, region: &str) -> Vec<String> {
@@ -1205,7 +1220,7 @@ fn replay_of_a_recorded_game() {
             "the game ended before token {}",
             i + 1
         );
-        let relocating = !state.relocate.is_empty();
+        let relocating = relocating(&game, &state).is_some();
         game.play_tokens(&mut state, token)
             .unwrap_or_else(|e| panic!("token {} `{token}`: {e}", i + 1));
         if let Some(n) = token.strip_prefix("reveal:") {
@@ -1213,7 +1228,7 @@ fn replay_of_a_recorded_game() {
             revealed.push(n.to_string());
         } else if relocating {
             relocations += 1;
-            bonus_due = state.relocate.is_empty();
+            bonus_due = state.pending == NONE;
         } else if bonus_due {
             bonus_moves += 1;
             bonus_due = false;
@@ -1520,4 +1535,59 @@ fn option_no_free_circle_removed() {
         None
     );
     insta::assert_snapshot!(format!("{}\n{}", stays.finish(), removed.finish()));
+}
+
+/// A position in the middle of a turn is written with the general keys and read back as it was:
+/// relocations due (the part `relocate`, where the attacker landed, the pieces still to relocate
+/// marked), and with `bonus = per_piece` the extra moves still owed.
+#[test]
+fn a_position_with_relocations_due_or_bonus_moves_owed_is_written_and_read_back() {
+    /// Options, the tokens played from `two_surrounded.toml`, and what the written file holds.
+    type Due<'a> = (&'a [(&'a str, &'a str)], &'a str, &'a [&'a str]);
+    let due: [Due; 4] = [
+        (
+            &[],
+            "c2-c1",
+            &[
+                "part = \"relocate\"\nlast_to = \"c1\"\nmarked = [\"b1\", \"d1\"]\n",
+                "to_move = \"plain\"",
+            ],
+        ),
+        (
+            &[],
+            "c2-c1 b1-b5",
+            &["part = \"relocate\"\nlast_to = \"b5\"\nmarked = [\"d1\"]\n"],
+        ),
+        (
+            &[("bonus", "per_piece")],
+            "c2-c1 b1-b5",
+            &["bonus = \"numbered\"\nbonus_moves = 1\npart = \"relocate\""],
+        ),
+        (
+            &[("bonus", "per_piece")],
+            "c2-c1 b1-b5 d1-c5",
+            &[
+                "to_move = \"numbered\"",
+                "bonus = \"numbered\"\nbonus_moves = 1\n",
+            ],
+        ),
+    ];
+    for (options, tokens, keys) in due {
+        let case = Case::with_options("two_surrounded", "written and read back", options);
+        let state = case.play(tokens);
+        let written = case.game.write_position(&state);
+        for key in keys {
+            assert!(written.contains(key), "after `{tokens}`: {written}");
+        }
+        let mut sources = tabula::span::Sources::default();
+        let back = case
+            .game
+            .read_position(&mut sources, "written.toml", &written)
+            .unwrap_or_else(|d| panic!("{}", d.render(&sources)));
+        assert_eq!(back, state, "after `{tokens}`: {written}");
+        assert_eq!(
+            case.game.legal_tokens(&back),
+            case.game.legal_tokens(&state)
+        );
+    }
 }

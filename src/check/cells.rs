@@ -7,7 +7,7 @@ use crate::span::Span;
 use crate::syntax::ast::{Call, Expr};
 
 /// The functions of this file, as `call` looks them up.
-pub(super) const CELL_FUNCTIONS: [&str; 20] = [
+pub(super) const CELL_FUNCTIONS: [&str; 22] = [
     "neighbour",
     "empty",
     "friend",
@@ -28,11 +28,13 @@ pub(super) const CELL_FUNCTIONS: [&str; 20] = [
     "pieces",
     "enclosed",
     "neighbours",
+    "face_down",
+    "held_pieces",
 ];
 
 /// The functions whose value is a set of cells: with one of them (or a region) on its left, an
 /// `and` or `or` is an operation on sets.
-const SET_FUNCTIONS: [&str; 7] = [
+pub const SET_FUNCTIONS: [&str; 9] = [
     "flank",
     "reach",
     "rows",
@@ -40,6 +42,8 @@ const SET_FUNCTIONS: [&str; 7] = [
     "pieces",
     "enclosed",
     "neighbours",
+    "face_down",
+    "held_pieces",
 ];
 
 impl RuleChecker<'_> {
@@ -53,7 +57,7 @@ impl RuleChecker<'_> {
                 SET_FUNCTIONS.contains(&call.name.text.as_str())
                     || self.cx.region(&call.name.text).is_some()
             }
-            ExprKind::Name(n) => self.cx.region(n).is_some(),
+            ExprKind::Name(n) => n == "marked" || self.cx.region(n).is_some(),
             ExprKind::Binary(BinOp::And | BinOp::Or, l, _) => self.is_set_expr(l),
             ExprKind::Unary(UnOp::Not, inner) => self.is_set_expr(inner),
             _ => false,
@@ -293,14 +297,39 @@ impl RuleChecker<'_> {
                     Some(e) => Some(Box::new(self.expect(e, Ty::Cells, place, diags)?)),
                     None => None,
                 };
+                let edge = match args.get("edge") {
+                    Some(e) => self.constant_bool(e, diags)?,
+                    None => false,
+                };
+                let shield = match args.get("shield") {
+                    Some(e) => self.lines_or_none(e, diags)?,
+                    None => None,
+                };
+                let min = match args.get("min") {
+                    Some(e) => self.constant(e, "`min` of `enclosed`", 1, 64, diags)? as u8,
+                    None => 0,
+                };
                 Some((
                     TExpr::Enclosed {
                         cells: Box::new(cells?),
                         dirs: dirs?,
                         hostile,
+                        edge,
+                        shield,
+                        min,
                     },
                     Ty::Cells,
                 ))
+            }
+            "face_down" | "held_pieces" => {
+                let player =
+                    self.expect(args.require("player", diags)?, Ty::Player, place, diags)?;
+                let make = if name == "face_down" {
+                    TExpr::FaceDown
+                } else {
+                    TExpr::HeldPieces
+                };
+                Some((make(Box::new(player)), Ty::Cells))
             }
             "hand" => {
                 let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);

@@ -26,9 +26,12 @@ impl RuleChecker<'_> {
         diags: &mut Diagnostics,
     ) -> Option<TExpr> {
         let (e, found) = self.expr(expr, place, Some(ty), diags)?;
-        // A region is a set of cells too.
+        // A region is a set of cells too, and so is a cell: the set of that one cell.
         if ty == Ty::Cells && found == Ty::Region {
             return Some(TExpr::RegionCells(Box::new(e)));
+        }
+        if ty == Ty::Cells && found == Ty::Cell {
+            return Some(TExpr::OneCell(Box::new(e)));
         }
         if found != ty {
             let mut d = Diagnostic::error(
@@ -188,6 +191,7 @@ impl RuleChecker<'_> {
         let found = match n {
             "to" | "from" => return self.action_cell(n, span, place, diags),
             "last_to" => Some((TExpr::LastTo, Ty::Cell)),
+            "marked" => Some((TExpr::Marked, Ty::Cells)),
             "mover" => Some((TExpr::Mover, Ty::Player)),
             "opponent" => Some((TExpr::Opponent, Ty::Player)),
             "ply" => Some((TExpr::Ply, Ty::Int)),

@@ -13,7 +13,7 @@ mod warnings;
 pub use board::MAX_CELLS;
 pub use board::MAX_PIECES;
 pub use board::parse_cell as board_cell;
-pub use cells::ALL_DIRECTIONS;
+pub use cells::{ALL_DIRECTIONS, SET_FUNCTIONS};
 pub use options::parse_option_value;
 pub use rules::{MAX_MOVE_RULES, PRIMITIVES, call_params};
 pub use types::*;
@@ -369,10 +369,11 @@ fn strsim_distance(a: &str, b: &str) -> usize {
 /// Players, options and regions share one namespace in rule expressions with the built-in names:
 /// a name that means two things would silently mean only one of them.
 fn check_name_clashes(file: &crate::syntax::GameFile, cx: &Context, diags: &mut Diagnostics) {
-    const BUILT_IN: [&str; 14] = [
+    const BUILT_IN: [&str; 15] = [
         "to",
         "from",
         "last_to",
+        "marked",
         "passed",
         "mover",
         "opponent",

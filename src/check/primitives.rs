@@ -61,7 +61,17 @@ impl RuleChecker<'_> {
         }
         if call.name.text == "fly" {
             let at = self.place_at(args.get("at"), diags)?;
-            return Some((Generator::Fly { piece, at }, Modifiers::default()));
+            let from = match args.get("from") {
+                Some(e) => Some(self.expect_with_help(
+                    e,
+                    Ty::Cells,
+                    Place::Generator,
+                    "`from:` of `fly` is a set of cells, as in `from: marked`",
+                    diags,
+                )?),
+                None => None,
+            };
+            return Some((Generator::Fly { piece, at, from }, Modifiers::default()));
         }
         if call.name.text == "die_move" {
             let path = self.path_name(args.require("path", diags)?, diags)?;
@@ -120,54 +130,6 @@ impl RuleChecker<'_> {
         let crossing = match args.get("crossing") {
             Some(e) => Some(self.lines_name(e, diags)?),
             None => None,
-        };
-        let surround = match (args.get("surround"), args.get("relocate")) {
-            (Some(dirs), Some(region)) => Some(Surround {
-                dirs: self.direction_set(dirs, diags)?,
-                min: match args.get("surround_min") {
-                    Some(e) => self.constant(e, "`surround_min`", 1, 8, diags)? as u8,
-                    None => 1,
-                },
-                relocate: self.region_name(region, diags)?,
-                shield: match args.get("shield") {
-                    // A choice option may choose `none`: no shield.
-                    Some(e)
-                        if name_of(e).and_then(|n| self.cx.chosen_name(n)).as_deref()
-                            == Some("none") =>
-                    {
-                        None
-                    }
-                    Some(e) => Some(self.lines_name(e, diags)?),
-                    None => None,
-                },
-                passive: match args.get("capture") {
-                    Some(e) => self.symbol_or_choice(e, &["active", "passive"], diags)? == 1,
-                    None => false,
-                },
-                bonus_each: match args.get("bonus") {
-                    Some(e) => self.symbol_or_choice(e, &["once", "per_piece"], diags)? == 1,
-                    None => false,
-                },
-                remove_without_room: match args.get("no_room") {
-                    Some(e) => self.symbol_or_choice(e, &["stays", "removed"], diags)? == 1,
-                    None => false,
-                },
-            }),
-            (None, None) => {
-                if args.get("surround_min").is_some() {
-                    args.require("surround", diags);
-                    return None;
-                }
-                None
-            }
-            (Some(_), None) => {
-                args.require("relocate", diags);
-                return None;
-            }
-            (None, Some(_)) => {
-                args.require("surround", diags);
-                return None;
-            }
         };
         let promote = match (args.get("promote"), args.get("promote_in")) {
             (Some(kind), Some(region)) => {
@@ -275,7 +237,6 @@ impl RuleChecker<'_> {
                     }
                     None => false,
                 },
-                surround,
                 promote,
             },
         ))
@@ -297,6 +258,20 @@ impl RuleChecker<'_> {
             )?)),
             None => None,
         })
+    }
+
+    /// Lines named as an argument, or a choice option that chooses lines or `none` (no lines):
+    /// `Some(None)` for none, `None` after an error.
+    pub(super) fn lines_or_none(
+        &self,
+        expr: &Expr,
+        diags: &mut Diagnostics,
+    ) -> Option<Option<u16>> {
+        let chosen = name_of(expr).and_then(|n| self.cx.chosen_name(n));
+        if chosen.as_deref() == Some("none") {
+            return Some(None);
+        }
+        Some(Some(self.lines_name(expr, diags)?))
     }
 
     /// Lines named as an argument, or a choice option whose choices are lines.

@@ -74,21 +74,7 @@ pub fn check_rules(
                     .collect();
                 let effects = effects
                     .iter()
-                    .filter_map(|e| {
-                        let help = "an effect changes the pieces on a set of cells, as in \
-                                    `flip flank(to)`";
-                        let cells = checker.expect_with_help(
-                            &e.target,
-                            Ty::Cells,
-                            Place::Effect,
-                            help,
-                            diags,
-                        )?;
-                        Some(Effect {
-                            verb: e.verb,
-                            cells,
-                        })
-                    })
+                    .filter_map(|e| checker.effect(e, diags))
                     .collect();
                 let continuations = continuations
                     .iter()
@@ -97,9 +83,14 @@ pub fn check_rules(
                             Some(e) => Some(checker.expect(e, Ty::Bool, Place::Effect, diags)?),
                             None => None,
                         };
+                        let by = match &c.by {
+                            Some(e) => Some(checker.part_player(e, c.joined, diags)?),
+                            None => None,
+                        };
                         let rule = continuation_rule(rules, &c.rule, diags)?;
                         Some(CheckedContinuation {
                             rule,
+                            by,
                             joined: c.joined,
                             condition,
                         })
@@ -116,7 +107,6 @@ pub fn check_rules(
                         along: modifiers.along,
                         crossing: modifiers.crossing,
                         crossing_stop_after: modifiers.crossing_stop_after,
-                        surround: modifiers.surround,
                         promote: modifiers.promote,
                         effects,
                         continuations,
@@ -289,7 +279,6 @@ pub(super) struct Modifiers {
     pub along: Option<u16>,
     pub crossing: Option<u16>,
     pub crossing_stop_after: bool,
-    pub surround: Option<Surround>,
     pub promote: Option<(u8, u16)>,
 }
 
@@ -445,13 +434,6 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
             "along",
             "crossing",
             "crossing_mode",
-            "surround",
-            "surround_min",
-            "relocate",
-            "shield",
-            "capture",
-            "bonus",
-            "no_room",
             "promote",
             "promote_in",
             "locked",
@@ -494,7 +476,8 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "flank" => &["cell", "dirs", "max", "hostile"],
         "pieces" => &["player", "piece"],
         "neighbours" => &["cells", "dirs"],
-        "enclosed" => &["cells", "dirs", "hostile"],
+        "enclosed" => &["cells", "dirs", "hostile", "edge", "shield", "min"],
+        "face_down" | "held_pieces" => &["player"],
         "size" => &["cells"],
         "in_row" => &["player", "length", "dirs", "through"],
         "rows" => &["player", "length", "dirs"],
@@ -506,7 +489,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "without_liberties" | "area" => &["player", "dirs"],
         "afterwards" => &["condition"],
         "seen_before" => &["within"],
-        "fly" => &["piece", "at"],
+        "fly" => &["piece", "at", "from"],
         "connected" => &["player", "from", "to", "dirs"],
         _ => return None,
     })
@@ -556,6 +539,48 @@ pub(super) fn near_or_list(name: &str, what: &str, names: &[String]) -> String {
 }
 
 impl RuleChecker<'_> {
+    /// One effect of a `then` block: a set of cells, or for `extra_turn` a player; its condition.
+    fn effect(&self, e: &ast::Effect, diags: &mut Diagnostics) -> Option<Effect> {
+        let target = if e.verb == ast::EffectVerb::ExtraTurn {
+            let help = "`extra_turn` names the player who plays one more turn, as in \
+                        `extra_turn mover`";
+            self.expect_with_help(&e.target, Ty::Player, Place::Effect, help, diags)
+        } else {
+            let help = "an effect changes the pieces on a set of cells, as in `flip flank(to)`";
+            self.expect_with_help(&e.target, Ty::Cells, Place::Effect, help, diags)
+        };
+        let condition = match &e.condition {
+            Some(c) => Some(self.expect(c, Ty::Bool, Place::Effect, diags)?),
+            None => None,
+        };
+        Some(Effect {
+            verb: e.verb,
+            target: target?,
+            condition,
+        })
+    }
+
+    /// `by PLAYER` of a `next`: a player expression, and only for a part of its own.
+    fn part_player(&self, e: &Expr, joined: bool, diags: &mut Diagnostics) -> Option<TExpr> {
+        let help = "`by` names the player who plays the part, as in `next relocate by opponent`";
+        let player = self.expect_with_help(e, Ty::Player, Place::Effect, help, diags)?;
+        if joined {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other("a joined part is played by the same player".into()),
+                    e.span,
+                )
+                .with_label("another player for a joined part")
+                .with_help(
+                    "a joined part is carried by the same action as the part before it: write \
+                     `next` without `joined` to let another player play it",
+                ),
+            );
+            return None;
+        }
+        Some(player)
+    }
+
     /// Statements of a rule body. `after` rules change counters and never end the game; other
     /// rules may end it and never change counters.
     pub(super) fn stmts(&self, stmts: &[Stmt], after: bool, diags: &mut Diagnostics) -> Vec<TStmt> {

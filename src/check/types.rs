@@ -214,9 +214,6 @@ pub struct MoveRule {
     pub crossing: Option<u16>,
     /// `crossing_mode: stop_after`: a slide may cross anywhere but stops right after the line.
     pub crossing_stop_after: bool,
-    /// After the move, enemy pieces next to the moved one that it and others surround are sent
-    /// by their owner to an empty cell of a region, and the mover moves again (`surround:`).
-    pub surround: Option<Surround>,
     /// Kind the moving piece becomes when it ends in a region (`promote:` and `promote_in:`).
     pub promote: Option<(u8, u16)>,
     /// `then { ... }`: applied in order once the piece has moved.
@@ -225,30 +222,16 @@ pub struct MoveRule {
     pub continuations: Vec<CheckedContinuation>,
 }
 
-/// `next RULE [joined] [if COND]`, the rule found.
+/// `next RULE [by PLAYER] [joined] [if COND]`, the rule found.
 #[derive(Clone, Debug)]
 pub struct CheckedContinuation {
     /// The index of the rule in [`CheckedProgram::moves`].
     pub rule: u8,
+    /// The player who plays it, on the position after this part (the same player if `None`).
+    pub by: Option<TExpr>,
     pub joined: bool,
     /// On the position after this part, `to` its landing cell.
     pub condition: Option<TExpr>,
-}
-
-/// `surround: DIRS, surround_min: N, relocate: REGION`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Surround {
-    pub dirs: u16,
-    pub min: u8,
-    pub relocate: u16,
-    /// A side across a link of these lines counts as closed (`shield:`).
-    pub shield: Option<u16>,
-    /// Every enemy piece on the board is tested, not only those next to the moved piece.
-    pub passive: bool,
-    /// One bonus move per relocated piece, not one in all.
-    pub bonus_each: bool,
-    /// A surrounded piece with no free cell to go to leaves the board (else it stays).
-    pub remove_without_room: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -318,10 +301,12 @@ pub enum Generator {
     },
     /// An enemy piece (of kind `piece`) leaves the board (`take`).
     Take { piece: Option<u8> },
-    /// A piece of the mover goes to any empty cell (of `at`) (`fly`).
+    /// A piece of the mover (on a cell of `from`) goes to any empty cell (of `at`) (`fly`).
     Fly {
         piece: Option<u8>,
         at: Option<PlaceAt>,
+        /// A set of cells worked out in the position: only pieces standing there fly.
+        from: Option<TExpr>,
     },
     /// One piece, one step in one of `dirs`.
     Step {
@@ -544,13 +529,25 @@ pub enum TExpr {
         cells: Box<TExpr>,
         dirs: u16,
     },
-    /// The cells of the set every neighbour of which (along the directions, on the board) holds
-    /// a piece of the mover or is an empty cell of `hostile`.
+    /// The cells of the set every side of which (along the directions) is closed: by a piece of
+    /// the mover, an empty cell of `hostile`, with `edge` the board's edge, or a link of the
+    /// `shield` lines; with `min`, at least that many sides by pieces of the mover.
     Enclosed {
         cells: Box<TExpr>,
         dirs: u16,
         hostile: Option<Box<TExpr>>,
+        edge: bool,
+        shield: Option<u16>,
+        min: u8,
     },
+    /// The cell as a set of one cell (none: the empty set), where a set is expected.
+    OneCell(Box<TExpr>),
+    /// The cells of the pieces marked in this turn (`mark`).
+    Marked,
+    /// The player's face-down pieces.
+    FaceDown(Box<TExpr>),
+    /// The player's held pieces: face up on a cell of their kind's `home`.
+    HeldPieces(Box<TExpr>),
     /// How many cells a set holds.
     Size(Box<TExpr>),
     /// The player has `length` pieces in a row along a direction of the set (through the cell,
@@ -595,11 +592,14 @@ pub enum CellTest {
     Enemy,
 }
 
-/// One change of a move rule's `then` block, on the cells of a set.
+/// One change of a move rule's `then` block: on the cells of a set, or (`extra_turn`) for a player.
 #[derive(Clone, Debug)]
 pub struct Effect {
     pub verb: crate::syntax::ast::EffectVerb,
-    pub cells: TExpr,
+    /// A set of cells, or a player for `extra_turn`.
+    pub target: TExpr,
+    /// `if COND`: the effect applies only when it holds.
+    pub condition: Option<TExpr>,
 }
 
 #[derive(Clone, Debug)]

@@ -134,11 +134,23 @@ pub enum Op {
     Pieces(Option<u8>),
     /// Pop a set; push the cells next to its cells.
     Neighbours(u16),
-    /// Pop a set (and, with `hostile`, the hostile set first); push its enclosed cells.
+    /// Pop a set (and, with `hostile`, the hostile set first); push its enclosed cells. `shield`
+    /// is lines or `u16::MAX`, `min` 0 for no fewest.
     Enclosed {
         dirs: u16,
         hostile: bool,
+        edge: bool,
+        shield: u16,
+        min: u8,
     },
+    /// Pop a cell; push the set of that cell (empty for none).
+    OneCell,
+    /// Push the set of the marked pieces' cells.
+    Marked,
+    /// Pop a player; push their face-down pieces.
+    FaceDown,
+    /// Pop a player; push their held pieces.
+    HeldPieces,
     /// Push the size of the frame's set.
     Size,
     /// Pop a cell (with `through`) and a player; push whether they have `length` pieces in a row
@@ -470,6 +482,9 @@ impl<'a> Emitter<'a> {
                 cells,
                 dirs,
                 hostile,
+                edge,
+                shield,
+                min,
             } => {
                 let mut d = 0;
                 if let Some(h) = hostile {
@@ -479,9 +494,20 @@ impl<'a> Emitter<'a> {
                 self.code.push(Op::Enclosed {
                     dirs: *dirs,
                     hostile: hostile.is_some(),
+                    edge: *edge,
+                    shield: shield.unwrap_or(u16::MAX),
+                    min: *min,
                 });
                 return d;
             }
+            TExpr::OneCell(cell) => {
+                let d = self.expr(cell);
+                self.code.push(Op::OneCell);
+                return d;
+            }
+            TExpr::Marked => self.code.push(Op::Marked),
+            TExpr::FaceDown(player) => return unary(self, player, Op::FaceDown),
+            TExpr::HeldPieces(player) => return unary(self, player, Op::HeldPieces),
             TExpr::Size(set) => {
                 let d = self.expr(set);
                 self.code.push(Op::Size);
@@ -590,6 +616,10 @@ impl Op {
                 | Op::Pieces(_)
                 | Op::Neighbours(_)
                 | Op::Enclosed { .. }
+                | Op::OneCell
+                | Op::Marked
+                | Op::FaceDown
+                | Op::HeldPieces
                 | Op::Rows { .. }
                 | Op::IsIn
                 | Op::RegionCells

@@ -49,8 +49,6 @@ pub struct CompiledMove {
     pub along: Option<u16>,
     /// Lines a slide may cross only as its single step.
     pub crossing: Option<u16>,
-    /// Surrounded enemy pieces are relocated by their owner to `region`, then the mover moves again.
-    pub surround: Option<CompiledSurround>,
     /// A slide may cross `crossing` lines anywhere but stops right after.
     pub crossing_stop_after: bool,
     /// `die_move`: where all the mover's pieces must stand before one may be borne off.
@@ -69,6 +67,8 @@ pub struct CompiledMove {
     pub landing_mask: Option<CellMask>,
     /// `place`: a set program for `at:` worked out in the position.
     pub at_cells: Option<CodeRange>,
+    /// `fly`: a set program for `from:`, the cells whose pieces may fly.
+    pub from_cells: Option<CodeRange>,
     /// `place`: the hand slot its pieces come from, or none (the supply).
     pub hand_slot: Option<u8>,
     /// `next RULE ...`: what the mover goes on with after an action of this rule.
@@ -84,10 +84,12 @@ pub struct CompiledMove {
 /// The hand slot of a `place` from the hand of a kind nobody holds in hand: it never places.
 pub const NO_HAND: u8 = u8::MAX;
 
-/// `next RULE [joined] [if COND]`, compiled.
+/// `next RULE [by PLAYER] [joined] [if COND]`, compiled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CompiledNext {
     pub rule: u8,
+    /// Who plays the part: the same player, or a program that gives the player.
+    pub by: Option<CodeRange>,
     pub joined: bool,
     pub condition: Option<CodeRange>,
 }
@@ -96,20 +98,11 @@ pub struct CompiledNext {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CompiledEffect {
     pub verb: crate::syntax::ast::EffectVerb,
-    /// A program that leaves the set of cells in [`crate::engine::eval::Frame::set`].
-    pub cells: CodeRange,
-}
-
-/// `surround:` of a move rule, compiled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CompiledSurround {
-    pub dirs: u16,
-    pub min: u8,
-    pub relocate: RegionRef,
-    pub shield: Option<u16>,
-    pub passive: bool,
-    pub bonus_each: bool,
-    pub remove_without_room: bool,
+    /// A program that leaves the set of cells in the frame (see
+    /// [`crate::engine::eval::Frame`]), or for `extra_turn` a program that gives the player.
+    pub target: CodeRange,
+    /// `if COND`, unless the options decide it.
+    pub condition: Option<CodeRange>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -290,7 +283,7 @@ pub struct Game {
     pub dice: Option<crate::check::DiceDecl>,
     /// How a match of this game is played (`[match]`).
     pub match_format: Option<crate::check::MatchDecl>,
-    /// Moves may turn face-down pieces up or surround pieces: apply settles whose turn it is.
+    /// Moves may turn face-down pieces up: a reveal comes before the rest of the turn.
     pub turn_effects: bool,
     /// Every rule of the rules text by kind, in the order of [`RuleKind`].
     pub declared_rules: Vec<DeclaredRule>,
@@ -298,7 +291,8 @@ pub struct Game {
     pub word_steps: Option<word_steps::WordSteps>,
     /// Whether any move rule has `then` effects (else applying skips looking for them).
     pub has_rule_effects: bool,
-    /// Whether any move rule has a `next`: then a turn may have several parts.
+    /// Whether any move rule has a `next`, or marks pieces or gives extra turns: then a turn may
+    /// have several parts, and its end has more to do than to pass the turn on.
     pub has_parts: bool,
     /// The kind held in each hand slot (`[hand.PLAYER]`), and each kind's slot (or `NO_HAND`).
     pub hand_kinds: Vec<u8>,
@@ -445,15 +439,6 @@ pub fn compile(checked: CheckedGame) -> Game {
                 locked: m.locked.map(region_ref),
                 along: m.along,
                 crossing: m.crossing,
-                surround: m.surround.map(|s| CompiledSurround {
-                    dirs: s.dirs,
-                    min: s.min,
-                    relocate: region_ref(s.relocate),
-                    shield: s.shield,
-                    passive: s.passive,
-                    bonus_each: s.bonus_each,
-                    remove_without_room: s.remove_without_room,
-                }),
                 crossing_stop_after: m.crossing_stop_after,
                 bear_off: None,
                 enter: false,
@@ -464,12 +449,19 @@ pub fn compile(checked: CheckedGame) -> Game {
                 at: None,
                 landing_mask,
                 at_cells: None,
+                from_cells: None,
                 hand_slot: None,
                 next: m
                     .continuations
                     .iter()
                     .map(|c| CompiledNext {
                         rule: c.rule,
+                        // The same player needs no program.
+                        by: c
+                            .by
+                            .as_ref()
+                            .filter(|e| !matches!(e, TExpr::Mover))
+                            .map(|e| emitter.expr_program(e)),
                         joined: c.joined,
                         condition: c.condition.as_ref().map(|e| emitter.expr_program(e)),
                     })
@@ -479,10 +471,7 @@ pub fn compile(checked: CheckedGame) -> Game {
                 effects: m
                     .effects
                     .iter()
-                    .map(|e| CompiledEffect {
-                        verb: e.verb,
-                        cells: emitter.set_program(&e.cells),
-                    })
+                    .filter_map(|e| compile_effect(e, &options, &mut emitter))
                     .collect(),
             };
             match &m.generator {
@@ -511,11 +500,12 @@ pub fn compile(checked: CheckedGame) -> Game {
                     piece: *piece,
                     ..base
                 },
-                Generator::Fly { piece, at } => CompiledMove {
+                Generator::Fly { piece, at, from } => CompiledMove {
                     kind: MoveKind::Fly,
                     piece: *piece,
                     at: at_region(at),
                     at_cells: at_cells(at, &mut emitter),
+                    from_cells: from.as_ref().map(|e| emitter.set_program(e)),
                     ..base
                 },
                 Generator::Step { piece, dirs, to } => CompiledMove {
@@ -658,11 +648,20 @@ pub fn compile(checked: CheckedGame) -> Game {
     }
     let forbid_guards = compiled_forbid_guards(&forbids, &region_sets, checked.players.len());
     let has_compulsory = moves.iter().any(|m: &CompiledMove| m.compulsory);
-    let turn_effects = checked.pieces.iter().any(|p| !p.hides.is_empty())
-        || moves.iter().any(|m: &CompiledMove| m.surround.is_some());
+    let turn_effects = checked.pieces.iter().any(|p| !p.hides.is_empty());
     let kinds = checked.pieces.len();
     let has_rule_effects = moves.iter().any(|m| !m.effects.is_empty());
-    let has_parts = moves.iter().any(|m| !m.next.is_empty());
+    // Marks and extra turns last until a turn is over: the end of a turn clears or grants them.
+    let has_parts = moves.iter().any(|m| {
+        !m.next.is_empty()
+            || m.effects.iter().any(|e| {
+                matches!(
+                    e.verb,
+                    crate::syntax::ast::EffectVerb::Mark
+                        | crate::syntax::ast::EffectVerb::ExtraTurn
+                )
+            })
+    });
     let (code, stack_depth) = emitter.finish();
     let uses_history = code
         .iter()
@@ -724,6 +723,33 @@ pub fn compile(checked: CheckedGame) -> Game {
     };
     game.word_steps = word_steps::plan(&game);
     game
+}
+
+/// An effect with its condition folded by the options: none when they rule it out.
+fn compile_effect(
+    effect: &crate::check::Effect,
+    options: &[i64],
+    emitter: &mut bytecode::Emitter,
+) -> Option<CompiledEffect> {
+    let condition = match effect
+        .condition
+        .as_ref()
+        .map(|c| fold::fold_expr_by(c, &|o| Some(options[o as usize])))
+    {
+        Some(TExpr::Int(0)) => return None,
+        Some(TExpr::Int(_)) | None => None,
+        Some(c) => Some(emitter.expr_program(&c)),
+    };
+    let target = if effect.verb == crate::syntax::ast::EffectVerb::ExtraTurn {
+        emitter.expr_program(&effect.target)
+    } else {
+        emitter.set_program(&effect.target)
+    };
+    Some(CompiledEffect {
+        verb: effect.verb,
+        target,
+        condition,
+    })
 }
 
 fn declared_rules(program: &crate::check::CheckedProgram) -> Vec<DeclaredRule> {

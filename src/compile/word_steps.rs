@@ -87,7 +87,6 @@ fn is_word_step(game: &Game, rule: &CompiledMove) -> bool {
         && rule.unchecked
         && !rule.compulsory
         && rule.locked.is_none()
-        && rule.surround.is_none()
         && rule.effects.is_empty()
         && rule.next.is_empty()
         && !rule.continuation_only

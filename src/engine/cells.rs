@@ -8,6 +8,18 @@ use crate::compile::{CellSet, Game, NO_CELL};
 /// "No cell" as the rules' values hold it: off the board, or the origin of a placement.
 pub const NO_CELL_VALUE: i32 = -1;
 
+/// What closes a side of a cell for `enclosed` besides a piece of the mover.
+pub(crate) struct Closed<'s> {
+    /// Empty cells of this set.
+    pub hostile: &'s CellSet,
+    /// The board's edge.
+    pub edge: bool,
+    /// A link of these lines.
+    pub shield: Option<u16>,
+    /// The fewest sides closed by pieces of the mover (0: no fewest).
+    pub min: u8,
+}
+
 impl Game {
     /// The directions of a set for `player`, or every direction of the board.
     #[inline]
@@ -108,23 +120,60 @@ impl Game {
             })
     }
 
-    /// The cells of `cells` whose every neighbour along the mover's directions (on the board)
-    /// holds a piece of the mover or is an empty cell of `hostile`; a cell at the edge, missing a
-    /// neighbour, is not enclosed (a king surrounded on all four sides).
+    /// The cells of `cells` whose every side along the mover's directions is closed: its
+    /// neighbour holds a piece of the mover or is an empty cell of `closed.hostile`; with
+    /// `closed.edge` a side off the board, and a side across a link of the `closed.shield` lines,
+    /// count as closed too. Else a cell at the edge, missing a neighbour, is not enclosed (a king
+    /// surrounded on all four sides). With `closed.min`, at least that many sides are closed by
+    /// pieces of the mover (a shielded side does not count).
     pub(crate) fn enclosed(
         &self,
         state: &State,
         cells: &CellSet,
         dirs: u16,
-        hostile: &CellSet,
+        closed: &Closed,
     ) -> CellSet {
         let me = state.to_move;
-        let closing = state.pieces_of(me).or(&hostile.and_not(&state.occupied()));
-        self.directions_of(dirs, me)
-            .iter()
-            .fold(*cells, |enclosed, &dir| {
-                enclosed.and(&self.board.back_set(&closing, dir))
-            })
+        let own = state.pieces_of(me);
+        let dirs = self.directions_of(dirs, me);
+        let closing = own.or(&closed.hostile.and_not(&state.occupied()));
+        let mut enclosed = *cells;
+        for &dir in dirs {
+            if enclosed.is_empty() {
+                return enclosed;
+            }
+            let mut side = self.board.back_set(&closing, dir);
+            if closed.edge {
+                side = side.or(&self
+                    .board
+                    .all_cells
+                    .and_not(&self.board.has_neighbour[dir as usize]));
+            }
+            if let Some(l) = closed.shield {
+                side = side.or(&self.lines[l as usize].leaving[dir as usize]);
+            }
+            enclosed = enclosed.and(&side);
+        }
+        if closed.min == 0 || enclosed.is_empty() {
+            return enclosed;
+        }
+        let mut enough = CellSet::default();
+        for cell in enclosed.iter() {
+            let by_pieces = dirs
+                .iter()
+                .filter(|&&dir| {
+                    let shielded = closed.shield.is_some_and(|l| {
+                        self.lines[l as usize].leaving[dir as usize].contains(cell)
+                    });
+                    let n = self.board.neighbour(cell, dir);
+                    !shielded && n != NO_CELL && own.contains(n)
+                })
+                .count();
+            if by_pieces >= closed.min as usize {
+                enough.insert(cell);
+            }
+        }
+        enough
     }
 
     /// The empty cells a slide from `cell` passes over, along each of the mover's directions

@@ -121,6 +121,11 @@ impl<'a> Frame<'a> {
 }
 
 impl Game {
+    /// The value of an expression program (a number, or a player's index).
+    pub fn eval_int(&self, code: CodeRange, frame: &mut Frame) -> i32 {
+        self.run(code, frame).unwrap_or(0)
+    }
+
     pub fn eval_bool(&self, code: CodeRange, frame: &mut Frame) -> bool {
         match self.run(code, frame) {
             Ok(v) => v != 0,
@@ -464,15 +469,46 @@ impl Game {
                 let around = self.neighbours_of(frame.state, &set, dirs);
                 sets.push(around);
             }
-            Op::Enclosed { dirs, hostile } => {
+            Op::Enclosed {
+                dirs,
+                hostile,
+                edge,
+                shield,
+                min,
+            } => {
                 let cells = sets.pop();
                 let hostile = if hostile {
                     sets.pop()
                 } else {
                     CellSet::default()
                 };
-                let enclosed = self.enclosed(frame.state, &cells, dirs, &hostile);
+                let closed = super::cells::Closed {
+                    hostile: &hostile,
+                    edge,
+                    shield: (shield != u16::MAX).then_some(shield),
+                    min,
+                };
+                let enclosed = self.enclosed(frame.state, &cells, dirs, &closed);
                 sets.push(enclosed);
+            }
+            Op::OneCell => {
+                let cell = pop!();
+                let mut set = CellSet::default();
+                if let Ok(c) = usize::try_from(cell)
+                    && c < self.board.cells
+                {
+                    set.insert(c as u16);
+                }
+                sets.push(set);
+            }
+            Op::Marked => sets.push(frame.state.marked),
+            Op::FaceDown => {
+                let player = pop!() as u8;
+                sets.push(self.face_down_pieces(frame.state, player));
+            }
+            Op::HeldPieces => {
+                let player = pop!() as u8;
+                sets.push(self.held_pieces(frame.state, player));
             }
             Op::InRow {
                 length,

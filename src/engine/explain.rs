@@ -48,16 +48,9 @@ impl<'g> Explainer<'g> {
                 return explanation;
             }
         }
-        // Rolls, reveals and relocations come from no rule of the file.
+        // Rolls and reveals come from no rule of the file.
         if game.is_chance(state) {
             return explanation;
-        }
-        if !state.relocate.is_empty() {
-            let mut relocations = Vec::new();
-            game.relocation_actions(state, &mut relocations);
-            if !relocations.is_empty() {
-                return explanation;
-            }
         }
         let mut legal = Vec::new();
         // The rest of a turn: only the rule its last part named.

@@ -1,9 +1,8 @@
-//! Face-down pieces revealed by their first move (a chance event), and surrounds: enemy pieces
-//! closed in by a move are relocated by their owner, after which the mover moves again.
+//! Face-down pieces revealed by their first move (a chance event), and pieces held at home.
 
 use super::action::{Action, ActionKind};
-use super::state::{NONE, State};
-use crate::compile::{CellSet, CompiledMove, Game, NO_CELL};
+use super::state::State;
+use crate::compile::{CellSet, Game, NO_CELL};
 
 impl Action {
     /// A face-down piece turns out to be of `kind`.
@@ -63,6 +62,28 @@ impl Game {
                 .is_some_and(|(_, k)| self.pieces[k as usize].home.contains(&cell))
     }
 
+    /// The cells of `player`'s face-down pieces (`face_down(player)`).
+    pub(crate) fn face_down_pieces(&self, state: &State, player: u8) -> CellSet {
+        let mut set = state.face_down.and(state.pieces_of(player));
+        for cell in state.pieces_of(player).iter() {
+            if self.is_face_down(state, cell) {
+                set.insert(cell);
+            }
+        }
+        set
+    }
+
+    /// The cells of `player`'s held pieces (`held_pieces(player)`).
+    pub(crate) fn held_pieces(&self, state: &State, player: u8) -> CellSet {
+        let mut set = CellSet::default();
+        for cell in state.pieces_of(player).iter() {
+            if self.is_held(state, cell) {
+                set.insert(cell);
+            }
+        }
+        set
+    }
+
     /// The player's pieces held at home, and the sum of the values of their cells.
     pub fn held(&self, state: &State, player: u8) -> (i32, i32) {
         state
@@ -100,175 +121,48 @@ impl Game {
         }
     }
 
-    /// Whether this game's moves can turn pieces up or surround them (known once compiled).
+    /// Whether this game's moves can turn pieces up (known once compiled).
     #[inline]
     pub(super) fn has_turn_effects(&self) -> bool {
         self.turn_effects
     }
 
-    /// Applies a move, reveal or relocation of a game with turn effects, and settles whose turn it is.
-    pub(super) fn apply_with_effects(&self, state: &mut State, action: &Action) {
-        let players = self.players.len() as u8;
-        match action.kind() {
-            ActionKind::Reveal => {
-                let cell = state.reveal_at;
-                if let Some((owner, _)) = state.piece(cell) {
-                    state.put(cell, owner, action.to() as u8);
-                }
-                state.face_down.remove(cell);
-                state.reveal_at = NO_CELL;
-                self.after_move(state, cell);
-                return;
-            }
-            ActionKind::Hop if !state.relocate.is_empty() => {
-                state.move_piece(action.from_cell(), action.to_cell());
-                state.relocate.remove(action.from_cell());
-                state.ply = state.ply.saturating_add(1);
-                let rule = &self.moves[state.moved_by as usize];
-                let surround = rule.surround;
-                if surround.is_some_and(|s| s.bonus_each) {
-                    state.bonus_left = state.bonus_left.saturating_add(1);
-                }
-                if state.relocate.is_empty() || self.free_relocation_cells(rule, state).is_empty() {
-                    if surround.is_some_and(|s| s.remove_without_room) {
-                        for cell in state.relocate.iter() {
-                            state.clear(cell);
-                        }
-                    }
-                    state.relocate = CellSet::default();
-                    state.to_move = state.bonus;
-                    state.bonus = NONE;
-                    // The bonus move now due is the first of those owed.
-                    state.bonus_left = state.bonus_left.saturating_sub(1);
-                }
-                return;
-            }
-            ActionKind::Pass => {
-                state.to_move = State::next_player(state.to_move, players);
-                state.ply = state.ply.saturating_add(1);
-                return;
-            }
-            _ => {}
+    /// After a move has moved its piece: if the piece was face down, its reveal is due (the same
+    /// player stays to move, in a chance event) and what follows the move waits for it. Returns
+    /// whether it is due.
+    pub(super) fn reveal_due(&self, state: &mut State, action: &Action) -> bool {
+        if !matches!(
+            action.kind(),
+            ActionKind::Move | ActionKind::Jump | ActionKind::Hop
+        ) {
+            return false;
         }
-        // A move: the piece is on its last cell; a face-down one is revealed before anything else.
-        state.ply = state.ply.saturating_add(1);
-        state.moved_by = action.rule();
         let (from, to) = (action.from_cell(), action.to_cell());
         let was_face_down = state.face_down.contains(from) || self.is_face_down(state, to);
         if state.face_down.contains(from) {
             state.face_down.remove(from);
             state.face_down.insert(to);
         }
-        if was_face_down || state.face_down.contains(to) {
-            state.reveal_at = to;
-            return;
+        if !was_face_down {
+            return false;
         }
-        self.after_move(state, to);
+        state.reveal_at = to;
+        state.moved_by = action.rule();
+        true
     }
 
-    /// The surround test around the moved piece on `to`, then the turn passes (to the owner of
-    /// surrounded pieces first, when any can be relocated).
-    fn after_move(&self, state: &mut State, to: u16) {
-        let players = self.players.len() as u8;
-        let mover = state.to_move;
-        let rule = &self.moves[state.moved_by as usize];
-        state.to_move = State::next_player(mover, players);
-        let Some(surround) = rule.surround else {
-            return self.owed_bonus_move(state, mover);
-        };
-        let dirs = &self.board.direction_sets[surround.dirs as usize][mover as usize];
-        // Active capture looks at the moved piece's neighbours; passive at every enemy piece.
-        let mut candidates = CellSet::default();
-        if surround.passive {
-            for p in (0..players).filter(|&p| p != mover) {
-                candidates = candidates.or(state.pieces_of(p));
-            }
-        } else {
-            for &d in dirs {
-                let x = self.board.neighbour(to, d);
-                if x != crate::compile::NO_CELL {
-                    candidates.insert(x);
-                }
-            }
+    /// A reveal: the piece turns out to be of the kind drawn, face up, and the turn goes on as
+    /// after any move of its rule (its `next`, else the next turn), `to` the piece's cell.
+    pub(super) fn apply_reveal(&self, state: &mut State, action: &Action) {
+        let cell = state.reveal_at;
+        if let Some((owner, _)) = state.piece(cell) {
+            state.put(cell, owner, action.to() as u8);
         }
-        let mut attacked = CellSet::default();
-        for x in candidates.iter() {
-            if state.owner(x).is_none_or(|o| o == mover)
-                || self.is_face_down(state, x)
-                || self.is_held(state, x)
-            {
-                continue;
-            }
-            let mut around = 0;
-            let closed = dirs.iter().all(|&e| {
-                let n = self.board.neighbour(x, e);
-                // The board's edge, and a side across a shielding line, count as closed.
-                let shielded = surround
-                    .shield
-                    .is_some_and(|l| self.lines[l as usize].leaving[e as usize].contains(x));
-                if n == crate::compile::NO_CELL || shielded {
-                    return true;
-                }
-                around += 1;
-                state.owner(n) == Some(mover)
-            });
-            if closed && around >= surround.min {
-                attacked.insert(x);
-            }
-        }
-        if attacked.is_empty() {
-            return self.owed_bonus_move(state, mover);
-        }
-        if !self.free_relocation_cells(rule, state).is_empty() {
-            // The owner of the surrounded pieces relocates them: with two players, the one to move.
-            state.relocate = attacked;
-            state.bonus = mover;
-            state.bonus_left = 0;
-        } else if surround.remove_without_room {
-            for cell in attacked.iter() {
-                state.clear(cell);
-            }
-            self.owed_bonus_move(state, mover);
-        } else {
-            self.owed_bonus_move(state, mover);
-        }
-    }
-
-    /// A player owed more bonus moves (`bonus: per_piece`) moves again.
-    fn owed_bonus_move(&self, state: &mut State, mover: u8) {
-        if state.bonus_left > 0 {
-            state.bonus_left -= 1;
-            state.to_move = mover;
-        }
-    }
-
-    /// Empty cells of the rule's relocation region.
-    fn free_relocation_cells(&self, rule: &CompiledMove, state: &State) -> CellSet {
-        match rule.surround {
-            Some(s) => self
-                .region_of(s.relocate, state.to_move)
-                .and_not(&state.occupied()),
-            None => CellSet::default(),
-        }
-    }
-
-    /// The relocations due: each surrounded piece to each empty cell of the region.
-    pub(super) fn relocation_actions(&self, state: &State, out: &mut Vec<Action>) {
-        let rule = &self.moves[state.moved_by as usize];
-        let free = self.free_relocation_cells(rule, state);
-        for from in state.relocate.iter() {
-            for to in free.iter() {
-                out.push(Action::new(
-                    ActionKind::Hop,
-                    state.moved_by,
-                    from,
-                    to,
-                    0,
-                    1,
-                    0,
-                    0,
-                ));
-            }
+        state.face_down.remove(cell);
+        state.reveal_at = NO_CELL;
+        let moved = Action::place(std::mem::take(&mut state.moved_by), cell);
+        if !(self.has_parts && self.continue_turn(state, &moved)) {
+            self.end_turn(state);
         }
     }
 }

@@ -103,12 +103,6 @@ impl Game {
             }
             return;
         }
-        if !state.relocate.is_empty() {
-            self.relocation_actions(state, out);
-            if !out.is_empty() {
-                return;
-            }
-        }
         if state.pending != super::state::NONE {
             // The rest of a turn: only the rule the last part named.
             let rule = &self.moves[state.pending as usize];
@@ -863,23 +857,20 @@ impl Game {
             self.apply_dice(state, action);
             return self.run_after_rules(state, played);
         }
-        let effects = self.has_turn_effects();
-        if effects && (action.kind() == ActionKind::Reveal || !state.relocate.is_empty()) {
-            self.apply_with_effects(state, action);
+        let reveals = self.has_turn_effects();
+        if reveals && action.kind() == ActionKind::Reveal {
+            // A chance event, not a ply: the move it ends goes on from here.
+            self.apply_reveal(state, action);
             return self.run_after_rules(state, played);
         }
         self.move_part(state, action);
-        if self.has_parts && self.continue_turn(state, action) {
-            // The same player goes on: this part was an action of its own.
-            state.ply = state.ply.saturating_add(1);
-            return self.run_after_rules(state, played);
+        // A face-down piece that has moved is turned up first: the rest of the turn waits for it.
+        // Else the turn goes on with a part of its own, or it is over.
+        let goes_on = (reveals && self.reveal_due(state, action))
+            || (self.has_parts && self.continue_turn(state, action));
+        if !goes_on {
+            self.end_turn(state);
         }
-        if effects {
-            // Reveals and surrounds decide whose turn it is.
-            self.apply_with_effects(state, action);
-            return self.run_after_rules(state, played);
-        }
-        state.to_move = State::next_player(state.to_move, self.players.len() as u8);
         state.ply = state.ply.saturating_add(1);
         self.run_after_rules(state, played);
     }
@@ -888,6 +879,7 @@ impl Game {
     /// promotion, then the rule's `then` effects. Whose turn it is next is decided by the caller.
     pub(super) fn move_part(&self, state: &mut State, action: &Action) {
         let me = state.to_move;
+        let marks = self.marks_before(state);
         match action.kind() {
             // One piece one cell, taking at most what stands there: most moves of most games.
             ActionKind::Move if action.is_single_step() => {
@@ -953,6 +945,9 @@ impl Game {
                 state.put(action.to_cell(), me, kind);
             }
         }
+        if let Some(before) = &marks {
+            self.keep_marks(state, before, action);
+        }
         if self.has_rule_effects
             && matches!(
                 action.kind(),
@@ -1011,25 +1006,45 @@ impl Game {
         }
     }
 
-    /// The `then` effects of the action's rule, in order, once its piece has moved.
+    /// The `then` effects of the action's rule, in order, once its piece has moved: each whose
+    /// condition holds, on the position the effects before it left.
     fn apply_rule_effects(&self, state: &mut State, action: &Action) {
         let rule = &self.moves[action.rule() as usize];
         for effect in &rule.effects {
-            let cells = {
+            let frame = || {
                 let mut frame = Frame::position(state);
                 frame.action = Some(*action);
-                self.eval_set(effect.cells, &mut frame)
+                frame
             };
+            if effect
+                .condition
+                .is_some_and(|c| !self.eval_bool(c, &mut frame()))
+            {
+                continue;
+            }
+            if effect.verb == EffectVerb::ExtraTurn {
+                let player = self.eval_int(effect.target, &mut frame()) as u8 & 3;
+                self.owe_turn(state, player);
+                continue;
+            }
+            let cells = self.eval_set(effect.target, &mut frame());
             let me = state.to_move;
-            for cell in cells.iter() {
-                match effect.verb {
-                    EffectVerb::Flip => {
+            match effect.verb {
+                EffectVerb::Flip => {
+                    for cell in cells.iter() {
                         if let Some((_, kind)) = state.piece(cell) {
                             state.put(cell, me, kind);
                         }
                     }
-                    EffectVerb::Remove => state.clear(cell),
                 }
+                EffectVerb::Remove => {
+                    for cell in cells.iter() {
+                        state.clear(cell);
+                    }
+                    state.marked = state.marked.and_not(&cells);
+                }
+                EffectVerb::Mark => state.marked = state.marked.or(&cells.and(&state.occupied())),
+                EffectVerb::ExtraTurn => {}
             }
         }
     }

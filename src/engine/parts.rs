@@ -1,12 +1,15 @@
-//! Turns of several parts (`next RULE [joined] [if COND]`): after a move of a rule with a `next`,
-//! the same player goes on with a move of the named rule. A separate part is an action of its own
-//! (`State::pending` names the rule); a joined part is carried by the same action, which then
-//! stands for the whole turn (Amazons' `d1-d7/g7`).
+//! Turns of several parts (`next RULE [by PLAYER] [joined] [if COND]`): after a move of a rule with
+//! a `next`, the same player (or the one `by` names) goes on with a move of the named rule. A
+//! separate part is an action of its own (`State::pending` names the rule); a joined part is
+//! carried by the same action, which then stands for the whole turn (Amazons' `d1-d7/g7`). What
+//! lasts until a turn is over: the pieces marked in it (`mark`), and the extra turns it gives
+//! (`extra_turn`), played once it is over.
 
 use super::action::{Action, ActionKind};
 use super::eval::Frame;
 use super::state::{NONE, State};
-use crate::compile::{CompiledMove, Game, NO_CELL};
+use crate::check::MAX_CELLS;
+use crate::compile::{CellSet, CompiledMove, Game, NO_CELL};
 
 /// Marks an action's second word as the second part of a joined turn (the word holds that part's
 /// first word; the top bit of an action's first word is never set, since no count reaches 128).
@@ -120,6 +123,12 @@ impl Game {
         let rule = &self.moves[last.rule() as usize];
         match self.continuation(rule, state, &last) {
             Some(next) if !next.joined => {
+                let player = state.to_move;
+                if let Some(by) = next.by {
+                    let mut frame = Frame::position(state);
+                    frame.action = Some(last);
+                    state.to_move = self.eval_int(by, &mut frame) as u8 & 3;
+                }
                 state.pending = next.rule;
                 state.last_to = last.to();
                 // A part with nothing to do is skipped: the turn is over.
@@ -134,11 +143,65 @@ impl Game {
                 if moves.is_empty() {
                     state.pending = NONE;
                     state.last_to = NO_CELL;
+                    state.to_move = player;
                     return false;
                 }
                 true
             }
             _ => false,
         }
+    }
+
+    /// The turn is over, its last part played by the player to move: the marks go, and the next
+    /// turn is the first extra turn owed (`extra_turn`), else the next player's in seating order.
+    #[inline]
+    pub(super) fn end_turn(&self, state: &mut State) {
+        if self.has_parts {
+            state.marked = CellSet::default();
+            if state.bonus_left > 0 {
+                state.to_move = state.bonus;
+                state.bonus_left -= 1;
+                if state.bonus_left == 0 {
+                    state.bonus = NONE;
+                }
+                return;
+            }
+        }
+        state.to_move = State::next_player(state.to_move, self.players.len() as u8);
+    }
+
+    /// `extra_turn PLAYER`: one more turn owed to `player`, played once the current turn is over.
+    /// Turns are owed to one player at a time: another player's replace them.
+    pub(super) fn owe_turn(&self, state: &mut State, player: u8) {
+        if state.bonus != player {
+            state.bonus_left = 0;
+        }
+        state.bonus = player;
+        state.bonus_left = state.bonus_left.saturating_add(1);
+    }
+
+    /// Before a part moves its pieces: the cells of the marked pieces as they stand, so that
+    /// [`Game::keep_marks`] can tell which pieces moved. `None` when nothing is marked.
+    #[inline]
+    pub(super) fn marks_before(&self, state: &State) -> Option<[u8; MAX_CELLS]> {
+        (self.has_parts && !state.marked.is_empty()).then(|| *state.cells())
+    }
+
+    /// A marked piece that has moved, or left the board, loses its mark: a marked cell that holds
+    /// something else now, or that the action's piece left.
+    pub(super) fn keep_marks(&self, state: &mut State, before: &[u8; MAX_CELLS], action: &Action) {
+        let mut kept = state.marked;
+        for cell in state.marked.iter() {
+            if state.cell(cell) != before[cell as usize] {
+                kept.remove(cell);
+            }
+        }
+        if matches!(
+            action.kind(),
+            ActionKind::Move | ActionKind::Jump | ActionKind::Hop
+        ) {
+            kept.remove(action.from_cell());
+        }
+        state.marked = kept;
     }
 }

@@ -77,7 +77,8 @@ impl Game {
         }
     }
 
-    /// `fly`: each piece of the mover (of the rule's kind) may go to any empty cell (of `at`).
+    /// `fly`: each piece of the mover (of the rule's kind, on a cell of `from`) may go to any
+    /// empty cell (of `at`).
     #[inline(never)]
     pub(super) fn flights(
         &self,
@@ -88,8 +89,15 @@ impl Game {
     ) {
         let state = frame.state;
         let me = state.to_move;
+        let mut movers = *state.pieces_of(me);
+        if let Some(from) = rule.from_cells {
+            movers = movers.and(&self.eval_set(from, frame));
+            if movers.is_empty() {
+                return;
+            }
+        }
         let targets = self.landing_cells_of(rule, frame);
-        for from in state.pieces_of(me).iter() {
+        for from in movers.iter() {
             let kind_fits = rule
                 .piece
                 .is_none_or(|k| state.piece(from).is_some_and(|(_, kind)| kind == k));

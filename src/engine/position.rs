@@ -39,15 +39,12 @@ pub struct PositionFile {
     /// Cells whose pieces, of the kinds written, are still face down.
     #[serde(default)]
     face_down: Vec<Located<String>>,
-    /// Effects of the last move still due: the cell whose piece is to be revealed, the cells of
-    /// surrounded pieces still to be relocated, the player who then moves again, and the move
-    /// rule that made them.
+    /// A reveal still due: the cell whose piece is to be revealed, and the move rule that moved it.
     reveal_at: Option<Located<String>>,
-    #[serde(default)]
-    relocate: Vec<Located<String>>,
-    bonus: Option<Located<String>>,
     moved_by: Option<Located<String>>,
-    /// Further bonus moves owed to the player to move after this one.
+    /// Extra turns owed (`extra_turn`): to whom (the player to move if not given) and how many
+    /// (1 if not given).
+    bonus: Option<Located<String>>,
     bonus_moves: Option<Located<i64>>,
     /// Pieces in hand: player -> kind -> how many.
     #[serde(default)]
@@ -56,6 +53,9 @@ pub struct PositionFile {
     /// cell where the previous part landed.
     part: Option<Located<String>>,
     last_to: Option<Located<String>>,
+    /// The cells of the pieces marked in this turn (`mark`).
+    #[serde(default)]
+    marked: Vec<Located<String>>,
     /// A test situation with more pieces than the set-up gives a player, which no game reaches:
     /// then only the byte that counts a player's pieces limits them.
     beyond_setup: Option<Located<bool>>,
@@ -451,7 +451,7 @@ impl Game {
         }
     }
 
-    /// The effects of the last move still due (a reveal, relocations, a bonus move).
+    /// What the turn still holds: a reveal due, marked pieces, extra turns owed, the next part.
     fn read_effects(&self, file: &PositionFile, state: &mut State, diags: &mut Diagnostics) {
         let cell = |c: &Located<String>, state: &State, diags: &mut Diagnostics| match self
             .board
@@ -464,7 +464,7 @@ impl Game {
                         ErrorKind::BadPosition(format!("`{}` holds no piece", c.value)),
                         c.span,
                     )
-                    .with_help("a reveal or a relocation is due for a piece on the board"),
+                    .with_help("a reveal or a mark is for a piece on the board"),
                 );
                 None
             }
@@ -474,14 +474,17 @@ impl Game {
         {
             state.reveal_at = at;
         }
-        for c in &file.relocate {
+        for c in &file.marked {
             if let Some(at) = cell(c, state, diags) {
-                state.relocate.insert(at);
+                state.marked.insert(at);
             }
         }
         if let Some(b) = &file.bonus {
             match self.players.iter().position(|p| *p == b.value) {
-                Some(p) => state.bonus = p as u8,
+                Some(p) => {
+                    state.bonus = p as u8;
+                    state.bonus_left = 1;
+                }
                 None => diags.push(Diagnostic::error(
                     ErrorKind::UnknownPlayer(b.value.clone()),
                     b.span,
@@ -490,12 +493,21 @@ impl Game {
         }
         if let Some(n) = &file.bonus_moves {
             match u8::try_from(n.value) {
-                Ok(n) => state.bonus_left = n,
+                Ok(n) => {
+                    if file.bonus.is_none() {
+                        state.bonus = state.to_move;
+                    }
+                    state.bonus_left = n;
+                }
                 Err(_) => diags.push(Diagnostic::error(
                     ErrorKind::BadPosition("`bonus_moves` is from 0 to 255".into()),
                     n.span,
                 )),
             }
+        }
+        if state.bonus_left == 0 {
+            // Nothing owed: the same position as one that never owed anything.
+            state.bonus = super::state::NONE;
         }
         self.read_part(file, state, diags);
         if let Some(m) = &file.moved_by {
@@ -509,18 +521,6 @@ impl Game {
                     .with_help("`moved_by` names the move rule of the last move"),
                 ),
             }
-        }
-        if !state.relocate.is_empty() && state.bonus == super::state::NONE {
-            let span = file.relocate.first().map(|c| c.span);
-            diags.push(
-                Diagnostic::error(
-                    ErrorKind::BadPosition("relocations are due but no `bonus` player".into()),
-                    span,
-                )
-                .with_help(
-                    "name the player who moves again once they are done: `bonus = \"plain\"`",
-                ),
-            );
         }
     }
 
@@ -833,29 +833,19 @@ impl Game {
                 state.rolls
             ));
         }
-        if state.reveal_at != crate::compile::NO_CELL || !state.relocate.is_empty() {
-            if state.reveal_at != crate::compile::NO_CELL {
-                out.push_str(&format!(
-                    "reveal_at = {}\n",
-                    quote(&self.board.cell_name(state.reveal_at))
-                ));
-            }
-            if !state.relocate.is_empty() {
-                let cells: Vec<String> = state
-                    .relocate
-                    .iter()
-                    .map(|c| quote(&self.board.cell_name(c)))
-                    .collect();
-                out.push_str(&format!("relocate = [{}]\n", cells.join(", ")));
-            }
-            if let Some(player) = self.players.get(state.bonus as usize) {
-                out.push_str(&format!("bonus = {}\n", quote(player)));
-            }
+        if state.reveal_at != crate::compile::NO_CELL {
+            out.push_str(&format!(
+                "reveal_at = {}\n",
+                quote(&self.board.cell_name(state.reveal_at))
+            ));
             if let Some(rule) = self.moves.get(state.moved_by as usize) {
                 out.push_str(&format!("moved_by = {}\n", quote(&rule.info.name)));
             }
         }
         if state.bonus_left > 0 {
+            if let Some(player) = self.players.get(state.bonus as usize) {
+                out.push_str(&format!("bonus = {}\n", quote(player)));
+            }
             out.push_str(&format!("bonus_moves = {}\n", state.bonus_left));
         }
         if state.pending != super::state::NONE {
@@ -865,6 +855,14 @@ impl Game {
         if state.last_to != crate::compile::NO_CELL {
             let cell = self.board.cell_name(state.last_to);
             out.push_str(&format!("last_to = {}\n", quote(&cell)));
+        }
+        if !state.marked.is_empty() {
+            let cells: Vec<String> = state
+                .marked
+                .iter()
+                .map(|c| quote(&self.board.cell_name(c)))
+                .collect();
+            out.push_str(&format!("marked = [{}]\n", cells.join(", ")));
         }
         let beyond =
             |p: usize| state.pieces_in_play(p as u8) > self.initial.pieces_in_play(p as u8);

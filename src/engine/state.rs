@@ -37,18 +37,19 @@ pub struct State {
     pub face_down: CellSet,
     /// The cell of a face-down piece that has just moved: its reveal is due (a chance event).
     pub reveal_at: u16,
-    /// Surrounded pieces their owner must still relocate before the surrounding player moves again.
-    pub relocate: CellSet,
-    /// The player who moves again once the relocations are done.
+    /// The player owed extra turns (`extra_turn`), or [`NONE`].
     pub bonus: u8,
-    /// The move rule of the move whose reveal or relocations are still due.
+    /// The move rule of the move whose reveal is still due (0 otherwise).
     pub moved_by: u8,
-    /// Bonus moves still owed to the player to move after this one (`bonus: per_piece`).
+    /// Extra turns owed to [`State::bonus`], played each once a turn is over.
     pub bonus_left: u8,
     /// The move rule the mover must go on with (a `next` part of the turn), or [`NONE`].
     pub pending: u8,
     /// The cell where the previous part of this turn landed (`last_to`), or [`NONE`].
     pub last_to: u16,
+    /// The cells of the pieces marked in this turn (`mark`, read as `marked`); cleared when the
+    /// turn is over.
+    pub marked: CellSet,
     /// Pieces each player holds in hand, by the game's hand slot (`[hand.PLAYER]`).
     pub hand: [[u8; HAND_KINDS]; 4],
 }
@@ -95,12 +96,12 @@ impl State {
             rolls: 0,
             face_down: CellSet::default(),
             reveal_at: NO_CELL,
-            relocate: CellSet::default(),
             bonus: NONE,
             moved_by: 0,
             bonus_left: 0,
             pending: NONE,
             last_to: NO_CELL,
+            marked: CellSet::default(),
             hand: [[0; HAND_KINDS]; 4],
         }
     }
@@ -298,7 +299,11 @@ impl State {
         for chunk in self.cells[..used * 8].chunks_exact(8) {
             h = mix(h, word(chunk));
         }
-        let stacked = self.extra.iter().chain(&self.under).any(|&b| b != 0);
+        let stacked = self
+            .extra
+            .chunks_exact(8)
+            .chain(self.under.chunks_exact(8))
+            .any(|chunk| word(chunk) != 0);
         if stacked {
             for chunk in self.extra.chunks_exact(8).chain(self.under.chunks_exact(8)) {
                 h = mix(h, word(chunk));
@@ -312,14 +317,23 @@ impl State {
         for chunk in hands.chunks_exact(8) {
             h = mix(h, word(chunk));
         }
-        // A position in the middle of a turn is not the position at its start.
+        // A position in the middle of a turn is not the position at its start, nor one with
+        // other pieces marked (marks last only while a part is pending), nor one with extra
+        // turns owed.
+        if self.pending != NONE {
+            for i in 0..MAX_CELLS / 64 {
+                h = mix(h, self.marked.word(i));
+            }
+        }
         h = mix(
             h,
             u64::from(self.to_move)
                 | u64::from(self.pending) << 8
                 | u64::from(self.last_to) << 16
                 | (used as u64) << 32
-                | u64::from(stacked) << 48,
+                | u64::from(self.bonus_left) << 40
+                | u64::from(stacked) << 48
+                | u64::from(self.bonus) << 56,
         );
         // The finaliser of MurmurHash3: every input bit reaches every output bit.
         h ^= h >> 33;

@@ -4,7 +4,7 @@
 
 use super::doc::Doc;
 use super::{Book, arg, bind, code, plural};
-use crate::check::{Generator, Hit, Landing, LineCapture, MoveRule, PlaceAt, Surround};
+use crate::check::{Generator, Hit, Landing, LineCapture, MoveRule, PlaceAt};
 use crate::syntax::ast::{Call, EffectVerb, Expr, Item, ItemKind, Stmt, Trigger};
 
 /// The arguments of one call, bound to their parameters.
@@ -75,11 +75,22 @@ impl Book<'_> {
                     doc.item(1, &format!("Only if {}.", self.expr(f)));
                 }
                 for e in effects {
-                    let change = match e.verb {
-                        EffectVerb::Flip => "become the mover's",
-                        EffectVerb::Remove => "leave the board",
+                    let condition = match &e.condition {
+                        Some(c) => format!(", if {},", self.expr(c)),
+                        None => String::new(),
                     };
-                    doc.item(1, &format!("Then {} {change}.", self.expr(&e.target)));
+                    let target = self.expr(&e.target);
+                    let change = match e.verb {
+                        EffectVerb::Flip => format!("{target} become the mover's"),
+                        EffectVerb::Remove => format!("{target} leave the board"),
+                        EffectVerb::Mark => format!(
+                            "{target} are marked (until the turn is over, or the piece moves)"
+                        ),
+                        EffectVerb::ExtraTurn => {
+                            format!("{target} plays one more turn once this one is over")
+                        }
+                    };
+                    doc.item(1, &format!("Then{condition} {change}."));
                 }
                 for c in continuations {
                     let condition = match &c.condition {
@@ -91,10 +102,14 @@ impl Book<'_> {
                     } else {
                         "as an action of its own"
                     };
+                    let who = match &c.by {
+                        Some(p) => self.expr(p),
+                        None => "the mover".into(),
+                    };
                     doc.item(
                         1,
                         &format!(
-                            "Then{condition} the mover goes on with a move of {}, {how}.",
+                            "Then{condition} {who} goes on with a move of {}, {how}.",
                             code(&c.rule.text)
                         ),
                     );
@@ -161,9 +176,13 @@ impl Book<'_> {
                 "The mover takes one of the other players' {} off the board.",
                 self.pieces_noun(*piece)
             )),
-            Generator::Fly { piece, at } => out.push(format!(
-                "One of the mover's {} goes to {}.",
+            Generator::Fly { piece, at, from } => out.push(format!(
+                "One of the mover's {}{} goes to {}.",
                 self.pieces_noun(*piece),
+                match (from, a("from")) {
+                    (Some(_), Some(e)) => format!(" among {}", self.expr(e)),
+                    _ => String::new(),
+                },
                 self.empty_cells(at, a("at"))
             )),
             Generator::Step { piece, dirs, to } => {
@@ -340,7 +359,7 @@ impl Book<'_> {
         out
     }
 
-    /// `avoid:`, `locked:`, `along:`, `crossing:`, `surround:` and `promote:`, which several primitives share.
+    /// `avoid:`, `locked:`, `along:`, `crossing:` and `promote:`, which several primitives share.
     fn modifiers(&self, m: &MoveRule, args: &Args, out: &mut Vec<String>) {
         let a = |name: &str| arg(args, name);
         let jump = matches!(m.generator, Generator::Jump { .. });
@@ -391,9 +410,6 @@ impl Book<'_> {
                 )
             });
         }
-        if let Some(s) = m.surround {
-            out.extend(self.surround(s, args));
-        }
         if let Some((kind, r)) = m.promote {
             let stop = if jump {
                 "; a chained jump ends there"
@@ -407,57 +423,6 @@ impl Book<'_> {
                 code(&self.checked.pieces[kind as usize].name)
             ));
         }
-    }
-
-    fn surround(&self, s: Surround, args: &Args) -> Vec<String> {
-        let a = |name: &str| arg(args, name);
-        let tested = if s.passive {
-            "every enemy piece on the board"
-        } else {
-            "each enemy piece next to the moved piece"
-        };
-        let shield = match (s.shield, a("shield")) {
-            (Some(l), e) => format!(
-                "; a side across a link of the lines {} counts as closed{}",
-                code(&self.checked.lines[l as usize].name),
-                self.chosen_by(e)
-            ),
-            (None, Some(e)) => format!("; no line closes a side{}", self.chosen_by(Some(e))),
-            (None, None) => String::new(),
-        };
-        vec![
-            format!(
-                "After the move (and its reveal, if the piece was face down), {tested}{} along {} \
-                 is surrounded when every neighbour of it along those directions that is on the \
-                 board holds a piece of the mover, at least {}{} of them (the edge of the board \
-                 closes a side{shield}), and it is neither face down nor held.",
-                self.chosen_by(a("capture")),
-                self.set_name(s.dirs, a("surround")),
-                s.min,
-                self.chosen_by(a("surround_min")),
-            ),
-            format!(
-                "The owner of the surrounded pieces relocates them, one action each and in any \
-                 order, each to an empty cell of {}; then the mover moves again, {}{}.",
-                self.region(s.relocate, "the owner's"),
-                if s.bonus_each {
-                    "once for each relocated piece"
-                } else {
-                    "once"
-                },
-                self.chosen_by(a("bonus"))
-            ),
-            format!(
-                "A surrounded piece with no empty cell of {} left {}{}.",
-                self.region(s.relocate, "the owner's"),
-                if s.remove_without_room {
-                    "leaves the board"
-                } else {
-                    "stays where it is"
-                },
-                self.chosen_by(a("no_room"))
-            ),
-        ]
     }
 
     /// `` `stone`s `` or `pieces`.

@@ -36,12 +36,6 @@ impl Book<'_> {
                  (`reveal:N`) in which the mover is still to move",
             );
         }
-        if g.program.moves.iter().any(|m| m.surround.is_some()) {
-            turn.push_str(
-                "; a move that surrounds pieces is followed by their owner's relocations and \
-                 the mover's bonus move (see the rules)",
-            );
-        }
         doc.para(&format!("{first} moves first{chosen}; {turn}."));
         self.counters(doc);
         self.dice(doc);

@@ -15,6 +15,7 @@ impl Book<'_> {
             ExprKind::Name(name) => self.name(name),
             ExprKind::Call(call) => self.call(call),
             ExprKind::Unary(UnOp::Not, inner) => match &inner.kind {
+                _ if self.names_cells(inner) => format!("the cells not among {}", self.expr(inner)),
                 ExprKind::Binary(..) => format!("it is not so that ({})", self.expr(inner)),
                 _ => format!("it is not so that {}", self.expr(inner)),
             },
@@ -24,6 +25,20 @@ impl Book<'_> {
                 _ => format!("minus {}", self.expr(inner)),
             },
             ExprKind::Binary(op, left, right) => self.binary(*op, left, right),
+        }
+    }
+
+    /// Whether an expression is a set of cells by its form (a set function, a region, `marked`),
+    /// as the checker decides it.
+    fn names_cells(&self, e: &Expr) -> bool {
+        let region = |name: &str| self.checked.regions.iter().any(|r| r.name == name);
+        match &e.kind {
+            ExprKind::Call(call) => {
+                crate::check::SET_FUNCTIONS.contains(&call.name.text.as_str())
+                    || region(&call.name.text)
+            }
+            ExprKind::Name(name) => name == "marked" || region(name),
+            _ => false,
         }
     }
 
@@ -92,6 +107,7 @@ impl Book<'_> {
             "to" => "the cell the move lands on".into(),
             "from" => "the cell the move leaves".into(),
             "last_to" => "the cell where the previous part of this turn landed".into(),
+            "marked" => "the pieces marked in this turn".into(),
             "passed" => "the action just played was a pass".into(),
             "mover" => "the mover".into(),
             "opponent" => "the opponent".into(),
@@ -250,15 +266,52 @@ impl Book<'_> {
                 a("cells").map(|c| self.expr(c)).unwrap_or_default(),
                 self.directions_words(a("dirs"))
             ),
+            "enclosed" if a("edge").is_none() && a("shield").is_none() && a("min").is_none() => {
+                format!(
+                    "those of {} whose every neighbour along {} holds a piece of the mover{}",
+                    a("cells").map(|c| self.expr(c)).unwrap_or_default(),
+                    self.directions_words(a("dirs")),
+                    match a("hostile") {
+                        Some(h) => format!(" or is an empty cell of {}", self.expr(h)),
+                        None => String::new(),
+                    }
+                )
+            }
             "enclosed" => format!(
-                "those of {} whose every neighbour along {} holds a piece of the mover{}",
+                "those of {} whose every side along {} is closed: by a piece of the mover{}{}{}{}",
                 a("cells").map(|c| self.expr(c)).unwrap_or_default(),
                 self.directions_words(a("dirs")),
                 match a("hostile") {
-                    Some(h) => format!(" or is an empty cell of {}", self.expr(h)),
+                    Some(h) => format!(", an empty cell of {}", self.expr(h)),
+                    None => String::new(),
+                },
+                match a("edge") {
+                    Some(
+                        e @ Expr {
+                            kind: ExprKind::Bool(_),
+                            ..
+                        },
+                    ) if self.expr(e) == "true" => {
+                        ", the board's edge".to_string()
+                    }
+                    Some(Expr {
+                        kind: ExprKind::Bool(_),
+                        ..
+                    })
+                    | None => String::new(),
+                    Some(e) => format!(", the board's edge if {}", self.expr(e)),
+                },
+                match a("shield") {
+                    Some(l) => format!(", a link of the lines {}", self.expr(l)),
+                    None => String::new(),
+                },
+                match a("min") {
+                    Some(m) => format!("; at least {} sides by pieces of the mover", self.expr(m)),
                     None => String::new(),
                 }
             ),
+            "face_down" => format!("{} face-down pieces", whose()),
+            "held_pieces" => format!("{} held pieces (face up at home)", whose()),
             "reach" => format!(
                 "the empty cells a slide from {} passes along {}",
                 a("cell").map(|c| self.expr(c)).unwrap_or_default(),

@@ -42,20 +42,24 @@ pub enum ItemKind {
     NoMoves(Vec<Stmt>),
 }
 
-/// `next RULE [joined] [if COND]`.
+/// `next RULE [by PLAYER] [joined] [if COND]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Continuation {
     pub rule: Name,
+    /// The player who plays the continuation (the same player if not given).
+    pub by: Option<Expr>,
     /// The continuation is part of this action (one token), not an action of its own.
     pub joined: bool,
     pub condition: Option<Expr>,
 }
 
-/// One change of a `then` block: `flip SET`, `remove SET`.
+/// One change of a `then` block: `flip SET`, `remove SET`, `mark SET`, `extra_turn PLAYER`, each
+/// with an optional `if COND`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Effect {
     pub verb: EffectVerb,
     pub target: Expr,
+    pub condition: Option<Expr>,
     pub span: Span,
 }
 
@@ -65,6 +69,10 @@ pub enum EffectVerb {
     Flip,
     /// The pieces on the cells leave the board.
     Remove,
+    /// The pieces on the cells are marked for the rest of the turn (`marked`).
+    Mark,
+    /// The player is owed one more turn once this one is over.
+    ExtraTurn,
 }
 
 impl EffectVerb {
@@ -72,6 +80,8 @@ impl EffectVerb {
         match self {
             EffectVerb::Flip => "flip",
             EffectVerb::Remove => "remove",
+            EffectVerb::Mark => "mark",
+            EffectVerb::ExtraTurn => "extra_turn",
         }
     }
 }

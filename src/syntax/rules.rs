@@ -350,10 +350,15 @@ impl<'m> Ctx<'m> {
     fn continuation(&self, pair: Pair<Rule>) -> Continuation {
         let mut parts = pair.into_inner().filter(not_keyword).peekable();
         let rule = self.name(parts.next().unwrap());
+        // `by` is kept by `not_keyword`: it tells the player's expression from the condition.
+        let by = parts
+            .next_if(|p| p.as_rule() == Rule::kw_by)
+            .map(|_| self.expr(parts.next().unwrap()));
         let joined = parts.next_if(|p| p.as_rule() == Rule::joined).is_some();
         let condition = parts.next().map(|e| self.expr(e));
         Continuation {
             rule,
+            by,
             joined,
             condition,
         }
@@ -361,13 +366,21 @@ impl<'m> Ctx<'m> {
 
     fn effect(&self, pair: Pair<Rule>) -> Effect {
         let span = self.span(&pair);
-        let mut parts = pair.into_inner();
+        let mut parts = pair.into_inner().filter(not_keyword);
         let verb = match parts.next().map(|v| v.as_str().to_string()).as_deref() {
             Some("flip") => EffectVerb::Flip,
+            Some("mark") => EffectVerb::Mark,
+            Some("extra_turn") => EffectVerb::ExtraTurn,
             _ => EffectVerb::Remove,
         };
         let target = self.expr(parts.next().unwrap());
-        Effect { verb, target, span }
+        let condition = parts.next().map(|e| self.expr(e));
+        Effect {
+            verb,
+            target,
+            condition,
+            span,
+        }
     }
 
     fn block(&self, pair: Pair<Rule>) -> Vec<Stmt> {
@@ -679,7 +692,8 @@ fn syntax_help(found: &str, expected: &[Rule]) -> Option<String> {
             Rule::then_block | Rule::kw_then => &["then"],
             Rule::next_clause | Rule::kw_next => &["next"],
             Rule::joined => &["joined"],
-            Rule::effect | Rule::effect_verb => &["flip", "remove"],
+            Rule::effect | Rule::effect_verb => &["flip", "remove", "mark", "extra_turn"],
+            Rule::kw_by => &["by"],
             Rule::compulsory => &["compulsory"],
             _ => &[],
         });
@@ -786,7 +800,8 @@ fn rule_description(rule: &Rule) -> String {
         Rule::then_block | Rule::kw_then => "`then`",
         Rule::next_clause | Rule::kw_next => "`next`",
         Rule::joined => "`joined`",
-        Rule::effect | Rule::effect_verb => "an effect (`flip`, `remove`)",
+        Rule::effect | Rule::effect_verb => "an effect (`flip`, `remove`, `mark`, `extra_turn`)",
+        Rule::kw_by => "`by`",
         Rule::cite => "a quoted citation",
         Rule::block => "`{`",
         Rule::if_stmt => "`if`",
