@@ -174,6 +174,9 @@ pub enum Op {
     JumpIfTrueKeep(u32),
     /// Pop; jump if false.
     JumpIfFalse(u32),
+    /// `and` of sets: if the set on top (the left side) is empty, jump keeping it: the right
+    /// side cannot add to the result.
+    JumpIfEmptySet(u32),
     Jump(u32),
     /// Expression result: pop it and stop.
     Return,
@@ -249,9 +252,11 @@ impl<'a> Emitter<'a> {
     fn patch(&mut self, at: u32) {
         let target = self.here();
         match &mut self.code[at as usize] {
-            Op::JumpIfFalseKeep(t) | Op::JumpIfTrueKeep(t) | Op::JumpIfFalse(t) | Op::Jump(t) => {
-                *t = target
-            }
+            Op::JumpIfFalseKeep(t)
+            | Op::JumpIfTrueKeep(t)
+            | Op::JumpIfFalse(t)
+            | Op::JumpIfEmptySet(t)
+            | Op::Jump(t) => *t = target,
             _ => unreachable!("patching a jump"),
         }
     }
@@ -454,13 +459,18 @@ impl<'a> Emitter<'a> {
                 });
                 return d;
             }
-            TExpr::SetOp(op, l, r) => {
+            TExpr::SetOp(BinOp::And, l, r) => {
+                let d = self.expr(l);
+                let jump = self.here();
+                self.code.push(Op::JumpIfEmptySet(0));
+                let d = d.max(self.expr(r));
+                self.code.push(Op::SetAnd);
+                self.patch(jump);
+                return d;
+            }
+            TExpr::SetOp(_, l, r) => {
                 let d = self.expr(l).max(self.expr(r));
-                self.code.push(if *op == BinOp::And {
-                    Op::SetAnd
-                } else {
-                    Op::SetOr
-                });
+                self.code.push(Op::SetOr);
                 return d;
             }
             TExpr::SetNot(set) => {
@@ -611,6 +621,7 @@ impl Op {
                 | Op::Flank { .. }
                 | Op::Size
                 | Op::SetAnd
+                | Op::JumpIfEmptySet(_)
                 | Op::SetOr
                 | Op::SetNot
                 | Op::Pieces(_)

@@ -5,6 +5,7 @@ mod bytecode;
 pub mod cell_mask;
 pub mod fast_check;
 pub(crate) mod fold;
+pub mod neighbour_filter;
 mod tables;
 pub mod word_steps;
 
@@ -95,7 +96,7 @@ pub struct CompiledNext {
 }
 
 /// One effect of a `then` block, compiled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompiledEffect {
     pub verb: crate::syntax::ast::EffectVerb,
     /// A program that leaves the set of cells in the frame (see
@@ -103,6 +104,8 @@ pub struct CompiledEffect {
     pub target: CodeRange,
     /// `if COND`, unless the options decide it.
     pub condition: Option<CodeRange>,
+    /// The set worked out cell by cell, when it has that form (see [`neighbour_filter`]).
+    pub fast: Option<neighbour_filter::NeighbourFilter>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -471,7 +474,7 @@ pub fn compile(checked: CheckedGame) -> Game {
                 effects: m
                     .effects
                     .iter()
-                    .filter_map(|e| compile_effect(e, &options, &mut emitter))
+                    .filter_map(|e| compile_effect(e, &options, &region_first, &mut emitter))
                     .collect(),
             };
             match &m.generator {
@@ -729,6 +732,7 @@ pub fn compile(checked: CheckedGame) -> Game {
 fn compile_effect(
     effect: &crate::check::Effect,
     options: &[i64],
+    region_first: &[u16],
     emitter: &mut bytecode::Emitter,
 ) -> Option<CompiledEffect> {
     let condition = match effect
@@ -740,7 +744,8 @@ fn compile_effect(
         Some(TExpr::Int(_)) | None => None,
         Some(c) => Some(emitter.expr_program(&c)),
     };
-    let target = if effect.verb == crate::syntax::ast::EffectVerb::ExtraTurn {
+    let player = effect.verb == crate::syntax::ast::EffectVerb::ExtraTurn;
+    let target = if player {
         emitter.expr_program(&effect.target)
     } else {
         emitter.set_program(&effect.target)
@@ -749,6 +754,9 @@ fn compile_effect(
         verb: effect.verb,
         target,
         condition,
+        fast: (!player)
+            .then(|| neighbour_filter::NeighbourFilter::of(&effect.target, region_first))
+            .flatten(),
     })
 }
 

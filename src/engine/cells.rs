@@ -8,6 +8,21 @@ use crate::compile::{CellSet, Game, NO_CELL};
 /// "No cell" as the rules' values hold it: off the board, or the origin of a placement.
 pub const NO_CELL_VALUE: i32 = -1;
 
+/// The cells of a set of at most four, with how many there are; `None` for a larger set.
+#[inline]
+fn few_cells(cells: &CellSet) -> Option<([u16; 4], usize)> {
+    let mut few = [0; 4];
+    let mut n = 0;
+    for cell in cells.iter() {
+        if n == few.len() {
+            return None;
+        }
+        few[n] = cell;
+        n += 1;
+    }
+    Some((few, n))
+}
+
 /// What closes a side of a cell for `enclosed` besides a piece of the mover.
 pub(crate) struct Closed<'s> {
     /// Empty cells of this set.
@@ -113,11 +128,23 @@ impl Game {
 
     /// The cells next to a cell of `cells`, along the mover's directions.
     pub(crate) fn neighbours_of(&self, state: &State, cells: &CellSet, dirs: u16) -> CellSet {
-        self.directions_of(dirs, state.to_move)
-            .iter()
-            .fold(CellSet::default(), |around, &dir| {
-                around.or(&self.board.step_set(cells, dir))
-            })
+        let dirs = self.directions_of(dirs, state.to_move);
+        if let Some((few, n)) = few_cells(cells) {
+            // A cell or a few (the neighbours of `to`): by the neighbour table.
+            let mut around = CellSet::default();
+            for &cell in &few[..n] {
+                for &dir in dirs {
+                    let next = self.board.neighbour(cell, dir);
+                    if next != NO_CELL {
+                        around.insert(next);
+                    }
+                }
+            }
+            return around;
+        }
+        dirs.iter().fold(CellSet::default(), |around, &dir| {
+            around.or(&self.board.step_set(cells, dir))
+        })
     }
 
     /// The cells of `cells` whose every side along the mover's directions is closed: its
@@ -136,6 +163,16 @@ impl Game {
         let me = state.to_move;
         let own = state.pieces_of(me);
         let dirs = self.directions_of(dirs, me);
+        if let Some((few, n)) = few_cells(cells) {
+            // A few cells (the neighbours of `to`): each side looked at on its own.
+            let mut enclosed = CellSet::default();
+            for &cell in &few[..n] {
+                if self.encloses(state, cell, dirs, closed) {
+                    enclosed.insert(cell);
+                }
+            }
+            return enclosed;
+        }
         let closing = own.or(&closed.hostile.and_not(&state.occupied()));
         let mut enclosed = *cells;
         for &dir in dirs {
@@ -174,6 +211,28 @@ impl Game {
             }
         }
         enough
+    }
+
+    /// Whether every side of `cell` along `dirs` is closed, as [`Game::enclosed`] asks.
+    pub(crate) fn encloses(&self, state: &State, cell: u16, dirs: &[u8], closed: &Closed) -> bool {
+        let own = state.pieces_of(state.to_move);
+        let mut by_pieces = 0;
+        for &dir in dirs {
+            if closed
+                .shield
+                .is_some_and(|l| self.lines[l as usize].leaving[dir as usize].contains(cell))
+            {
+                continue;
+            }
+            match self.board.neighbour(cell, dir) {
+                NO_CELL if closed.edge => {}
+                NO_CELL => return false,
+                next if own.contains(next) => by_pieces += 1,
+                next if state.cell(next) == 0 && closed.hostile.contains(next) => {}
+                _ => return false,
+            }
+        }
+        by_pieces >= closed.min as usize
     }
 
     /// The empty cells a slide from `cell` passes over, along each of the mover's directions

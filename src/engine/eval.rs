@@ -85,6 +85,14 @@ impl<const S: usize> SetStack<S> {
     }
 
     #[inline]
+    fn top_is_empty(&self) -> bool {
+        self.len
+            .checked_sub(1)
+            .and_then(|top| self.sets.get(top))
+            .is_none_or(CellSet::is_empty)
+    }
+
+    #[inline]
     fn pop(&mut self) -> CellSet {
         self.len = self.len.saturating_sub(1);
         self.sets.get(self.len).copied().unwrap_or_default()
@@ -123,6 +131,10 @@ impl<'a> Frame<'a> {
 impl Game {
     /// The value of an expression program (a number, or a player's index).
     pub fn eval_int(&self, code: CodeRange, frame: &mut Frame) -> i32 {
+        // `opponent` alone (`next ... by opponent`) needs no stack.
+        if let [Op::Opponent, Op::Return] = self.code[code.start()..code.start() + 2] {
+            return State::next_player(frame.state.to_move, self.players.len() as u8) as i32;
+        }
         self.run(code, frame).unwrap_or(0)
     }
 
@@ -153,8 +165,21 @@ impl Game {
         self.eval_bool(code, &mut inner)
     }
 
+    /// Whether a set program is `marked` alone.
+    #[inline]
+    pub(crate) fn names_only_marked(&self, code: CodeRange) -> bool {
+        matches!(
+            self.code[code.start()..code.start() + 2],
+            [Op::Marked, Op::ReturnSet]
+        )
+    }
+
     /// The cells a set program (a `then` effect's) makes.
     pub fn eval_set(&self, code: CodeRange, frame: &mut Frame) -> CellSet {
+        // A program that only names the marked pieces needs no stack.
+        if self.names_only_marked(code) {
+            return frame.state.marked;
+        }
         let _ = self.run(code, frame);
         std::mem::take(&mut frame.result_set)
     }
@@ -365,6 +390,11 @@ impl Game {
                     }
                 }
                 Op::Jump(t) => pc = t as usize,
+                Op::JumpIfEmptySet(t) => {
+                    if sets.top_is_empty() {
+                        pc = t as usize;
+                    }
+                }
                 Op::Return => return Ok(pop!()),
                 Op::Win => {
                     let score = pop!();

@@ -1027,7 +1027,10 @@ impl Game {
                 self.owe_turn(state, player);
                 continue;
             }
-            let cells = self.eval_set(effect.target, &mut frame());
+            let cells = match &effect.fast {
+                Some(filter) => self.neighbour_filter(filter, state, action),
+                None => self.eval_set(effect.target, &mut frame()),
+            };
             let me = state.to_move;
             match effect.verb {
                 EffectVerb::Flip => {

@@ -122,6 +122,12 @@ impl Game {
         }
         let rule = &self.moves[last.rule() as usize];
         match self.continuation(rule, state, &last) {
+            // A part that works through the marked pieces has nothing to do without one.
+            Some(next)
+                if !next.joined && self.needs_marks(next.rule) && state.marked.is_empty() =>
+            {
+                false
+            }
             Some(next) if !next.joined => {
                 let player = state.to_move;
                 if let Some(by) = next.by {
@@ -150,6 +156,15 @@ impl Game {
             }
             _ => false,
         }
+    }
+
+    /// Whether the rule moves only marked pieces (`fly(from: marked, ...)`): without marks it makes
+    /// no move.
+    #[inline]
+    fn needs_marks(&self, rule: u8) -> bool {
+        self.moves[rule as usize]
+            .from_cells
+            .is_some_and(|from| self.names_only_marked(from))
     }
 
     /// The turn is over, its last part played by the player to move: the marks go, and the next
