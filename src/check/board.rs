@@ -10,7 +10,7 @@ use crate::span::{Located, Span};
 use crate::syntax::game_file::{CellSpec, GameFile, PerPlayer};
 
 /// The most cells a board may have: a state keeps one byte per cell in a fixed array.
-pub const MAX_CELLS: usize = 256;
+pub const MAX_CELLS: usize = 512;
 /// Directions are numbered in a byte of an action, and a jump stores one per hop in a few bits.
 pub const MAX_DIRECTIONS: usize = 64;
 /// A cell's byte holds the kind as `kind + 1` in six bits, beside the owner.

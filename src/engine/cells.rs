@@ -8,7 +8,7 @@ use crate::compile::{CellSet, Game, NO_CELL};
 /// "No cell" as the rules' values hold it: off the board, or the origin of a placement.
 pub const NO_CELL_VALUE: i32 = -1;
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// The directions of a set for `player`, or every direction of the board.
     #[inline]
     pub(crate) fn directions_of(&self, dirs: u16, player: u8) -> &[u8] {
@@ -29,7 +29,7 @@ impl Game {
 
     /// The neighbour of `cell` in the mover's direction of the set, as a value.
     #[inline]
-    pub(crate) fn next_cell(&self, state: &State, cell: i32, dirs: u16) -> i32 {
+    pub(crate) fn next_cell(&self, state: &State<W>, cell: i32, dirs: u16) -> i32 {
         let Some(cell) = self.cell_of(cell) else {
             return NO_CELL_VALUE;
         };
@@ -44,7 +44,7 @@ impl Game {
 
     /// Whether the cell holds what `test` asks, the mover's pieces being friends; never for none.
     #[inline]
-    pub(crate) fn cell_is(&self, state: &State, cell: i32, test: CellTest) -> bool {
+    pub(crate) fn cell_is(&self, state: &State<W>, cell: i32, test: CellTest) -> bool {
         let Some(cell) = self.cell_of(cell) else {
             return false;
         };
@@ -62,12 +62,12 @@ impl Game {
     /// count.
     pub(crate) fn flank(
         &self,
-        state: &State,
+        state: &State<W>,
         cell: i32,
         dirs: u16,
         max: u8,
-        hostile: &CellSet,
-    ) -> CellSet {
+        hostile: &CellSet<W>,
+    ) -> CellSet<W> {
         let mut flanked = CellSet::default();
         let Some(start) = self.cell_of(cell) else {
             return flanked;
@@ -100,7 +100,12 @@ impl Game {
     }
 
     /// The cells next to a cell of `cells`, along the mover's directions.
-    pub(crate) fn neighbours_of(&self, state: &State, cells: &CellSet, dirs: u16) -> CellSet {
+    pub(crate) fn neighbours_of(
+        &self,
+        state: &State<W>,
+        cells: &CellSet<W>,
+        dirs: u16,
+    ) -> CellSet<W> {
         self.directions_of(dirs, state.to_move)
             .iter()
             .fold(CellSet::default(), |around, &dir| {
@@ -113,11 +118,11 @@ impl Game {
     /// neighbour, is not enclosed (a king surrounded on all four sides).
     pub(crate) fn enclosed(
         &self,
-        state: &State,
-        cells: &CellSet,
+        state: &State<W>,
+        cells: &CellSet<W>,
         dirs: u16,
-        hostile: &CellSet,
-    ) -> CellSet {
+        hostile: &CellSet<W>,
+    ) -> CellSet<W> {
         let me = state.to_move;
         let closing = state.pieces_of(me).or(&hostile.and_not(&state.occupied()));
         self.directions_of(dirs, me)
@@ -129,7 +134,7 @@ impl Game {
 
     /// The empty cells a slide from `cell` passes over, along each of the mover's directions
     /// (the queen's reach of Amazons' arrow); the cell itself is not one.
-    pub(crate) fn reach(&self, state: &State, cell: i32, dirs: u16) -> CellSet {
+    pub(crate) fn reach(&self, state: &State<W>, cell: i32, dirs: u16) -> CellSet<W> {
         let mut reached = CellSet::default();
         let Some(start) = self.cell_of(cell) else {
             return reached;
@@ -148,7 +153,7 @@ impl Game {
     /// covers `through`, if given).
     pub(crate) fn in_row(
         &self,
-        state: &State,
+        state: &State<W>,
         player: u8,
         length: u8,
         dirs: u16,
@@ -185,7 +190,7 @@ impl Game {
 
     /// The cells where a row of `length` of `player`'s pieces ends, walking along `dir`: by sets,
     /// each round keeping the pieces whose row so far goes on one more cell.
-    fn row_ends(&self, state: &State, player: u8, length: u8, dir: u8) -> CellSet {
+    fn row_ends(&self, state: &State<W>, player: u8, length: u8, dir: u8) -> CellSet<W> {
         let own = *state.pieces_of(player);
         let mut ends = own;
         for _ in 1..length {
@@ -199,7 +204,7 @@ impl Game {
 
     /// `player`'s pieces that stand in a row of `length` or more along one of the directions
     /// (Morris' men in a mill): each row's end, and the cells before it back to its start.
-    pub(crate) fn rows(&self, state: &State, player: u8, length: u8, dirs: u16) -> CellSet {
+    pub(crate) fn rows(&self, state: &State<W>, player: u8, length: u8, dirs: u16) -> CellSet<W> {
         let mut covered = CellSet::default();
         for &dir in self.directions_of(dirs, player) {
             let mut run = self.row_ends(state, player, length, dir);
@@ -215,10 +220,10 @@ impl Game {
     /// joins a cell of `from` to a cell of `to`: a flood from `from` through the pieces.
     pub(crate) fn connected(
         &self,
-        state: &State,
+        state: &State<W>,
         player: u8,
-        from: &CellSet,
-        to: &CellSet,
+        from: &CellSet<W>,
+        to: &CellSet<W>,
         dirs: u16,
     ) -> bool {
         let own = *state.pieces_of(player);

@@ -12,9 +12,9 @@ impl Action {
     }
 }
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// Whether the piece on `cell` is face down: of a kind that hides others, or fixed but not shown.
-    pub fn is_face_down(&self, state: &State, cell: u16) -> bool {
+    pub fn is_face_down(&self, state: &State<W>, cell: u16) -> bool {
         state.face_down.contains(cell)
             || state
                 .piece(cell)
@@ -37,7 +37,7 @@ impl Game {
     ///
     /// A position file with fixed identities, and the state read from it, hold the hidden kinds
     /// (for analysis): show a player this view instead, or [`Game::write_position`] of it.
-    pub fn player_view(&self, state: &State, player: u8) -> State {
+    pub fn player_view(&self, state: &State<W>, player: u8) -> State<W> {
         // A face-down piece is hidden from its owner too (its reveal is a chance event for every
         // player), so every player is shown the same.
         let _ = player;
@@ -56,7 +56,7 @@ impl Game {
     }
 
     /// Whether the piece on `cell` is face up at home: immune to surrounds.
-    pub fn is_held(&self, state: &State, cell: u16) -> bool {
+    pub fn is_held(&self, state: &State<W>, cell: u16) -> bool {
         !self.is_face_down(state, cell)
             && state
                 .piece(cell)
@@ -64,7 +64,7 @@ impl Game {
     }
 
     /// The player's pieces held at home, and the sum of the values of their cells.
-    pub fn held(&self, state: &State, player: u8) -> (i32, i32) {
+    pub fn held(&self, state: &State<W>, player: u8) -> (i32, i32) {
         state
             .pieces_of(player)
             .iter()
@@ -80,7 +80,7 @@ impl Game {
 
     /// The outcomes of a due reveal: its fixed kind, or each hidden kind not yet shown face up and
     /// not fixed for another face-down piece of the owner.
-    pub(super) fn reveal_actions(&self, state: &State, out: &mut Vec<Action>) {
+    pub(super) fn reveal_actions(&self, state: &State<W>, out: &mut Vec<Action>) {
         let cell = state.reveal_at;
         let Some((owner, kind)) = state.piece(cell) else {
             return;
@@ -107,7 +107,7 @@ impl Game {
     }
 
     /// Applies a move, reveal or relocation of a game with turn effects, and settles whose turn it is.
-    pub(super) fn apply_with_effects(&self, state: &mut State, action: &Action) {
+    pub(super) fn apply_with_effects(&self, state: &mut State<W>, action: &Action) {
         let players = self.players.len() as u8;
         match action.kind() {
             ActionKind::Reveal => {
@@ -144,7 +144,7 @@ impl Game {
                 return;
             }
             ActionKind::Pass => {
-                state.to_move = State::next_player(state.to_move, players);
+                state.to_move = crate::engine::state::next_player(state.to_move, players);
                 state.ply = state.ply.saturating_add(1);
                 return;
             }
@@ -168,11 +168,11 @@ impl Game {
 
     /// The surround test around the moved piece on `to`, then the turn passes (to the owner of
     /// surrounded pieces first, when any can be relocated).
-    fn after_move(&self, state: &mut State, to: u16) {
+    fn after_move(&self, state: &mut State<W>, to: u16) {
         let players = self.players.len() as u8;
         let mover = state.to_move;
         let rule = &self.moves[state.moved_by as usize];
-        state.to_move = State::next_player(mover, players);
+        state.to_move = crate::engine::state::next_player(mover, players);
         let Some(surround) = rule.surround else {
             return self.owed_bonus_move(state, mover);
         };
@@ -235,7 +235,7 @@ impl Game {
     }
 
     /// A player owed more bonus moves (`bonus: per_piece`) moves again.
-    fn owed_bonus_move(&self, state: &mut State, mover: u8) {
+    fn owed_bonus_move(&self, state: &mut State<W>, mover: u8) {
         if state.bonus_left > 0 {
             state.bonus_left -= 1;
             state.to_move = mover;
@@ -243,7 +243,7 @@ impl Game {
     }
 
     /// Empty cells of the rule's relocation region.
-    fn free_relocation_cells(&self, rule: &CompiledMove, state: &State) -> CellSet {
+    fn free_relocation_cells(&self, rule: &CompiledMove, state: &State<W>) -> CellSet<W> {
         match rule.surround {
             Some(s) => self
                 .region_of(s.relocate, state.to_move)
@@ -253,7 +253,7 @@ impl Game {
     }
 
     /// The relocations due: each surrounded piece to each empty cell of the region.
-    pub(super) fn relocation_actions(&self, state: &State, out: &mut Vec<Action>) {
+    pub(super) fn relocation_actions(&self, state: &State<W>, out: &mut Vec<Action>) {
         let rule = &self.moves[state.moved_by as usize];
         let free = self.free_relocation_cells(rule, state);
         for from in state.relocate.iter() {

@@ -32,14 +32,14 @@ impl Action {
     }
 }
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// Replaces the first parts `out[start..]` of `rule` by whole turns: each first part joined to
     /// each move of its continuation in the position it leads to. A first part with no
     /// continuation move is no move at all; one whose `joined` condition fails stays as it is.
     pub(super) fn join_parts(
         &self,
         rule: &CompiledMove,
-        frame: &mut Frame,
+        frame: &mut Frame<'_, W>,
         start: usize,
         out: &mut Vec<Action>,
     ) {
@@ -82,7 +82,7 @@ impl Game {
     fn continuation<'g>(
         &'g self,
         rule: &'g CompiledMove,
-        state: &State,
+        state: &State<W>,
         action: &Action,
     ) -> Option<&'g crate::compile::CompiledNext> {
         rule.next.iter().find(|next| match next.condition {
@@ -98,7 +98,7 @@ impl Game {
     /// After the parts of `action` have moved their pieces: the second part of a joined action,
     /// then whether the turn goes on with a separate part. Returns true when it does (`pending`
     /// then names the rule), false when the turn is over.
-    pub(super) fn continue_turn(&self, state: &mut State, action: &Action) -> bool {
+    pub(super) fn continue_turn(&self, state: &mut State<W>, action: &Action) -> bool {
         let mut last = *action;
         if let Some(second) = action.joined_part() {
             state.last_to = last.to();

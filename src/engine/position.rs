@@ -104,14 +104,14 @@ impl<'de> Deserialize<'de> for PlayerPieces {
     }
 }
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// Reads a position written for this game. Errors point into `sources`.
     pub fn read_position(
         &self,
         sources: &mut Sources,
         path: &str,
         text: &str,
-    ) -> Result<State, Diagnostics> {
+    ) -> Result<State<W>, Diagnostics> {
         let id = sources.add(path, text);
         let file: PositionFile = match with_current_file(id, || toml::from_str(text)) {
             Ok(f) => f,
@@ -125,7 +125,7 @@ impl Game {
     }
 
     /// The position a parsed position file describes; errors point where its values were read.
-    pub fn position_from(&self, file: &PositionFile) -> Result<State, Diagnostics> {
+    pub fn position_from(&self, file: &PositionFile) -> Result<State<W>, Diagnostics> {
         let mut diags = Diagnostics::default();
         if let Some(g) = file.game.as_ref().filter(|g| g.value != self.name) {
             diags.push(
@@ -269,7 +269,7 @@ impl Game {
     pub(crate) fn read_pieces(
         &self,
         pieces_of: &BTreeMap<String, Located<PlayerPieces>>,
-        state: &mut State,
+        state: &mut State<W>,
         tally: &mut Tally,
         diags: &mut Diagnostics,
     ) {
@@ -306,7 +306,7 @@ impl Game {
                         },
                         _ => (cell.value.as_str(), 1),
                     };
-                    let value = State::encode(p as u8, kind);
+                    let value = crate::engine::state::encode(p as u8, kind);
                     match self.board.parse_cell(name) {
                         Some(c)
                             if self.board.stacks
@@ -375,7 +375,7 @@ impl Game {
     fn read_pinned(
         &self,
         file: &PositionFile,
-        state: &mut State,
+        state: &mut State<W>,
         tally: &mut Tally,
         diags: &mut Diagnostics,
     ) {
@@ -443,7 +443,7 @@ impl Game {
                         continue;
                     }
                     let top = state.cell(c);
-                    state.set(c, State::encode(p as u8, kind));
+                    state.set(c, crate::engine::state::encode(p as u8, kind));
                     state.pin(c, top);
                     tally.push((p as u8, 1, cell.span));
                 }
@@ -452,8 +452,8 @@ impl Game {
     }
 
     /// The effects of the last move still due (a reveal, relocations, a bonus move).
-    fn read_effects(&self, file: &PositionFile, state: &mut State, diags: &mut Diagnostics) {
-        let cell = |c: &Located<String>, state: &State, diags: &mut Diagnostics| match self
+    fn read_effects(&self, file: &PositionFile, state: &mut State<W>, diags: &mut Diagnostics) {
+        let cell = |c: &Located<String>, state: &State<W>, diags: &mut Diagnostics| match self
             .board
             .parse_cell(&c.value)
         {
@@ -528,7 +528,7 @@ impl Game {
     fn read_hands(
         &self,
         file: &PositionFile,
-        state: &mut State,
+        state: &mut State<W>,
         tally: &mut Tally,
         diags: &mut Diagnostics,
     ) {
@@ -576,7 +576,7 @@ impl Game {
     }
 
     /// `part` and `last_to`: the rest of a turn of several parts (see `next` in GRAMMAR.md).
-    fn read_part(&self, file: &PositionFile, state: &mut State, diags: &mut Diagnostics) {
+    fn read_part(&self, file: &PositionFile, state: &mut State<W>, diags: &mut Diagnostics) {
         if let Some(part) = &file.part {
             match self.moves.iter().position(|r| r.info.name == part.value) {
                 Some(i) if self.moves[i].continuation_only => state.pending = i as u8,
@@ -625,7 +625,7 @@ impl Game {
     fn read_dice_state(
         &self,
         file: &PositionFile,
-        state: &mut State,
+        state: &mut State<W>,
         tally: &mut Tally,
         diags: &mut Diagnostics,
     ) {
@@ -805,7 +805,7 @@ impl Game {
 
     /// Writes a position in the format [`Game::read_position`] reads (counters last, if the game
     /// keeps any).
-    pub fn write_position(&self, state: &State) -> String {
+    pub fn write_position(&self, state: &State<W>) -> String {
         let mut out = format!(
             "game = {}\nto_move = {}\nply = {}\n",
             quote(&self.name),
@@ -956,7 +956,7 @@ impl Game {
     }
 
     /// A player's pieces in hand, `man = 9` (with `separator` between a kind and its number).
-    fn hand_words(&self, state: &State, player: usize, separator: &str) -> String {
+    fn hand_words(&self, state: &State<W>, player: usize, separator: &str) -> String {
         self.hand_kinds
             .iter()
             .enumerate()
@@ -971,7 +971,7 @@ impl Game {
     }
 
     /// A board diagram: rank numbers on the left, files below.
-    pub fn diagram(&self, state: &State) -> String {
+    pub fn diagram(&self, state: &State<W>) -> String {
         if self.board.numbered || self.board.stacks {
             return self.track_diagram(state);
         }
@@ -986,7 +986,7 @@ impl Game {
     }
 
     /// The grid with each cell's piece.
-    fn board_diagram(&self, state: &State) -> String {
+    fn board_diagram(&self, state: &State<W>) -> String {
         self.cell_diagram(|cell| {
             let c = match state.piece(cell) {
                 // A face-down piece shows as the kind that hides it: its own stays unseen.
@@ -1044,7 +1044,7 @@ impl Game {
     }
 }
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// `white = 3, black = 0` (with `separator` between a player and its number).
     fn per_player(&self, counts: &[u8; 4], separator: &str) -> String {
         let each: Vec<String> = self
@@ -1058,7 +1058,7 @@ impl Game {
 
     /// Numbered cells twelve to a row, each with its pieces and how many, then what dice games
     /// keep beside the board.
-    fn track_diagram(&self, state: &State) -> String {
+    fn track_diagram(&self, state: &State<W>) -> String {
         let mut out = self.cell_diagram(|c| match state.piece(c) {
             Some((p, k)) => {
                 let symbol = self.pieces[k as usize].symbols[p as usize];

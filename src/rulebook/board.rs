@@ -5,7 +5,7 @@ use super::{Book, code, list_and, plural};
 use crate::check::CellId;
 use crate::syntax::game_file::CellSpec;
 
-impl Book<'_> {
+impl<const W: usize> Book<'_, W> {
     pub(super) fn board(&self, doc: &mut Doc) {
         let b = &self.checked.board;
         let first = code(&self.checked.players[0]);
