@@ -1,6 +1,6 @@
 //! Dense board tables: neighbours per cell and direction, direction sets per player, symmetries.
 
-use crate::check::{CheckedBoard, Symmetry};
+use crate::check::{CheckedBoard, Layout, Symmetry};
 
 /// Marks "off the board" in the neighbour table.
 pub const NO_CELL: u16 = u16::MAX;
@@ -36,6 +36,8 @@ pub struct Board<const W: usize = 4> {
     pub direction_sets: Vec<Vec<Vec<u8>>>,
     /// Image of every cell under each [`Symmetry`], in the order of `Symmetry::ALL`.
     pub symmetries: Vec<Vec<u16>>,
+    /// How the diagrams draw the grid.
+    pub layout: Layout,
 }
 
 impl<const W: usize> Board<W> {
@@ -135,6 +137,7 @@ impl<const W: usize> Board<W> {
                 .map(|s| s.per_player.clone())
                 .collect(),
             symmetries,
+            layout: b.layout,
         }
     }
 
@@ -198,8 +201,27 @@ impl<const W: usize> Board<W> {
             numbered: self.numbered,
             ..Default::default()
         };
-        // A cell of the grid that is no point of the board is no cell of it.
+        // A cell of the grid that the board leaves out (not a point, or absent) is no cell of it.
         crate::check::board_cell(&b, name).filter(|&c| self.all_cells.contains(c))
+    }
+
+    /// The error for a name that [`Board::parse_cell`] does not know, saying whether it is off
+    /// the grid or a cell of the grid that the board leaves out.
+    pub fn unknown_cell(
+        &self,
+        name: &str,
+        span: crate::span::Span,
+    ) -> crate::diagnostic::Diagnostic {
+        let points = (self.all_cells.len() as usize) < self.cells;
+        let points = points.then(|| self.all_cells.iter().collect());
+        let b = CheckedBoard {
+            files: self.files,
+            ranks: self.ranks,
+            numbered: self.numbered,
+            points,
+            ..Default::default()
+        };
+        crate::check::board::unknown_cell(name, span, &b)
     }
 }
 

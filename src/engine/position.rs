@@ -1,7 +1,7 @@
 //! Positions as hand-writable TOML: `show --format toml` prints what `--position` reads.
 
 use super::state::State;
-use crate::check::board::unknown_cell_in;
+use crate::check::{Layout, Slant};
 use crate::compile::{Game, MoveKind};
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
 use crate::span::{Located, Sources, Span, with_current_file};
@@ -331,12 +331,7 @@ impl<const W: usize> Game<W> {
                             state.put(c, p as u8, kind);
                             tally.push((p as u8, 1, cell.span));
                         }
-                        None => diags.push(unknown_cell_in(
-                            &cell.value,
-                            cell.span,
-                            self.board.files,
-                            self.board.ranks,
-                        )),
+                        None => diags.push(self.board.unknown_cell(&cell.value, cell.span)),
                     }
                 }
             };
@@ -415,12 +410,7 @@ impl<const W: usize> Game<W> {
             for (kind, cells) in kinds {
                 for cell in cells {
                     let Some(c) = self.board.parse_cell(&cell.value) else {
-                        diags.push(unknown_cell_in(
-                            &cell.value,
-                            cell.span,
-                            self.board.files,
-                            self.board.ranks,
-                        ));
+                        diags.push(self.board.unknown_cell(&cell.value, cell.span));
                         continue;
                     };
                     let problem = if !self.board.stacks {
@@ -611,12 +601,7 @@ impl<const W: usize> Game<W> {
         if let Some(cell) = &file.last_to {
             match self.board.parse_cell(&cell.value) {
                 Some(c) => state.last_to = c,
-                None => diags.push(unknown_cell_in(
-                    &cell.value,
-                    cell.span,
-                    self.board.files,
-                    self.board.ranks,
-                )),
+                None => diags.push(self.board.unknown_cell(&cell.value, cell.span)),
             }
         }
     }
@@ -1008,7 +993,7 @@ impl<const W: usize> Game<W> {
         let mut out = String::new();
         if self.board.numbered || self.board.stacks {
             let width = width.max(3) + 1;
-            let cells: Vec<u16> = (0..self.board.cells as u16).collect();
+            let cells: Vec<u16> = self.board.all_cells.iter().collect();
             for row in cells.chunks(12) {
                 for &c in row {
                     out.push_str(&format!("{:>width$}", self.board.cell_name(c)));
@@ -1021,26 +1006,60 @@ impl<const W: usize> Game<W> {
             }
             return out;
         }
+        // Each cell takes `pitch` columns, its label right-aligned after at least one space. A hex
+        // layout draws each rank half a cell aside from the one below, so that the neighbours
+        // along the diagonal the cells touch across stand next to each other, as they would on
+        // a board of hexagons; the pitch is made even there, for a whole half.
+        let (pitch, half) = match self.board.layout {
+            Layout::Square => (width + 1, 0),
+            Layout::Hex(_) => {
+                let pitch = (width + 2) & !1;
+                (pitch, pitch / 2)
+            }
+        };
+        let ranks = self.board.ranks as usize;
+        let indent = |rank: usize| match self.board.layout {
+            Layout::Square => 0,
+            Layout::Hex(Slant::Right) => half * rank,
+            Layout::Hex(Slant::Left) => half * (ranks - 1 - rank),
+        };
+        let mut line = String::new();
         for rank in (0..self.board.ranks).rev() {
-            out.push_str(&format!("{:>3} ", rank + 1));
+            line.push_str(&format!(
+                "{:>3} {}",
+                rank + 1,
+                " ".repeat(indent(rank as usize))
+            ));
             for file in 0..self.board.files {
                 let cell = rank * self.board.files + file;
-                // A cell of the grid that is no point of the board is left blank.
+                // A cell of the grid that is no cell of the board is left blank.
                 let label = if self.board.all_cells.contains(cell) {
                     labels[cell as usize].as_str()
                 } else {
                     ""
                 };
-                out.push_str(&format!(" {label:>width$}"));
+                line.push_str(&format!("{label:>pitch$}"));
             }
-            out.push('\n');
+            self.end_diagram_line(&mut out, &mut line);
         }
-        out.push_str("    ");
+        line.push_str(&format!("    {}", " ".repeat(indent(0))));
         for file in 0..self.board.files {
-            out.push_str(&format!(" {:>width$}", (b'a' + file as u8) as char));
+            line.push_str(&format!("{:>pitch$}", (b'a' + file as u8) as char));
+        }
+        self.end_diagram_line(&mut out, &mut line);
+        out
+    }
+
+    /// Moves a finished line of a diagram to `out`. A hex layout's lines end in blanks where
+    /// the shape leaves cells out, which are dropped; the square layout keeps its lines as they
+    /// always were.
+    fn end_diagram_line(&self, out: &mut String, line: &mut String) {
+        match self.board.layout {
+            Layout::Square => out.push_str(line),
+            Layout::Hex(_) => out.push_str(line.trim_end()),
         }
         out.push('\n');
-        out
+        line.clear();
     }
 }
 
