@@ -359,20 +359,22 @@ fn lands_in_guard(expr: &TExpr) -> Option<u16> {
     }
 }
 
-/// The words of the cell sets of boards of up to 256 cells, most boards.
-pub const SMALL: usize = 4;
-/// The words of the cell sets of boards of up to 512 cells (Go 19 x 19 has 361).
-pub const LARGE: usize = 8;
-
-/// A compiled game whose cell sets are as wide as its board needs: a small board does not pay
-/// for the largest one. [`with_game!`](crate::with_game) runs code on either.
+/// A compiled game whose cell sets are as wide as its board needs, in 64-cell words: a small
+/// board does not pay for the largest one (a set operation is one instruction per word).
+/// [`with_game!`](crate::with_game) runs code on any of them.
 // A game is loaded once per command and moved a few times: the size of its initial state
-// (inline, in both variants) matters less than reaching it without a box.
+// (inline, in every variant) matters less than reaching it without a box.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyGame {
-    Small(Game<SMALL>),
-    Large(Game<LARGE>),
+    /// Up to 64 cells: chess-sized boards and smaller.
+    One(Game<1>),
+    /// Up to 128 cells.
+    Two(Game<2>),
+    /// Up to 256 cells.
+    Four(Game<4>),
+    /// Up to 512 cells (Go 19 x 19 has 361).
+    Eight(Game<8>),
 }
 
 /// Runs `$body` with `$game` bound to the [`Game`] inside an [`AnyGame`], whatever its width.
@@ -380,18 +382,24 @@ pub enum AnyGame {
 macro_rules! with_game {
     ($any:expr, $game:ident => $body:expr) => {
         match $any {
-            $crate::compile::AnyGame::Small($game) => $body,
-            $crate::compile::AnyGame::Large($game) => $body,
+            $crate::compile::AnyGame::One($game) => $body,
+            $crate::compile::AnyGame::Two($game) => $body,
+            $crate::compile::AnyGame::Four($game) => $body,
+            $crate::compile::AnyGame::Eight($game) => $body,
         }
     };
 }
 
-/// Compiles a checked game with cell sets of the width its board needs.
+/// Compiles a checked game with the narrowest cell sets its board fits.
 pub fn compile_any(checked: CheckedGame) -> AnyGame {
-    if fits::<SMALL>(&checked) {
-        AnyGame::Small(compile(checked))
+    if fits::<1>(&checked) {
+        AnyGame::One(compile(checked))
+    } else if fits::<2>(&checked) {
+        AnyGame::Two(compile(checked))
+    } else if fits::<4>(&checked) {
+        AnyGame::Four(compile(checked))
     } else {
-        AnyGame::Large(compile(checked))
+        AnyGame::Eight(compile(checked))
     }
 }
 
