@@ -56,8 +56,9 @@ pub struct Frame<'a, const W: usize = 4> {
     pub played: Played,
     /// The set a set program (`then` effects, `at:`) ended with.
     result_set: CellSet<W>,
-    /// Inside `afterwards(...)`: the key of the position after the action (`seen_before`).
-    pub after_key: Option<u64>,
+    /// Inside `afterwards(...)`: the position after the action as it is (`state` is the same
+    /// seen by the mover), whose key `seen_before` looks for, worked out only if asked.
+    pub after_actual: Option<&'a State<W>>,
 }
 
 /// The sets of cells an expression is working out (`flank`, `and` of two sets), the last on top.
@@ -108,7 +109,7 @@ impl<'a, const W: usize> Frame<'a, W> {
             history,
             played: Played::default(),
             result_set: CellSet::default(),
-            after_key: None,
+            after_actual: None,
         }
     }
 
@@ -136,15 +137,16 @@ impl<const W: usize> Game<W> {
             return false;
         };
         let state = frame.state;
-        let after = *frame
+        let history = frame.history;
+        let after: &State<W> = frame
             .after
             .get_or_insert_with(|| self.after(state, &action));
         // Seen as the mover sees it: the mover is still the mover.
-        let mut view = after;
+        let mut view = *after;
         view.to_move = state.to_move;
-        let mut inner = Frame::with_history(&view, frame.history);
+        let mut inner = Frame::with_history(&view, history);
         inner.action = Some(action);
-        inner.after_key = Some(after.key());
+        inner.after_actual = Some(after);
         self.eval_bool(code, &mut inner)
     }
 
@@ -541,8 +543,8 @@ impl<const W: usize> Game<W> {
                 let history = frame.history;
                 let from = within.map_or(0, |w| history.len().saturating_sub(w as usize));
                 let seen = frame
-                    .after_key
-                    .is_some_and(|key| history[from..].contains(&key));
+                    .after_actual
+                    .is_some_and(|after| history[from..].contains(&after.key()));
                 push!(seen as i32)
             }
             _ => {}

@@ -10,9 +10,10 @@ impl<const W: usize> Game<W> {
     fn flood(&self, seeds: CellSet<W>, cells: &CellSet<W>, dirs: &[u8]) -> CellSet<W> {
         let mut reached = seeds.and(cells);
         loop {
+            // Each direction grows from what the ones before it reached: fewer rounds.
             let mut grown = reached;
             for &dir in dirs {
-                grown = grown.or(&self.board.step_set(&reached, dir).and(cells));
+                grown = grown.or(&self.board.step_set(&grown, dir).and(cells));
             }
             if grown == reached {
                 return reached;
