@@ -14,7 +14,7 @@ const MIDGAME_PLIES: usize = 30;
 
 /// A fixed midgame position: `MIDGAME_PLIES` random moves with a fixed seed. Seeds whose game ends
 /// early are skipped, so the position is always one with moves to make.
-fn midgame(game: &Game) -> State {
+fn midgame<const W: usize>(game: &Game<W>) -> State<W> {
     let mut actions = Vec::new();
     'seeds: for seed in 0..1000 {
         let mut rng = Pcg64::seed_from_u64(seed);
@@ -36,44 +36,48 @@ fn midgame(game: &Game) -> State {
 fn movegen(c: &mut Criterion) {
     let catalog = Catalog::default();
     for listing in catalog.list() {
-        let Ok((game, _, _)) = catalog.load(&listing.id, &[]) else {
+        let Ok((game, _, _)) = catalog.load_any(&listing.id, &[]) else {
             continue;
         };
-        let start = game.initial;
-        let mid = midgame(&game);
-        let mut actions: Vec<Action> = Vec::with_capacity(512);
-        game.legal_actions(&mid, &mut actions);
-        // The action to apply: the one that moves and captures the most.
-        let Some(&action) = actions
-            .iter()
-            .max_by_key(|a| (a.captured(), a.count(), a.distance()))
-        else {
-            continue;
-        };
-        let id = &listing.id;
-        c.bench_function(&format!("{id}/legal_actions/initial"), |b| {
-            b.iter(|| {
-                game.legal_actions(black_box(&start), &mut actions);
-                black_box(actions.len())
-            })
-        });
-        c.bench_function(&format!("{id}/legal_actions/midgame"), |b| {
-            b.iter(|| {
-                game.legal_actions(black_box(&mid), &mut actions);
-                black_box(actions.len())
-            })
-        });
-        c.bench_function(&format!("{id}/apply/midgame"), |b| {
-            b.iter(|| {
-                let mut s = *black_box(&mid);
-                game.apply(&mut s, black_box(&action));
-                s
-            })
-        });
-        c.bench_function(&format!("{id}/perft2/initial"), |b| {
-            b.iter(|| game.perft(black_box(&start), 2))
-        });
+        tabula::with_game!(&game, game => bench_game(c, &listing.id, game));
     }
+}
+
+/// The benchmarks of one game.
+fn bench_game<const W: usize>(c: &mut Criterion, id: &str, game: &Game<W>) {
+    let start = game.initial;
+    let mid = midgame(game);
+    let mut actions: Vec<Action> = Vec::with_capacity(512);
+    game.legal_actions(&mid, &mut actions);
+    // The action to apply: the one that moves and captures the most.
+    let Some(&action) = actions
+        .iter()
+        .max_by_key(|a| (a.captured(), a.count(), a.distance()))
+    else {
+        return;
+    };
+    c.bench_function(&format!("{id}/legal_actions/initial"), |b| {
+        b.iter(|| {
+            game.legal_actions(black_box(&start), &mut actions);
+            black_box(actions.len())
+        })
+    });
+    c.bench_function(&format!("{id}/legal_actions/midgame"), |b| {
+        b.iter(|| {
+            game.legal_actions(black_box(&mid), &mut actions);
+            black_box(actions.len())
+        })
+    });
+    c.bench_function(&format!("{id}/apply/midgame"), |b| {
+        b.iter(|| {
+            let mut s = *black_box(&mid);
+            game.apply(&mut s, black_box(&action));
+            s
+        })
+    });
+    c.bench_function(&format!("{id}/perft2/initial"), |b| {
+        b.iter(|| game.perft(black_box(&start), 2))
+    });
 }
 
 criterion_group!(benches, movegen);

@@ -171,7 +171,7 @@ pub struct Coverage {
 }
 
 impl Coverage {
-    fn new(game: &Game) -> Self {
+    fn new<const W: usize>(game: &Game<W>) -> Self {
         Coverage {
             rules: game.declared_rules.clone(),
             exercised: vec![false; game.declared_rules.len()],
@@ -314,7 +314,11 @@ pub fn cases_dir(game_file: &Path) -> PathBuf {
 /// Runs every case of a game (a name from the catalog or a path to a game file). Fails only if the
 /// game itself does not load; a bad case file is a failing case.
 pub fn verify_game(catalog: &Catalog, game: &str) -> Result<GameReport, LoadError> {
-    let (base, _, _) = catalog.load(game, &[])?;
+    let (base, _, _) = catalog.load_any(game, &[])?;
+    Ok(crate::with_game!(base, base => verify_loaded(catalog, game, base)))
+}
+
+fn verify_loaded<const W: usize>(catalog: &Catalog, game: &str, base: Game<W>) -> GameReport {
     let dir = cases_dir(&catalog.locate(game));
     let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
         .map(|entries| {
@@ -334,13 +338,13 @@ pub fn verify_game(catalog: &Catalog, game: &str) -> Result<GameReport, LoadErro
         coverage: Coverage::new(&base),
     };
     let cases = paths.iter().map(|p| runner.run_file(p)).collect();
-    Ok(GameReport {
+    GameReport {
         game: game.to_string(),
         name: base.name.clone(),
         cases_dir: dir,
         cases,
         coverage: runner.coverage,
-    })
+    }
 }
 
 /// A name split into text and numbers, for sorting `1.8.2` before `1.8.10`.
@@ -366,10 +370,10 @@ fn natural_key(name: &str) -> Vec<(String, u64)> {
 /// the catalog or a path to a game file), whose loaded game is `base`. Does what
 /// [`verify_game`] does for each file, without reading one: for fuzzing and for tools that
 /// hold a case in memory.
-pub fn run_case_text(
+pub fn run_case_text<const W: usize>(
     catalog: &Catalog,
     game: &str,
-    base: &Game,
+    base: &Game<W>,
     path: &Path,
     text: &str,
 ) -> CaseReport {
@@ -398,16 +402,16 @@ fn empty_report(path: &Path) -> CaseReport {
     }
 }
 
-struct Runner<'a> {
+struct Runner<'a, const W: usize = 4> {
     catalog: &'a Catalog,
     game: &'a str,
-    base: &'a Game,
+    base: &'a Game<W>,
     /// The game loaded with each set of options the cases give.
-    with_options: HashMap<Vec<(String, String)>, Game>,
+    with_options: HashMap<Vec<(String, String)>, Game<W>>,
     coverage: Coverage,
 }
 
-impl Runner<'_> {
+impl<const W: usize> Runner<'_, W> {
     fn run_file(&mut self, path: &Path) -> CaseReport {
         match crate::input::read_text(path) {
             Ok(text) => self.run_text(path, &text),
@@ -448,7 +452,7 @@ impl Runner<'_> {
         if !overrides.is_empty() && !self.with_options.contains_key(&overrides) {
             let game = self
                 .catalog
-                .load(self.game, &overrides)
+                .load_as::<W>(self.game, &overrides)
                 .map(|(g, _, _)| g)
                 .map_err(|e| e.diagnostics)?;
             self.with_options.insert(overrides.clone(), game);
@@ -658,7 +662,7 @@ impl Runner<'_> {
     }
 }
 
-fn mark(coverage: &mut Coverage, game: &Game, e: &Explanation) {
+fn mark<const W: usize>(coverage: &mut Coverage, game: &Game<W>, e: &Explanation) {
     if let Some(i) = e.turn_start {
         coverage.mark(RuleKind::TurnStart, &game.turn_start[i].info.name);
     }
@@ -677,8 +681,8 @@ fn mark(coverage: &mut Coverage, game: &Game, e: &Explanation) {
 
 /// The cells whose pieces differ between the expected and the actual board, in words:
 /// "c3: expected black disc, found white disc".
-fn pieces_differ(game: &Game, want: &State, got: &State) -> Vec<String> {
-    let words = |state: &State, cell: u16| match state.piece(cell) {
+fn pieces_differ<const W: usize>(game: &Game<W>, want: &State<W>, got: &State<W>) -> Vec<String> {
+    let words = |state: &State<W>, cell: u16| match state.piece(cell) {
         None => "empty".to_string(),
         Some((player, kind)) => {
             let height = state.height(cell);
@@ -719,7 +723,11 @@ fn option_help(kind: &OptionKind) -> String {
 
 /// Reports expectations that cannot be right whatever the rules do: malformed tokens, a perft
 /// depth that is not a number, an unknown player or counter.
-fn check_expectations(game: &Game, expect: &Located<Expect>, diags: &mut Diagnostics) {
+fn check_expectations<const W: usize>(
+    game: &Game<W>,
+    expect: &Located<Expect>,
+    diags: &mut Diagnostics,
+) {
     let e = &expect.value;
     let nothing = e.moves.is_none()
         && e.legal.is_empty()
@@ -830,7 +838,7 @@ fn backticked(names: &[String]) -> String {
 }
 
 /// `Ok(None)` for `none`, `Ok(Some(outcome))` for a draw or a win (score not read), or the help.
-fn parse_outcome(game: &Game, text: &str) -> Result<Option<Outcome>, String> {
+fn parse_outcome<const W: usize>(game: &Game<W>, text: &str) -> Result<Option<Outcome>, String> {
     let help = || {
         let wins: Vec<String> = game.players.iter().map(|p| format!("`{p} wins`")).collect();
         format!(
@@ -853,7 +861,7 @@ fn parse_outcome(game: &Game, text: &str) -> Result<Option<Outcome>, String> {
     }
 }
 
-fn describe(game: &Game, state: &State, outcome: Option<Outcome>) -> String {
+fn describe<const W: usize>(game: &Game<W>, state: &State<W>, outcome: Option<Outcome>) -> String {
     match outcome {
         Some(o) => format!("`{}`", game.describe_outcome(o)),
         None => format!("`none` ({} to move)", game.players[state.to_move as usize]),
@@ -862,7 +870,7 @@ fn describe(game: &Game, state: &State, outcome: Option<Outcome>) -> String {
 
 /// Whether a token has the shape of one: its cells are cells of the board. Catches a typo in an
 /// `illegal` token, which would otherwise pass for ever.
-fn token_shape(game: &Game, token: &str) -> Result<(), String> {
+fn token_shape<const W: usize>(game: &Game<W>, token: &str) -> Result<(), String> {
     if token == "pass" {
         return Ok(());
     }
@@ -914,9 +922,9 @@ fn token_shape(game: &Game, token: &str) -> Result<(), String> {
 }
 
 /// A token of the case's list that is not legal where it is played.
-fn illegal_token(
-    game: &Game,
-    state: &State,
+fn illegal_token<const W: usize>(
+    game: &Game<W>,
+    state: &State<W>,
     history: &[u64],
     token: &Located<String>,
 ) -> Diagnostic {

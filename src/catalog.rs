@@ -1,7 +1,7 @@
 //! Finding game files by name or path, and loading one through all three stages.
 
 use crate::check::{self, CheckedGame, OptionOverrides};
-use crate::compile::{self, Game};
+use crate::compile::{self, AnyGame, Game};
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind, LoadError};
 use crate::span::Sources;
 use crate::syntax::ParsedGame;
@@ -50,12 +50,38 @@ impl Catalog {
         }
     }
 
+    /// A game whose board has at most 256 cells (see [`Catalog::load_any`] for any board).
     pub fn load(
         &self,
         game: &str,
         overrides: &OptionOverrides,
     ) -> Result<(Game, Sources, Diagnostics), LoadError> {
-        load_game_file(&self.existing(game)?, overrides)
+        self.load_as(game, overrides)
+    }
+
+    /// A game compiled with cell sets of `W` words; a larger board is an error.
+    pub fn load_as<const W: usize>(
+        &self,
+        game: &str,
+        overrides: &OptionOverrides,
+    ) -> Result<(Game<W>, Sources, Diagnostics), LoadError> {
+        let path = self.existing(game)?;
+        load_game_text_as(&path.display().to_string(), read_file(&path)?, overrides)
+    }
+
+    /// A game of any board size, compiled with the cell sets its board needs.
+    pub fn load_any(
+        &self,
+        game: &str,
+        overrides: &OptionOverrides,
+    ) -> Result<(AnyGame, Sources, Diagnostics), LoadError> {
+        let path = self.existing(game)?;
+        let loaded = check_game_text(&path.display().to_string(), read_file(&path)?, overrides)?;
+        Ok((
+            compile::compile_any(loaded.checked),
+            loaded.sources,
+            loaded.warnings,
+        ))
     }
 
     /// The game checked but not compiled, with its syntax tree: what `tabula rules` describes.
@@ -103,8 +129,10 @@ impl Catalog {
             .into_iter()
             .filter_map(|path| {
                 let id = path.file_stem()?.to_string_lossy().into_owned();
-                match load_game_file(&path, &[]) {
-                    Ok((game, _, _)) => {
+                let loaded = read_file(&path)
+                    .and_then(|text| check_game_text(&path.display().to_string(), text, &[]));
+                match loaded {
+                    Ok(Checked { checked: game, .. }) => {
                         let text = crate::input::read_text(&path).ok()?;
                         let extends = toml::from_str::<toml::Table>(&text).ok().and_then(|t| {
                             t.get("extends").and_then(|v| v.as_str().map(String::from))
@@ -162,13 +190,39 @@ pub struct Checked {
     pub warnings: Diagnostics,
 }
 
-/// Loads a game from text; `extends` is looked up beside `path`, then in the catalog.
+/// Loads a game from text; `extends` is looked up beside `path`, then in the catalog. Its board
+/// has at most 256 cells (see [`load_game_text_as`]).
 pub fn load_game_text(
     path: &str,
     text: String,
     overrides: &OptionOverrides,
 ) -> Result<(Game, Sources, Diagnostics), LoadError> {
+    load_game_text_as(path, text, overrides)
+}
+
+/// [`load_game_text`] with cell sets of `W` words; a board with more cells is an error.
+pub fn load_game_text_as<const W: usize>(
+    path: &str,
+    text: String,
+    overrides: &OptionOverrides,
+) -> Result<(Game<W>, Sources, Diagnostics), LoadError> {
     let loaded = check_game_text(path, text, overrides)?;
+    if !compile::fits::<W>(&loaded.checked) {
+        let mut diagnostics = Diagnostics::default();
+        diagnostics.push(Diagnostic::error(
+            ErrorKind::BadBoard(format!(
+                "a board of {} cells needs wider cell sets than this caller asked for ({}): \
+                 load it with `Catalog::load_any`",
+                loaded.checked.board.cell_count(),
+                W * 64
+            )),
+            None,
+        ));
+        return Err(LoadError {
+            diagnostics,
+            sources: loaded.sources,
+        });
+    }
     Ok((
         compile::compile(loaded.checked),
         loaded.sources,

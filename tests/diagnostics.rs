@@ -54,6 +54,7 @@ macro_rules! bad_games {
 }
 
 bad_games!(
+    absent_cell_in_setup,
     along_not_a_name,
     along_not_lines,
     along_option_chooses_no_lines,
@@ -74,6 +75,8 @@ bad_games!(
     escaped_rules_string,
     extends_unknown_game,
     extra_turn_not_a_player,
+    hex_layout_both_diagonals,
+    hex_layout_without_diagonal,
     lands_in_in_end_test,
     line_min_out_of_range,
     lines_unknown_direction_set,

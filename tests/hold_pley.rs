@@ -387,7 +387,7 @@ fn relocating(game: &Game, state: &State) -> Option<(Vec<String>, u8)> {
     let then = if state.bonus_left > 0 {
         state.bonus
     } else {
-        State::next_player(state.to_move, game.players.len() as u8)
+        tabula::engine::state::next_player(state.to_move, game.players.len() as u8)
     };
     Some((cells, then))
 }

@@ -2,15 +2,15 @@
 
 use super::rules::near_or_list;
 use super::{
-    CellId, CheckedBoard, Context, Direction, DirectionSet, HAND_KINDS, LinesDecl, PathDecl,
-    PieceDecl, RegionDecl, nearest,
+    CellId, CheckedBoard, Context, Direction, DirectionSet, HAND_KINDS, Layout, LinesDecl,
+    PathDecl, PieceDecl, RegionDecl, Slant, nearest,
 };
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
 use crate::span::{Located, Span};
 use crate::syntax::game_file::{CellSpec, GameFile, PerPlayer};
 
 /// The most cells a board may have: a state keeps one byte per cell in a fixed array.
-pub const MAX_CELLS: usize = 256;
+pub const MAX_CELLS: usize = 512;
 /// Directions are numbered in a byte of an action, and a jump stores one per hop in a few bits.
 pub const MAX_DIRECTIONS: usize = 64;
 /// A cell's byte holds the kind as `kind + 1` in six bits, beside the owner.
@@ -175,16 +175,14 @@ pub(crate) fn check_board_size(
         stacks,
         values: vec![0; files as usize * ranks as usize],
         points: None,
+        layout: Layout::Square,
     };
-    if let Some(points) = &section.points {
-        let mut cells = cell_set(&points.value, points.span, &board, diags);
-        cells.sort_unstable();
-        cells.dedup();
-        board.points = Some(cells);
-    }
+    board.points = board_shape(section, &board, diags);
+    board.layout = check_layout(section, &board, diags);
     link_directions(section, &mut board, diags);
     for (cell, value) in &section.values {
-        match (parse_cell(&board, cell), i32::try_from(value.value)) {
+        let on_board = parse_cell(&board, cell).filter(|&c| board.is_on_board(c));
+        match (on_board, i32::try_from(value.value)) {
             (Some(c), Ok(v)) => board.values[c as usize] = v,
             (None, _) => diags.push(unknown_cell(cell, value.span, &board)),
             (_, Err(_)) => diags.push(
@@ -197,6 +195,168 @@ pub(crate) fn check_board_size(
         }
     }
     (board, ok)
+}
+
+/// `[board] points` or `[board] absent`: the cells of the grid that are on the board, listed or
+/// left out; `None` when every cell of the grid is on it. Later stages read only the result: the
+/// neighbour tables and the set of all cells leave the other cells out once, when the game is
+/// compiled.
+fn board_shape(
+    section: &crate::syntax::game_file::BoardSection,
+    board: &CheckedBoard,
+    diags: &mut Diagnostics,
+) -> Option<Vec<CellId>> {
+    let (cells, span) = match (&section.points, &section.absent) {
+        (None, None) => return None,
+        (Some(points), absent) => {
+            if let Some(absent) = absent {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::BadBoard("a board lists `points` or `absent`, not both".into()),
+                        absent.span,
+                    )
+                    .with_label("the cells left out")
+                    .with_note_at(points.span, "the cells on the board")
+                    .with_help(
+                        "`points` lists the cells that are on the board, `absent` those that are \
+                         not: keep one",
+                    ),
+                );
+                return None;
+            }
+            (
+                cell_set(&points.value, points.span, board, diags),
+                points.span,
+            )
+        }
+        (None, Some(absent)) => {
+            let out = cell_set(&absent.value, absent.span, board, diags);
+            let cells = (0..board.cell_count() as CellId)
+                .filter(|c| out.binary_search(c).is_err())
+                .collect();
+            (cells, absent.span)
+        }
+    };
+    if cells.is_empty() {
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::BadBoard("the board has no cell left".into()),
+                span,
+            )
+            .with_label(if section.points.is_some() {
+                "no cell listed"
+            } else {
+                "every cell of the grid is left out"
+            })
+            .with_help("a board has at least one cell"),
+        );
+        return None;
+    }
+    Some(cells)
+}
+
+/// `[board] layout`: squares, or hexagons touching along the one diagonal of the board's
+/// directions. The diagrams draw each rank half a cell aside so that touching cells look adjacent;
+/// a direction along the other diagonal would then join cells that do not touch, and a hex layout
+/// without a diagonal direction would have cells of four neighbours drawn as if they had six.
+fn check_layout(
+    section: &crate::syntax::game_file::BoardSection,
+    board: &CheckedBoard,
+    diags: &mut Diagnostics,
+) -> Layout {
+    let Some(layout) = &section.layout else {
+        return Layout::Square;
+    };
+    match layout.value.as_str() {
+        "square" => return Layout::Square,
+        "hex" => {}
+        other => {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadBoard(format!("`layout` cannot be `{other}`")),
+                    layout.span,
+                )
+                .with_label("not a layout")
+                .with_help(
+                    "write `\"square\"` (the default) or `\"hex\"` (cells that touch six \
+                     neighbours, drawn as a slanted rhombus)",
+                ),
+            );
+            return Layout::Square;
+        }
+    }
+    let refuse = |diags: &mut Diagnostics, what: &str, help: &str| {
+        diags.push(
+            Diagnostic::error(ErrorKind::BadBoard(what.to_string()), layout.span)
+                .with_label("the layout is chosen here")
+                .with_help(help.to_string()),
+        );
+    };
+    if board.numbered || board.stacks {
+        refuse(
+            diags,
+            "a hex layout draws a grid of lettered cells",
+            "a board with `cell_names = \"numbers\"` or `stacks = true` is drawn as a track: \
+             leave `layout` out",
+        );
+        return Layout::Square;
+    }
+    if !section.links.is_empty() {
+        refuse(
+            diags,
+            "a hex layout needs `[board.directions]`",
+            "give the six steps between touching cells as vectors, such as `nw = [-1, 1]`",
+        );
+        return Layout::Square;
+    }
+    let along = |diagonal: [(i8, i8); 2]| {
+        board
+            .directions
+            .iter()
+            .find(|d| diagonal.contains(&(d.file_delta, d.rank_delta)))
+    };
+    match (along([(-1, 1), (1, -1)]), along([(1, 1), (-1, -1)])) {
+        (Some(right), Some(left)) => {
+            // Point at whichever of the two is declared later in the file.
+            let span_of = |d: &Direction| section.directions.get(&d.name).map(|v| v.span);
+            let (first, second) = match (span_of(right), span_of(left)) {
+                (Some(a), Some(b)) if b.start < a.start => (left, right),
+                _ => (right, left),
+            };
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadBoard(format!(
+                        "in a hex layout cells touch along one diagonal, but `{}` and `{}` step \
+                         along both",
+                        first.name, second.name
+                    )),
+                    span_of(second).or(Some(layout.span)),
+                )
+                .with_label(format!(
+                    "[{}, {}] joins cells that do not touch when [{}, {}] does",
+                    second.file_delta, second.rank_delta, first.file_delta, first.rank_delta
+                ))
+                .with_note_at(layout.span, "the layout is chosen here")
+                .with_help(
+                    "keep the steps of one diagonal: `[-1, 1]` and `[1, -1]`, or `[1, 1]` and \
+                     `[-1, -1]`",
+                ),
+            );
+            Layout::Hex(Slant::Right)
+        }
+        (Some(_), None) => Layout::Hex(Slant::Right),
+        (None, Some(_)) => Layout::Hex(Slant::Left),
+        (None, None) => {
+            refuse(
+                diags,
+                "a hex layout needs a direction along the diagonal its cells touch",
+                "add `nw = [-1, 1]` and `se = [1, -1]` (or `ne = [1, 1]` and `sw = [-1, -1]`) to \
+                 `[board.directions]`: a cell's six neighbours are along its file, its rank and \
+                 that diagonal",
+            );
+            Layout::Hex(Slant::Right)
+        }
+    }
 }
 
 /// `[board.links]` and `[board.opposites]`: directions whose neighbours are listed link by link,
@@ -469,7 +629,7 @@ pub(crate) fn check_paths(file: &GameFile, cx: &mut Context, diags: &mut Diagnos
             |list: &Vec<Located<String>>, _, d| {
                 let mut cells: Vec<CellId> = Vec::new();
                 for item in list {
-                    match parse_cell(&board, &item.value) {
+                    match parse_cell(&board, &item.value).filter(|&c| board.is_on_board(c)) {
                         Some(c) if cells.contains(&c) => d.push(
                             Diagnostic::error(
                                 ErrorKind::Other(format!(
@@ -568,8 +728,10 @@ pub(crate) fn check_lines(file: &GameFile, cx: &mut Context, diags: &mut Diagnos
                 ends.push((start + end.len() - end.trim_start().len(), end.trim()));
                 start += end.len() + 1;
             }
-            let cells: Vec<Option<CellId>> =
-                ends.iter().map(|(_, e)| parse_cell(&board, e)).collect();
+            let cells: Vec<Option<CellId>> = ends
+                .iter()
+                .map(|(_, e)| parse_cell(&board, e).filter(|&c| board.is_on_board(c)))
+                .collect();
             match cells.as_slice() {
                 [Some(a), Some(b)] if a != b => links.push(sorted(*a, *b)),
                 [_, _] if ends.iter().any(|(_, e)| e.is_empty()) => {
@@ -641,13 +803,22 @@ fn string_part(span: Span, raw: &str, offset: usize, len: usize) -> Span {
     }
 }
 
-/// The cell one step from `cell` along a direction, if it is on the board.
+/// The cell one step from `cell` along a direction, if both are on the board.
 fn step(board: &CheckedBoard, cell: CellId, dir: &Direction) -> Option<CellId> {
+    if !dir.links.is_empty() {
+        // A direction given link by link (sorted by their first cell).
+        let i = dir
+            .links
+            .binary_search_by_key(&cell, |&(from, _)| from)
+            .ok()?;
+        return Some(dir.links[i].1);
+    }
     let files = board.files as i32;
     let (file, rank) = (cell as i32 % files, cell as i32 / files);
     let (f, r) = (file + dir.file_delta as i32, rank + dir.rank_delta as i32);
     ((0..files).contains(&f) && (0..board.ranks as i32).contains(&r))
         .then(|| (r * files + f) as CellId)
+        .filter(|&next| board.is_on_board(cell) && board.is_on_board(next))
 }
 
 pub(crate) fn check_pieces(
@@ -867,19 +1038,6 @@ pub(crate) fn check_setup(
             let mut twice: Vec<String> = Vec::new();
             let mut first_at: Option<Span> = None;
             for (cell, count) in counted_cell_set(&cells.value, cells.span, &cx.board, diags) {
-                if !cx.board.is_on_board(cell) {
-                    diags.push(
-                        Diagnostic::error(
-                            ErrorKind::BadBoard(format!(
-                                "`{}` is not a point of the board",
-                                cell_name(&cx.board, cell)
-                            )),
-                            cells.span,
-                        )
-                        .with_help("pieces stand on the cells of `[board] points`"),
-                    );
-                    continue;
-                }
                 if let Some(i) = placed.iter().position(|&(c, _, _, _)| c == cell) {
                     twice.push(cell_name(&cx.board, cell));
                     first_at.get_or_insert(placed_at[i]);
@@ -1069,9 +1227,11 @@ fn cell_item(
     };
     if let Some(n) = item.strip_prefix("rank ") {
         match n.trim().parse::<u16>() {
-            Ok(r) if r >= 1 && r <= board.ranks => {
-                out.extend((0..board.files).map(|f| (r - 1) * board.files + f))
-            }
+            Ok(r) if r >= 1 && r <= board.ranks => out.extend(
+                (0..board.files)
+                    .map(|f| (r - 1) * board.files + f)
+                    .filter(|&c| board.is_on_board(c)),
+            ),
             _ => diags.push(bad(
                 format!("the ranks are 1 to {}", board.ranks),
                 "no such rank",
@@ -1079,7 +1239,11 @@ fn cell_item(
         }
     } else if let Some(f) = item.strip_prefix("file ") {
         match parse_cell(board, &format!("{}1", f.trim())) {
-            Some(c) => out.extend((0..board.ranks).map(|r| r * board.files + c)),
+            Some(c) => out.extend(
+                (0..board.ranks)
+                    .map(|r| r * board.files + c)
+                    .filter(|&c| board.is_on_board(c)),
+            ),
             None => diags.push(bad(
                 format!("the files are a to {}", last_file(board)),
                 "no such file",
@@ -1097,7 +1261,11 @@ fn cell_item(
                 let (f0, f1) = sorted(a % board.files, b % board.files);
                 let (r0, r1) = sorted(a / board.files, b / board.files);
                 for r in r0..=r1 {
-                    out.extend((f0..=f1).map(|f| r * board.files + f));
+                    out.extend(
+                        (f0..=f1)
+                            .map(|f| r * board.files + f)
+                            .filter(|&c| board.is_on_board(c)),
+                    );
                 }
             }
             (a_cell, b_cell) => {
@@ -1111,7 +1279,7 @@ fn cell_item(
             }
         }
     } else {
-        match parse_cell(board, item) {
+        match parse_cell(board, item).filter(|&c| board.is_on_board(c)) {
             Some(c) => out.push(c),
             None => diags.push(unknown_cell(item, part(lead, item.len()), board)),
         }
@@ -1137,6 +1305,14 @@ fn rectangle_hint(item: &str, board: &CheckedBoard) -> Option<String> {
 
 pub fn unknown_cell(name: &str, span: Span, board: &CheckedBoard) -> Diagnostic {
     let d = Diagnostic::error(ErrorKind::UnknownCell(name.to_string()), span);
+    if parse_cell(board, name).is_some_and(|c| !board.is_on_board(c)) {
+        // A cell of the grid that the board's shape leaves out.
+        return d.with_label("not a cell of the board").with_help(format!(
+            "`{name}` is in the {} x {} grid, but `[board]` leaves it off the board (`points` \
+             lists the cells on it, `absent` those off it)",
+            board.files, board.ranks
+        ));
+    }
     let lower = name.to_lowercase();
     if lower != name && parse_cell(board, &lower).is_some() {
         return d
@@ -1147,26 +1323,19 @@ pub fn unknown_cell(name: &str, span: Span, board: &CheckedBoard) -> Diagnostic 
         return d.with_label("not a cell");
     }
     d.with_label("not on the board").with_help(format!(
-        "cells run from `a1` to `{}` on this {} x {} board",
+        "cells run from `{}` to `{}` on this {} x {} board{}",
+        cell_name(board, 0),
         cell_name(board, (board.cell_count() - 1) as CellId),
         board.files,
-        board.ranks
+        board.ranks,
+        if board.points.is_some() {
+            ", less the cells that `[board]` leaves out"
+        } else {
+            ""
+        }
     ))
 }
 
 fn sorted(a: u16, b: u16) -> (u16, u16) {
     (a.min(b), a.max(b))
-}
-
-/// The unknown-cell diagnostic for a board known only by its size (positions, tokens).
-pub fn unknown_cell_in(name: &str, span: Span, files: u16, ranks: u16) -> Diagnostic {
-    unknown_cell(
-        name,
-        span,
-        &CheckedBoard {
-            files,
-            ranks,
-            ..Default::default()
-        },
-    )
 }

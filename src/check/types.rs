@@ -43,8 +43,32 @@ pub struct CheckedBoard {
     pub stacks: bool,
     /// The number written on each cell (0 where none is).
     pub values: Vec<i32>,
-    /// A board of points: the cells of the grid that are on the board (all of them if `None`).
+    /// The cells of the grid that are on the board, sorted (all of them if `None`): the points of
+    /// `[board] points`, or the grid less the cells of `[board] absent`.
     pub points: Option<Vec<CellId>>,
+    /// How the grid is drawn: which cells touch.
+    pub layout: Layout,
+}
+
+/// How a grid is drawn, which says which of its cells touch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Layout {
+    /// Squares, in rows and columns.
+    #[default]
+    Square,
+    /// Hexagons: a cell touches six neighbours, along its file, its rank and one diagonal. Each
+    /// rank is drawn half a cell to the side of the one below it, so that the neighbours along that
+    /// diagonal are drawn touching as well.
+    Hex(Slant),
+}
+
+/// The diagonal along which the cells of a hex layout touch, named by where each rank is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slant {
+    /// Cells touch along `[-1, 1]` and `[1, -1]`: each rank is half a cell right of the one below.
+    Right,
+    /// Cells touch along `[1, 1]` and `[-1, -1]`: each rank is half a cell left of the one below.
+    Left,
 }
 
 impl CheckedBoard {
@@ -52,9 +76,12 @@ impl CheckedBoard {
         self.files as usize * self.ranks as usize
     }
 
-    /// Whether a cell of the grid is on the board (a point, on a board of points).
+    /// Whether a cell of the grid is on the board (a point, on a board of points; not one of
+    /// `[board] absent`).
     pub fn is_on_board(&self, cell: CellId) -> bool {
-        self.points.as_ref().is_none_or(|p| p.contains(&cell))
+        self.points
+            .as_ref()
+            .is_none_or(|p| p.binary_search(&cell).is_ok())
     }
 }
 

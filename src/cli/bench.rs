@@ -44,8 +44,8 @@ struct Tally {
     cut: u64,
 }
 
-fn run_playouts(
-    game: &Game,
+fn run_playouts<const W: usize>(
+    game: &Game<W>,
     seed: u64,
     budget: Duration,
     limit: Option<u64>,
@@ -85,14 +85,16 @@ pub fn bench(args: BenchArgs) -> super::CliResult {
             args.threads
         )));
     }
-    let game = super::load(&args.game, &args.options)?;
+    tabula::with_game!(super::load(&args.game, &args.options)?, game => bench_game(&game, &args))
+}
+
+fn bench_game<const W: usize>(game: &Game<W>, args: &BenchArgs) -> super::CliResult {
     let budget = Duration::from_secs_f64(args.seconds);
     let progress = !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let started = Instant::now();
     let tallies: Vec<Tally> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..args.threads)
             .map(|i| {
-                let game = &game;
                 let seed = args.seed.wrapping_add(i as u64);
                 let limit = args.playouts;
                 scope.spawn(move || run_playouts(game, seed, budget, limit, progress && i == 0))
@@ -127,7 +129,7 @@ pub fn bench(args: BenchArgs) -> super::CliResult {
     } else {
         0.0
     };
-    let state_bytes = std::mem::size_of::<tabula::State>();
+    let state_bytes = std::mem::size_of::<tabula::State<W>>();
     if args.json {
         outln!(
             "{{\"game\":{:?},\"threads\":{},\"seconds\":{elapsed:.3},\"playouts\":{},\"cut\":{},\"playouts_per_s\":{playouts_per_s:.1},\"actions_per_s\":{actions_per_s:.0},\"average_length\":{length:.2},\"perft_depth\":{},\"perft_nodes\":{nodes},\"perft_seconds\":{perft_seconds:.4},\"perft_nodes_per_s\":{nodes_per_s:.0},\"state_bytes\":{state_bytes}}}",

@@ -24,6 +24,7 @@ mod verify;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::fmt::Display;
 use std::process::ExitCode;
+use tabula::compile::AnyGame;
 use tabula::diagnostic::{ErrorKind, LoadError};
 use tabula::{Catalog, Game, State};
 
@@ -229,9 +230,9 @@ pub fn parse_overrides(options: &[String]) -> Result<Vec<(String, String)>, CliE
         .collect()
 }
 
-pub fn load(game: &str, options: &[String]) -> Result<Game, CliError> {
+pub fn load(game: &str, options: &[String]) -> Result<AnyGame, CliError> {
     let overrides = parse_overrides(options)?;
-    match Catalog::default().load(game, &overrides) {
+    match Catalog::default().load_any(game, &overrides) {
         Ok((game, sources, warnings)) => {
             if !warnings.items.is_empty() {
                 eprint!("{}", warnings.render(&sources));
@@ -242,10 +243,12 @@ pub fn load(game: &str, options: &[String]) -> Result<Game, CliError> {
     }
 }
 
-/// The game, the position a command starts from and the keys of the positions played through to
+/// The position a command starts from in `game` and the keys of the positions played through to
 /// reach it (`--after`), for `repetitions`.
-pub fn start(start: &Start) -> Result<(Game, State, Vec<u64>), CliError> {
-    let game = load(&start.game, &start.options)?;
+pub fn start<const W: usize>(
+    game: &Game<W>,
+    start: &Start,
+) -> Result<(State<W>, Vec<u64>), CliError> {
     let mut state = game.initial;
     if let Some(path) = &start.position {
         let text = tabula::input::read_text(std::path::Path::new(path))
@@ -260,7 +263,7 @@ pub fn start(start: &Start) -> Result<(Game, State, Vec<u64>), CliError> {
         game.play_tokens_with_history(&mut state, &mut history, tokens)
             .map_err(CliError::input)?;
     }
-    Ok((game, state, history))
+    Ok((state, history))
 }
 
 fn list() -> CliResult {
@@ -346,17 +349,17 @@ fn print_listing(
 fn check(game: &str, options: &[String]) -> CliResult {
     let overrides = parse_overrides(options)?;
     let catalog = Catalog::default();
-    match catalog.load(game, &overrides) {
+    match catalog.load_any(game, &overrides) {
         Ok((game, sources, warnings)) => {
             out!("{}", warnings.render(&sources));
-            outln!(
+            tabula::with_game!(game, game => outln!(
                 "ok: `{}`: {} players, {} cells, {} move rules, {} warning(s)",
                 game.name,
                 game.players.len(),
                 game.board.all_cells.len(),
                 game.moves.len(),
                 warnings.items.len()
-            );
+            ));
             Ok(())
         }
         Err(e) => {
@@ -370,7 +373,11 @@ fn check(game: &str, options: &[String]) -> CliResult {
 }
 
 fn show(s: &Start, format: Format) -> CliResult {
-    let (game, state, history) = start(s)?;
+    tabula::with_game!(load(&s.game, &s.options)?, game => show_in(&game, s, format))
+}
+
+fn show_in<const W: usize>(game: &Game<W>, s: &Start, format: Format) -> CliResult {
+    let (state, history) = start(game, s)?;
     match format {
         Format::Toml => out!("{}", game.write_position(&state)),
         Format::Text => {
@@ -407,7 +414,11 @@ fn show(s: &Start, format: Format) -> CliResult {
 }
 
 fn moves(s: &Start) -> CliResult {
-    let (game, state, history) = start(s)?;
+    tabula::with_game!(load(&s.game, &s.options)?, game => moves_in(&game, s))
+}
+
+fn moves_in<const W: usize>(game: &Game<W>, s: &Start) -> CliResult {
+    let (state, history) = start(game, s)?;
     for token in game.legal_tokens_with_history(&state, &history) {
         outln!("{token}");
     }
@@ -415,7 +426,11 @@ fn moves(s: &Start) -> CliResult {
 }
 
 fn perft(s: &Start, depth: u32, divide: bool) -> CliResult {
-    let (game, state, history) = start(s)?;
+    tabula::with_game!(load(&s.game, &s.options)?, game => perft_in(&game, s, depth, divide))
+}
+
+fn perft_in<const W: usize>(game: &Game<W>, s: &Start, depth: u32, divide: bool) -> CliResult {
+    let (state, history) = start(game, s)?;
     if depth == 0 {
         outln!("1");
         return Ok(());

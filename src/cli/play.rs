@@ -175,8 +175,9 @@ pub fn play(args: PlayArgs) -> super::CliResult {
     let mut game = super::load(&args.game, &args.options)?;
     let (mut seed, mut options) = (args.seed, args.options.clone());
     let mut match_points = args.match_points;
+    let players = tabula::with_game!(&game, g => g.players.clone());
     let chosen = controllers(
-        &game.players,
+        &players,
         &args.players,
         &mut seed,
         &mut options,
@@ -185,9 +186,19 @@ pub fn play(args: PlayArgs) -> super::CliResult {
     if options.len() > args.options.len() {
         game = super::load(&args.game, &options)?;
     }
-    let mut draws = Draws::new(seed)?;
+    let draws = Draws::new(seed)?;
+    tabula::with_game!(game, game => play_loaded(&game, &chosen, draws, match_points))
+}
+
+/// `play` once the game is loaded with every option and the players are chosen.
+fn play_loaded<const W: usize>(
+    game: &Game<W>,
+    chosen: &[Controller],
+    mut draws: Draws,
+    match_points: Option<Option<u32>>,
+) -> super::CliResult {
     let Some(match_points) = match_points else {
-        play_game(&game, &chosen, &mut draws, game.initial.to_move);
+        play_game(game, chosen, &mut draws, game.initial.to_move);
         return Ok(());
     };
     if game.players.len() != 2 {
@@ -200,7 +211,7 @@ pub fn play(args: PlayArgs) -> super::CliResult {
     let Some(target) = match_points else {
         return match game.match_format {
             Some(format) => {
-                play_games_match(&game, &chosen, &mut draws, format);
+                play_games_match(game, chosen, &mut draws, format);
                 Ok(())
             }
             None => Err(CliError::usage(format!(
@@ -210,13 +221,13 @@ pub fn play(args: PlayArgs) -> super::CliResult {
         };
     };
     let mut points = vec![0u32; game.players.len()];
-    let mut starter = opening_roll(&game, &mut draws.chance);
+    let mut starter = opening_roll(game, &mut draws.chance);
     for number in 1.. {
         outln!(
             "\n=== game {number}: {} starts ===",
             game.players[starter as usize]
         );
-        match play_game(&game, &chosen, &mut draws, starter) {
+        match play_game(game, chosen, &mut draws, starter) {
             Some(Outcome::Win(p, score)) => {
                 // Points towards a target: a huge score reaches it rather than overflow.
                 points[p as usize] = points[p as usize].saturating_add(score.max(0) as u32);
@@ -249,7 +260,12 @@ pub fn play(args: PlayArgs) -> super::CliResult {
 /// A match of at most `format.games` games, won by winning more than half of them; with
 /// `swap_sides` the two players (A and B) change sides after every game. The net result is each
 /// player's points from games won less the points of games lost.
-fn play_games_match(game: &Game, chosen: &[Controller], draws: &mut Draws, format: MatchDecl) {
+fn play_games_match<const W: usize>(
+    game: &Game<W>,
+    chosen: &[Controller],
+    draws: &mut Draws,
+    format: MatchDecl,
+) {
     let mut score = MatchScore::default();
     for number in 0..format.games {
         // Player p plays side p, or the other side in every second game when sides change.
@@ -299,7 +315,7 @@ fn play_games_match(game: &Game, chosen: &[Controller], draws: &mut Draws, forma
 
 /// Who starts the first game: in a dice game each player rolls one die, the higher starts
 /// (ties roll again); otherwise the game's own first player.
-fn opening_roll(game: &Game, rng: &mut GameRng) -> u8 {
+fn opening_roll<const W: usize>(game: &Game<W>, rng: &mut GameRng) -> u8 {
     use rand::RngExt;
     let Some(dice) = game.dice else {
         return game.initial.to_move;
@@ -324,8 +340,8 @@ fn opening_roll(game: &Game, rng: &mut GameRng) -> u8 {
 }
 
 /// One game from the initial position with `starter` to move; `None` if a human stopped it.
-fn play_game(
-    game: &Game,
+fn play_game<const W: usize>(
+    game: &Game<W>,
     chosen: &[Controller],
     draws: &mut Draws,
     starter: u8,

@@ -82,9 +82,9 @@ fn path_from_to(cell: &TExpr) -> Option<Vec<u16>> {
     }
 }
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// The cells of the board that the mask keeps, in this position (the mover's view).
-    pub fn cell_mask(&self, mask: &CellMask, state: &State) -> CellSet {
+    pub fn cell_mask(&self, mask: &CellMask, state: &State<W>) -> CellSet<W> {
         let me = state.to_move;
         match mask {
             CellMask::Test { path, test } => {
@@ -114,14 +114,14 @@ impl Game {
 
     /// The cells whose neighbour along `dir` is in `cells`.
     #[inline]
-    fn before(&self, cells: &CellSet, dir: u8) -> CellSet {
+    fn before(&self, cells: &CellSet<W>, dir: u8) -> CellSet<W> {
         self.board.back_set(cells, dir)
     }
 
     /// The cells from which some direction holds a run of 1 to `max` enemy pieces closed by a
     /// piece of the mover: for each direction, the enemy pieces that reach a piece of the
     /// mover through enemy pieces, grown one step back at a time.
-    fn flanking_cells(&self, state: &State, dirs: u16, max: u8) -> CellSet {
+    fn flanking_cells(&self, state: &State<W>, dirs: u16, max: u8) -> CellSet<W> {
         let me = state.to_move;
         let own = *state.pieces_of(me);
         let enemy = state.occupied().and_not(&own);

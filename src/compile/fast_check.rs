@@ -25,10 +25,10 @@ impl PlayerRef {
     }
 
     #[inline]
-    fn resolve(self, state: &State, players: u8) -> u8 {
+    fn resolve<const W: usize>(self, state: &State<W>, players: u8) -> u8 {
         match self {
             PlayerRef::Mover => state.to_move,
-            PlayerRef::Opponent => State::next_player(state.to_move, players),
+            PlayerRef::Opponent => crate::engine::state::next_player(state.to_move, players),
             PlayerRef::Fixed(p) => p,
         }
     }
@@ -145,10 +145,10 @@ fn operand(e: &TExpr, region_first: &[u16]) -> Option<Operand> {
     }
 }
 
-impl crate::compile::Game {
+impl<const W: usize> crate::compile::Game<W> {
     /// Runs a recognised end test: the same verdict the stack machine would give.
     #[inline]
-    pub fn run_fast_check(&self, check: &FastCheck, state: &State) -> Verdict {
+    pub fn run_fast_check(&self, check: &FastCheck, state: &State<W>) -> Verdict {
         let players = self.players.len() as u8;
         let pieces = |player: PlayerRef, region: Option<(u16, Option<PlayerRef>)>| {
             let pieces = state.pieces_of(player.resolve(state, players));
@@ -206,10 +206,10 @@ pub struct WordCheck {
 }
 
 impl WordCheck {
-    pub fn new(
+    pub fn new<const W: usize>(
         check: &FastCheck,
-        region_sets: &[CellSet],
-        board: &Board,
+        region_sets: &[CellSet<W>],
+        board: &Board<W>,
         players: u8,
     ) -> Option<WordCheck> {
         let Test::Any {
@@ -226,7 +226,7 @@ impl WordCheck {
         let mut pieces = [(0, 0); 4];
         let mut verdict = [Verdict::Nothing; 4];
         for mover in 0..players {
-            let position = State::empty(mover);
+            let position = State::<W>::empty(mover);
             let cells = match region {
                 None => board.all_cells,
                 Some((first, whose)) => {
@@ -250,7 +250,7 @@ impl WordCheck {
 
     /// The same verdict as [`crate::compile::Game::run_fast_check`] of its check.
     #[inline]
-    pub fn run(&self, state: &State) -> Verdict {
+    pub fn run<const W: usize>(&self, state: &State<W>) -> Verdict {
         let mover = state.to_move as usize & 3;
         let (whose, cells) = self.pieces[mover];
         if (state.pieces_of(whose).word(0) & cells != 0) == self.present {

@@ -179,13 +179,16 @@ fn compile_path(path: &crate::check::PathDecl, cells: usize) -> CompiledPath {
 
 /// Marked lines: for each direction, the cells from which a step that way follows a link.
 #[derive(Clone, Debug)]
-pub struct CompiledLines {
+pub struct CompiledLines<const W: usize = 4> {
     pub name: String,
     pub links: Vec<(u16, u16)>,
-    pub leaving: Vec<CellSet>,
+    pub leaving: Vec<CellSet<W>>,
 }
 
-fn compile_lines(lines: &crate::check::LinesDecl, board: &Board) -> CompiledLines {
+fn compile_lines<const W: usize>(
+    lines: &crate::check::LinesDecl,
+    board: &Board<W>,
+) -> CompiledLines<W> {
     let leaving = (0..board.offsets.len() as u8)
         .map(|dir| {
             let mut set = CellSet::default();
@@ -252,19 +255,19 @@ pub struct RegionInfo {
 
 /// A game ready to play.
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct Game<const W: usize = 4> {
     pub name: String,
     pub summary: String,
     pub sources: Vec<String>,
     pub players: Vec<String>,
-    pub board: Board,
+    pub board: Board<W>,
     pub pieces: Vec<PieceDecl>,
     pub regions: Vec<RegionInfo>,
-    pub region_sets: Vec<CellSet>,
+    pub region_sets: Vec<CellSet<W>>,
     pub paths: Vec<CompiledPath>,
-    pub lines: Vec<CompiledLines>,
+    pub lines: Vec<CompiledLines<W>>,
     pub options: Vec<OptionDecl>,
-    pub initial: State,
+    pub initial: State<W>,
     pub moves: Vec<CompiledMove>,
     pub forbids: Vec<CompiledCheck>,
     pub turn_start: Vec<CompiledCheck>,
@@ -276,7 +279,7 @@ pub struct Game {
     /// The most values [`Game::code`] holds on its stack at once: it picks the stack it runs on.
     pub stack_depth: usize,
     /// When every `forbid` has a guard region: their union for each player, to skip them all at once.
-    pub forbid_guards: Option<Vec<CellSet>>,
+    pub forbid_guards: Option<Vec<CellSet<W>>>,
     /// Whether any move rule is compulsory (then those are generated first).
     pub has_compulsory: bool,
     /// Whether any rule reads `repetitions`: only then do the drivers (perft, playouts, replays,
@@ -312,20 +315,20 @@ pub struct Game {
     pub after_reads_action: bool,
 }
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// The cell set a move rule's region means for `player`.
     #[inline]
-    pub fn region_of(&self, region: RegionRef, player: u8) -> &CellSet {
+    pub fn region_of(&self, region: RegionRef, player: u8) -> &CellSet<W> {
         let offset = if region.per_player { player as u16 } else { 0 };
         &self.region_sets[(region.first_set + offset) as usize]
     }
 }
 
-fn compiled_forbid_guards(
+fn compiled_forbid_guards<const W: usize>(
     forbids: &[CompiledCheck],
-    sets: &[CellSet],
+    sets: &[CellSet<W>],
     players: usize,
-) -> Option<Vec<CellSet>> {
+) -> Option<Vec<CellSet<W>>> {
     let mut union = vec![CellSet::default(); players];
     for forbid in forbids {
         let guard = forbid.guard?;
@@ -353,7 +356,57 @@ fn lands_in_guard(expr: &TExpr) -> Option<u16> {
     }
 }
 
-pub fn compile(checked: CheckedGame) -> Game {
+/// A compiled game whose cell sets are as wide as its board needs, in 64-cell words: a small
+/// board does not pay for the largest one (a set operation is one instruction per word).
+/// [`with_game!`](crate::with_game) runs code on any of them.
+// A game is loaded once per command and moved a few times: the size of its initial state
+// (inline, in every variant) matters less than reaching it without a box.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// Up to 64 cells: chess-sized boards and smaller.
+    One(Game<1>),
+    /// Up to 128 cells.
+    Two(Game<2>),
+    /// Up to 256 cells.
+    Four(Game<4>),
+    /// Up to 512 cells (Go 19 x 19 has 361).
+    Eight(Game<8>),
+}
+
+/// Runs `$body` with `$game` bound to the [`Game`] inside an [`AnyGame`], whatever its width.
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $game:ident => $body:expr) => {
+        match $any {
+            $crate::compile::AnyGame::One($game) => $body,
+            $crate::compile::AnyGame::Two($game) => $body,
+            $crate::compile::AnyGame::Four($game) => $body,
+            $crate::compile::AnyGame::Eight($game) => $body,
+        }
+    };
+}
+
+/// Compiles a checked game with the narrowest cell sets its board fits.
+pub fn compile_any(checked: CheckedGame) -> AnyGame {
+    if fits::<1>(&checked) {
+        AnyGame::One(compile(checked))
+    } else if fits::<2>(&checked) {
+        AnyGame::Two(compile(checked))
+    } else if fits::<4>(&checked) {
+        AnyGame::Four(compile(checked))
+    } else {
+        AnyGame::Eight(compile(checked))
+    }
+}
+
+/// Whether the board of a checked game fits cell sets of `W` words.
+pub fn fits<const W: usize>(checked: &CheckedGame) -> bool {
+    checked.board.cell_count() <= W * 64
+}
+
+/// Compiles a checked game whose board [`fits`] `W` words.
+pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
     let board = Board::build(&checked.board, checked.players.len());
     let all_directions = (0..board.directions as u8).collect();
     let mut regions = Vec::new();
@@ -640,7 +693,7 @@ pub fn compile(checked: CheckedGame) -> Game {
     let mut initial = State::empty(checked.first_player);
     for &(cell, player, kind, count) in &checked.setup {
         for _ in 0..count {
-            initial.push_piece(cell, State::encode(player, kind));
+            initial.push_piece(cell, crate::engine::state::encode(player, kind));
         }
     }
     for (i, counter) in checked.counters.iter().enumerate() {
@@ -720,7 +773,7 @@ pub fn compile(checked: CheckedGame) -> Game {
             .collect(),
         hand_kinds: checked.hand_kinds.clone(),
         all_directions,
-        rolls: Game::all_rolls(checked.dice.map_or(0, |d| d.sides)),
+        rolls: Game::<W>::all_rolls(checked.dice.map_or(0, |d| d.sides)),
         apply_effects,
         after_reads_action,
     };

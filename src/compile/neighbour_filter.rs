@@ -159,14 +159,14 @@ fn who(player: &TExpr) -> Option<Who> {
     }
 }
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// The cells the filter keeps in this position, `action` giving `to`.
     pub fn neighbour_filter(
         &self,
         filter: &NeighbourFilter,
-        state: &State,
+        state: &State<W>,
         action: &Action,
-    ) -> CellSet {
+    ) -> CellSet<W> {
         let mut kept = CellSet::default();
         let around = match filter.around {
             Around::To => match u16::try_from(self.action_to(action)) {
@@ -179,7 +179,10 @@ impl Game {
             return kept;
         }
         let me = state.to_move;
-        let players = [me, State::next_player(me, self.players.len() as u8)];
+        let players = [
+            me,
+            crate::engine::state::next_player(me, self.players.len() as u8),
+        ];
         'next: for &dir in self.directions_of(filter.dirs, me) {
             let cell = self.board.neighbour(around, dir);
             if cell == NO_CELL {
@@ -197,13 +200,19 @@ impl Game {
 
     /// [`Game::passes`] for the test inside a `not`, kept out of line.
     #[inline(never)]
-    fn passes_inner(&self, test: &CellFilter, state: &State, cell: u16, players: [u8; 2]) -> bool {
+    fn passes_inner(
+        &self,
+        test: &CellFilter,
+        state: &State<W>,
+        cell: u16,
+        players: [u8; 2],
+    ) -> bool {
         self.passes(test, state, cell, players)
     }
 
     /// Whether the set the test stands for holds `cell`; `players` are the mover and the opponent.
     #[inline]
-    fn passes(&self, test: &CellFilter, state: &State, cell: u16, players: [u8; 2]) -> bool {
+    fn passes(&self, test: &CellFilter, state: &State<W>, cell: u16, players: [u8; 2]) -> bool {
         let player = |who: Who| match who {
             Who::Mover => players[0],
             Who::Opponent => players[1],

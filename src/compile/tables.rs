@@ -1,13 +1,12 @@
 //! Dense board tables: neighbours per cell and direction, direction sets per player, symmetries.
 
-use crate::check::{CheckedBoard, Symmetry};
-use crate::engine::state::MAX_CELLS;
+use crate::check::{CheckedBoard, Layout, Symmetry};
 
 /// Marks "off the board" in the neighbour table.
 pub const NO_CELL: u16 = u16::MAX;
 
 #[derive(Clone, Debug)]
-pub struct Board {
+pub struct Board<const W: usize = 4> {
     pub files: u16,
     pub ranks: u16,
     /// The number written on each cell (`[board.values]`).
@@ -23,9 +22,9 @@ pub struct Board {
     pub offsets: Vec<i16>,
     /// For each direction, the cells that have a neighbour that way: shifting these by the offset
     /// moves a whole set of pieces one step without wrapping round the board's edge.
-    pub has_neighbour: Vec<CellSet>,
+    pub has_neighbour: Vec<CellSet<W>>,
     /// Every cell of the board (every point, on a board of points).
-    pub all_cells: CellSet,
+    pub all_cells: CellSet<W>,
     /// Per direction: every neighbour that way is `offsets[d]` cells on (see [`Board::step_set`]).
     pub uniform: Vec<bool>,
     /// Bits a jump's direction takes in an action's path: as few as the directions need, so that
@@ -37,10 +36,12 @@ pub struct Board {
     pub direction_sets: Vec<Vec<Vec<u8>>>,
     /// Image of every cell under each [`Symmetry`], in the order of `Symmetry::ALL`.
     pub symmetries: Vec<Vec<u16>>,
+    /// How the diagrams draw the grid.
+    pub layout: Layout,
 }
 
-impl Board {
-    pub fn build(b: &CheckedBoard, _players: usize) -> Board {
+impl<const W: usize> Board<W> {
+    pub fn build(b: &CheckedBoard, _players: usize) -> Board<W> {
         let (files, ranks) = (b.files as i32, b.ranks as i32);
         let cells = b.cell_count();
         let directions = b.directions.len();
@@ -136,6 +137,7 @@ impl Board {
                 .map(|s| s.per_player.clone())
                 .collect(),
             symmetries,
+            layout: b.layout,
         }
     }
 
@@ -151,7 +153,7 @@ impl Board {
 
     /// The neighbours along `dir` of the cells of `cells` (cells without one drop out).
     #[inline]
-    pub fn step_set(&self, cells: &CellSet, dir: u8) -> CellSet {
+    pub fn step_set(&self, cells: &CellSet<W>, dir: u8) -> CellSet<W> {
         if self.uniform[dir as usize] {
             return cells
                 .and(&self.has_neighbour[dir as usize])
@@ -169,7 +171,7 @@ impl Board {
 
     /// The cells whose neighbour along `dir` is in `cells`.
     #[inline]
-    pub fn back_set(&self, cells: &CellSet, dir: u8) -> CellSet {
+    pub fn back_set(&self, cells: &CellSet<W>, dir: u8) -> CellSet<W> {
         if self.uniform[dir as usize] {
             return cells
                 .shifted(-self.offsets[dir as usize])
@@ -199,52 +201,71 @@ impl Board {
             numbered: self.numbered,
             ..Default::default()
         };
-        // A cell of the grid that is no point of the board is no cell of it.
+        // A cell of the grid that the board leaves out (not a point, or absent) is no cell of it.
         crate::check::board_cell(&b, name).filter(|&c| self.all_cells.contains(c))
+    }
+
+    /// The error for a name that [`Board::parse_cell`] does not know, saying whether it is off
+    /// the grid or a cell of the grid that the board leaves out.
+    pub fn unknown_cell(
+        &self,
+        name: &str,
+        span: crate::span::Span,
+    ) -> crate::diagnostic::Diagnostic {
+        let points = (self.all_cells.len() as usize) < self.cells;
+        let points = points.then(|| self.all_cells.iter().collect());
+        let b = CheckedBoard {
+            files: self.files,
+            ranks: self.ranks,
+            numbered: self.numbered,
+            points,
+            ..Default::default()
+        };
+        crate::check::board::unknown_cell(name, span, &b)
     }
 }
 
 /// A set of cells as a fixed bit set: membership is one shift and mask.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct CellSet {
-    words: [u64; MAX_CELLS / 64],
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CellSet<const W: usize = 4> {
+    words: [u64; W],
 }
 
-impl CellSet {
+impl<const W: usize> Default for CellSet<W> {
+    #[inline]
+    fn default() -> Self {
+        CellSet { words: [0; W] }
+    }
+}
+
+impl<const W: usize> CellSet<W> {
     /// The set moved by `by` cell indices (towards higher indices if positive); bits pushed past
     /// either end are dropped.
     #[inline]
-    pub fn shifted(&self, by: i16) -> CellSet {
-        const N: usize = MAX_CELLS / 64;
+    pub fn shifted(&self, by: i16) -> CellSet<W> {
         let w = &self.words;
         // Neighbouring cells are less than one word apart on any board: no loop, no word moves.
         if (1..64).contains(&by) {
             let b = by as u32;
-            return CellSet {
-                words: [
-                    w[0] << b,
-                    w[1] << b | w[0] >> (64 - b),
-                    w[2] << b | w[1] >> (64 - b),
-                    w[3] << b | w[2] >> (64 - b),
-                ],
-            };
+            let mut words = [0; W];
+            for i in 0..W {
+                words[i] = w[i] << b | if i > 0 { w[i - 1] >> (64 - b) } else { 0 };
+            }
+            return CellSet { words };
         }
         if (-63..0).contains(&by) {
             let b = by.unsigned_abs() as u32;
-            return CellSet {
-                words: [
-                    w[0] >> b | w[1] << (64 - b),
-                    w[1] >> b | w[2] << (64 - b),
-                    w[2] >> b | w[3] << (64 - b),
-                    w[3] >> b,
-                ],
-            };
+            let mut words = [0; W];
+            for i in 0..W {
+                words[i] = w[i] >> b | if i + 1 < W { w[i + 1] << (64 - b) } else { 0 };
+            }
+            return CellSet { words };
         }
         // Longer jumps across the board are rare: move cell by cell.
         let mut moved = CellSet::default();
         for cell in self.iter() {
             let to = cell as i32 + by as i32;
-            if (0..(N * 64) as i32).contains(&to) {
+            if (0..(W * 64) as i32).contains(&to) {
                 moved.insert(to as u16);
             }
         }
@@ -252,13 +273,13 @@ impl CellSet {
     }
 
     #[inline]
-    pub fn and_not(&self, other: &CellSet) -> CellSet {
+    pub fn and_not(&self, other: &CellSet<W>) -> CellSet<W> {
         self.zip_with(other, |a, b| a & !b)
     }
 
     /// Combines two sets word by word.
     #[inline]
-    fn zip_with(&self, other: &CellSet, f: impl Fn(u64, u64) -> u64) -> CellSet {
+    fn zip_with(&self, other: &CellSet<W>, f: impl Fn(u64, u64) -> u64) -> CellSet<W> {
         let mut words = self.words;
         for (w, o) in words.iter_mut().zip(other.words) {
             *w = f(*w, o);
@@ -266,7 +287,7 @@ impl CellSet {
         CellSet { words }
     }
 
-    pub fn from_cells(cells: &[u16]) -> CellSet {
+    pub fn from_cells(cells: &[u16]) -> CellSet<W> {
         let mut set = CellSet::default();
         for &c in cells {
             set.insert(c);
@@ -291,12 +312,12 @@ impl CellSet {
     }
 
     #[inline]
-    pub fn and(&self, other: &CellSet) -> CellSet {
+    pub fn and(&self, other: &CellSet<W>) -> CellSet<W> {
         self.zip_with(other, |a, b| a & b)
     }
 
     #[inline]
-    pub fn or(&self, other: &CellSet) -> CellSet {
+    pub fn or(&self, other: &CellSet<W>) -> CellSet<W> {
         self.zip_with(other, |a, b| a | b)
     }
 
@@ -328,7 +349,7 @@ impl CellSet {
         Some((i * 64 + 63 - self.words[i].leading_zeros() as usize) as u16)
     }
 
-    pub fn iter(&self) -> CellIter {
+    pub fn iter(&self) -> CellIter<W> {
         CellIter {
             words: self.words,
             word: 0,
@@ -337,12 +358,12 @@ impl CellSet {
 }
 
 /// The cells of a [`CellSet`], lowest first.
-pub struct CellIter {
-    words: [u64; MAX_CELLS / 64],
+pub struct CellIter<const W: usize = 4> {
+    words: [u64; W],
     word: usize,
 }
 
-impl Iterator for CellIter {
+impl<const W: usize> Iterator for CellIter<W> {
     type Item = u16;
 
     #[inline]
@@ -361,7 +382,7 @@ impl Iterator for CellIter {
 
 #[cfg(test)]
 mod tests {
-    use super::CellSet;
+    type CellSet = super::CellSet<4>;
 
     #[test]
     fn last_is_the_highest_cell_of_the_set() {

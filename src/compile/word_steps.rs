@@ -32,7 +32,7 @@ pub struct WordStep {
 }
 
 /// The plan, if every move rule of the game has the shape.
-pub(super) fn plan(game: &Game) -> Option<WordSteps> {
+pub(super) fn plan<const W: usize>(game: &Game<W>) -> Option<WordSteps> {
     let board = &game.board;
     if board.cells > 64
         || !board.all_uniform()
@@ -82,7 +82,7 @@ pub(super) fn plan(game: &Game) -> Option<WordSteps> {
 }
 
 /// A step whose every candidate is legal and needs nothing but the owners' bit sets.
-fn is_word_step(game: &Game, rule: &CompiledMove) -> bool {
+fn is_word_step<const W: usize>(game: &Game<W>, rule: &CompiledMove) -> bool {
     rule.kind == MoveKind::Step
         && rule.unchecked
         && !rule.compulsory

@@ -10,7 +10,7 @@ pub const NO_CELL_VALUE: i32 = -1;
 
 /// The cells of a set of at most four, with how many there are; `None` for a larger set.
 #[inline]
-fn few_cells(cells: &CellSet) -> Option<([u16; 4], usize)> {
+fn few_cells<const W: usize>(cells: &CellSet<W>) -> Option<([u16; 4], usize)> {
     let mut few = [0; 4];
     let mut n = 0;
     for cell in cells.iter() {
@@ -24,9 +24,9 @@ fn few_cells(cells: &CellSet) -> Option<([u16; 4], usize)> {
 }
 
 /// What closes a side of a cell for `enclosed` besides a piece of the mover.
-pub(crate) struct Closed<'s> {
+pub(crate) struct Closed<'s, const W: usize> {
     /// Empty cells of this set.
-    pub hostile: &'s CellSet,
+    pub hostile: &'s CellSet<W>,
     /// The board's edge.
     pub edge: bool,
     /// A link of these lines.
@@ -35,7 +35,7 @@ pub(crate) struct Closed<'s> {
     pub min: u8,
 }
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// The directions of a set for `player`, or every direction of the board.
     #[inline]
     pub(crate) fn directions_of(&self, dirs: u16, player: u8) -> &[u8] {
@@ -56,7 +56,7 @@ impl Game {
 
     /// The neighbour of `cell` in the mover's direction of the set, as a value.
     #[inline]
-    pub(crate) fn next_cell(&self, state: &State, cell: i32, dirs: u16) -> i32 {
+    pub(crate) fn next_cell(&self, state: &State<W>, cell: i32, dirs: u16) -> i32 {
         let Some(cell) = self.cell_of(cell) else {
             return NO_CELL_VALUE;
         };
@@ -71,7 +71,7 @@ impl Game {
 
     /// Whether the cell holds what `test` asks, the mover's pieces being friends; never for none.
     #[inline]
-    pub(crate) fn cell_is(&self, state: &State, cell: i32, test: CellTest) -> bool {
+    pub(crate) fn cell_is(&self, state: &State<W>, cell: i32, test: CellTest) -> bool {
         let Some(cell) = self.cell_of(cell) else {
             return false;
         };
@@ -89,12 +89,12 @@ impl Game {
     /// count.
     pub(crate) fn flank(
         &self,
-        state: &State,
+        state: &State<W>,
         cell: i32,
         dirs: u16,
         max: u8,
-        hostile: &CellSet,
-    ) -> CellSet {
+        hostile: &CellSet<W>,
+    ) -> CellSet<W> {
         let mut flanked = CellSet::default();
         let Some(start) = self.cell_of(cell) else {
             return flanked;
@@ -127,7 +127,12 @@ impl Game {
     }
 
     /// The cells next to a cell of `cells`, along the mover's directions.
-    pub(crate) fn neighbours_of(&self, state: &State, cells: &CellSet, dirs: u16) -> CellSet {
+    pub(crate) fn neighbours_of(
+        &self,
+        state: &State<W>,
+        cells: &CellSet<W>,
+        dirs: u16,
+    ) -> CellSet<W> {
         let dirs = self.directions_of(dirs, state.to_move);
         if let Some((few, n)) = few_cells(cells) {
             // A cell or a few (the neighbours of `to`): by the neighbour table.
@@ -155,11 +160,11 @@ impl Game {
     /// pieces of the mover (a shielded side does not count).
     pub(crate) fn enclosed(
         &self,
-        state: &State,
-        cells: &CellSet,
+        state: &State<W>,
+        cells: &CellSet<W>,
         dirs: u16,
-        closed: &Closed,
-    ) -> CellSet {
+        closed: &Closed<W>,
+    ) -> CellSet<W> {
         let me = state.to_move;
         let own = state.pieces_of(me);
         let dirs = self.directions_of(dirs, me);
@@ -214,7 +219,13 @@ impl Game {
     }
 
     /// Whether every side of `cell` along `dirs` is closed, as [`Game::enclosed`] asks.
-    pub(crate) fn encloses(&self, state: &State, cell: u16, dirs: &[u8], closed: &Closed) -> bool {
+    pub(crate) fn encloses(
+        &self,
+        state: &State<W>,
+        cell: u16,
+        dirs: &[u8],
+        closed: &Closed<W>,
+    ) -> bool {
         let own = state.pieces_of(state.to_move);
         let mut by_pieces = 0;
         for &dir in dirs {
@@ -237,7 +248,7 @@ impl Game {
 
     /// The empty cells a slide from `cell` passes over, along each of the mover's directions
     /// (the queen's reach of Amazons' arrow); the cell itself is not one.
-    pub(crate) fn reach(&self, state: &State, cell: i32, dirs: u16) -> CellSet {
+    pub(crate) fn reach(&self, state: &State<W>, cell: i32, dirs: u16) -> CellSet<W> {
         let mut reached = CellSet::default();
         let Some(start) = self.cell_of(cell) else {
             return reached;
@@ -256,7 +267,7 @@ impl Game {
     /// covers `through`, if given).
     pub(crate) fn in_row(
         &self,
-        state: &State,
+        state: &State<W>,
         player: u8,
         length: u8,
         dirs: u16,
@@ -293,7 +304,7 @@ impl Game {
 
     /// The cells where a row of `length` of `player`'s pieces ends, walking along `dir`: by sets,
     /// each round keeping the pieces whose row so far goes on one more cell.
-    fn row_ends(&self, state: &State, player: u8, length: u8, dir: u8) -> CellSet {
+    fn row_ends(&self, state: &State<W>, player: u8, length: u8, dir: u8) -> CellSet<W> {
         let own = *state.pieces_of(player);
         let mut ends = own;
         for _ in 1..length {
@@ -307,7 +318,7 @@ impl Game {
 
     /// `player`'s pieces that stand in a row of `length` or more along one of the directions
     /// (Morris' men in a mill): each row's end, and the cells before it back to its start.
-    pub(crate) fn rows(&self, state: &State, player: u8, length: u8, dirs: u16) -> CellSet {
+    pub(crate) fn rows(&self, state: &State<W>, player: u8, length: u8, dirs: u16) -> CellSet<W> {
         let mut covered = CellSet::default();
         for &dir in self.directions_of(dirs, player) {
             let mut run = self.row_ends(state, player, length, dir);
@@ -323,10 +334,10 @@ impl Game {
     /// joins a cell of `from` to a cell of `to`: a flood from `from` through the pieces.
     pub(crate) fn connected(
         &self,
-        state: &State,
+        state: &State<W>,
         player: u8,
-        from: &CellSet,
-        to: &CellSet,
+        from: &CellSet<W>,
+        to: &CellSet<W>,
         dirs: u16,
     ) -> bool {
         let own = *state.pieces_of(player);

@@ -42,17 +42,17 @@ impl Action {
     }
 }
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// Whether the player to move rolls next: the position is a chance event.
     #[inline]
-    pub fn is_chance(&self, state: &State) -> bool {
+    pub fn is_chance(&self, state: &State<W>) -> bool {
         (self.dice.is_some() && state.pool_kind == Pool::Empty)
             || state.reveal_at != crate::compile::NO_CELL
     }
 
     /// Whether the chance event due is a roll of the dice (else a reveal, whose outcomes are
     /// equally likely).
-    pub fn is_roll_due(&self, state: &State) -> bool {
+    pub fn is_roll_due(&self, state: &State<W>) -> bool {
         self.dice.is_some()
             && state.pool_kind == Pool::Empty
             && state.reveal_at == crate::compile::NO_CELL
@@ -91,7 +91,7 @@ impl Game {
     }
 
     /// The pips a move may use now: any die of an ordinary roll, else only the next pip in order.
-    fn playable_pips(state: &State) -> ([u8; 2], usize) {
+    fn playable_pips(state: &State<W>) -> ([u8; 2], usize) {
         let pips = state.pips();
         match (state.pool_kind, pips) {
             (_, []) => ([0; 2], 0),
@@ -108,7 +108,7 @@ impl Game {
     fn die_target(
         &self,
         rule: &CompiledMove,
-        state: &State,
+        state: &State<W>,
         from: u16,
         pip: u8,
     ) -> Option<(u16, bool)> {
@@ -167,7 +167,7 @@ impl Game {
         &self,
         index: u8,
         rule: &CompiledMove,
-        state: &State,
+        state: &State<W>,
         pip: u8,
         mut f: impl FnMut(Action) -> bool,
     ) -> bool {
@@ -191,7 +191,7 @@ impl Game {
         &self,
         index: u8,
         rule: &CompiledMove,
-        state: &State,
+        state: &State<W>,
         out: &mut Vec<Action>,
     ) {
         let start = out.len();
@@ -220,7 +220,7 @@ impl Game {
 
     /// A doublet with `doublets_max_use`: only first moves after which as many of the remaining
     /// pips as possible can still be played.
-    fn keep_longest_doublet_lines(&self, state: &State, start: usize, out: &mut Vec<Action>) {
+    fn keep_longest_doublet_lines(&self, state: &State<W>, start: usize, out: &mut Vec<Action>) {
         let full = state.pool_len as u32 - 1;
         let length = |a: &Action| {
             let mut after = *state;
@@ -232,7 +232,7 @@ impl Game {
     }
 
     /// How many pips, up to `goal`, the player to move can play from here in order.
-    fn longest_line(&self, state: &State, goal: u32) -> u32 {
+    fn longest_line(&self, state: &State<W>, goal: u32) -> u32 {
         if goal == 0 {
             return 0;
         }
@@ -268,7 +268,7 @@ impl Game {
     }
 
     /// An ordinary roll: both dice if possible, otherwise the larger if possible (ruling 3.4).
-    fn keep_maximum_use(&self, state: &State, start: usize, out: &mut Vec<Action>) {
+    fn keep_maximum_use(&self, state: &State<W>, start: usize, out: &mut Vec<Action>) {
         let uses_both = |a: &Action| {
             let mut after = *state;
             self.move_by_die(&mut after, a);
@@ -283,13 +283,13 @@ impl Game {
     }
 
     /// Whether the rule moves the piece on `from` (any kind, when it names none).
-    fn moves_kind(rule: &CompiledMove, state: &State, from: u16) -> bool {
+    fn moves_kind(rule: &CompiledMove, state: &State<W>, from: u16) -> bool {
         rule.piece
             .is_none_or(|k| state.piece(from).is_some_and(|(_, kind)| kind == k))
     }
 
     /// Whether the player to move can play a pip of the pool now.
-    fn any_die_move(&self, state: &State) -> bool {
+    fn any_die_move(&self, state: &State<W>) -> bool {
         let (pips, n) = Game::playable_pips(state);
         self.moves.iter().enumerate().any(|(i, rule)| {
             rule.kind == MoveKind::DieMove
@@ -300,11 +300,11 @@ impl Game {
     }
 
     /// The piece moves (or is borne off) and its pip leaves the pool; whose turn it is is not touched.
-    fn move_by_die(&self, state: &mut State, action: &Action) {
+    fn move_by_die(&self, state: &mut State<W>, action: &Action) {
         let me = state.to_move;
         let piece = if action.from() == BAR {
             state.bar[me as usize] -= 1;
-            State::encode(me, self.moves[action.rule() as usize].piece.unwrap_or(0))
+            crate::engine::state::encode(me, self.moves[action.rule() as usize].piece.unwrap_or(0))
         } else {
             let from = action.from_cell();
             let piece = state.cell(from);
@@ -332,7 +332,7 @@ impl Game {
     }
 
     /// Applies a roll, a die move or a pass of a dice game, then settles whose turn it is.
-    pub(super) fn apply_dice(&self, state: &mut State, action: &Action) {
+    pub(super) fn apply_dice(&self, state: &mut State<W>, action: &Action) {
         let Some(dice) = self.dice else { return };
         match action.kind() {
             ActionKind::Roll => {
@@ -377,7 +377,7 @@ impl Game {
     }
 
     /// Pips the player to move cannot play: passed to the opponent, or dropped.
-    fn settle_unplayable(&self, state: &mut State, transfer: Transfer) {
+    fn settle_unplayable(&self, state: &mut State<W>, transfer: Transfer) {
         let back = self.dice.is_some_and(|d| d.transfer_back);
         let (passes, kind) = match state.pool_kind {
             Pool::Doublet => (transfer != Transfer::Never, Pool::Transferred),
@@ -388,7 +388,8 @@ impl Game {
         };
         if passes && state.pool_len > 0 {
             state.pool_kind = kind;
-            state.to_move = State::next_player(state.to_move, self.players.len() as u8);
+            state.to_move =
+                crate::engine::state::next_player(state.to_move, self.players.len() as u8);
         } else {
             state.clear_pool();
         }
@@ -396,13 +397,13 @@ impl Game {
 
     /// After a move: the same player goes on while a pip can be played; otherwise the pips left
     /// go or are dropped, and the turn passes (a receiver of transferred pips rolls next).
-    fn settle_turn(&self, state: &mut State, transfer: Transfer) {
+    fn settle_turn(&self, state: &mut State<W>, transfer: Transfer) {
         let players = self.players.len() as u8;
         loop {
             if state.pool_len == 0 {
                 // Pips passed back finish the first player's turn: the receiver then rolls.
                 if matches!(state.pool_kind, Pool::Roll | Pool::Doublet | Pool::Returned) {
-                    state.to_move = State::next_player(state.to_move, players);
+                    state.to_move = crate::engine::state::next_player(state.to_move, players);
                 }
                 state.pool_kind = Pool::Empty;
                 return;
@@ -423,7 +424,7 @@ impl Game {
 
 /// Whether every piece of `player` is borne off: none on the board, on the bar or pinned.
 #[inline]
-fn all_off(state: &State, player: u8) -> bool {
+fn all_off<const W: usize>(state: &State<W>, player: u8) -> bool {
     state.pieces_of(player).is_empty()
         && state.bar[player as usize] == 0
         && !state.has_pinned(player)

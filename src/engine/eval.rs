@@ -41,11 +41,11 @@ pub struct Played {
 
 /// What an expression may look at: the position, and while a move is being judged, the action and
 /// the position after it. One frame serves a whole position.
-pub struct Frame<'a> {
-    pub state: &'a State,
+pub struct Frame<'a, const W: usize = 4> {
+    pub state: &'a State<W>,
     pub action: Option<Action>,
     /// The position after `action`, made on first use.
-    pub after: Option<State>,
+    pub after: Option<State<W>>,
     pub vars: [i32; 2],
     /// Counter values that `set` statements give, applied when the `after` rules are done.
     pub new_counters: [i32; 4],
@@ -55,19 +55,20 @@ pub struct Frame<'a> {
     /// In `after` rules: what the action that made `state` did.
     pub played: Played,
     /// The set a set program (`then` effects, `at:`) ended with.
-    result_set: CellSet,
-    /// Inside `afterwards(...)`: the key of the position after the action (`seen_before`).
-    pub after_key: Option<u64>,
+    result_set: CellSet<W>,
+    /// Inside `afterwards(...)`: the position after the action as it is (`state` is the same
+    /// seen by the mover), whose key `seen_before` looks for, worked out only if asked.
+    pub after_actual: Option<&'a State<W>>,
 }
 
 /// The sets of cells an expression is working out (`flank`, `and` of two sets), the last on top.
 /// A program without set operations runs with `S = 0`: nothing to set up.
-struct SetStack<const S: usize> {
-    sets: [CellSet; S],
+struct SetStack<const S: usize, const W: usize> {
+    sets: [CellSet<W>; S],
     len: usize,
 }
 
-impl<const S: usize> SetStack<S> {
+impl<const S: usize, const W: usize> SetStack<S, W> {
     #[inline]
     fn new() -> Self {
         SetStack {
@@ -77,7 +78,7 @@ impl<const S: usize> SetStack<S> {
     }
 
     #[inline]
-    fn push(&mut self, set: CellSet) {
+    fn push(&mut self, set: CellSet<W>) {
         if let Some(slot) = self.sets.get_mut(self.len) {
             *slot = set;
             self.len += 1;
@@ -93,20 +94,20 @@ impl<const S: usize> SetStack<S> {
     }
 
     #[inline]
-    fn pop(&mut self) -> CellSet {
+    fn pop(&mut self) -> CellSet<W> {
         self.len = self.len.saturating_sub(1);
         self.sets.get(self.len).copied().unwrap_or_default()
     }
 }
 
-impl<'a> Frame<'a> {
+impl<'a, const W: usize> Frame<'a, W> {
     /// A frame for a position whose history is unknown.
-    pub fn position(state: &'a State) -> Self {
+    pub fn position(state: &'a State<W>) -> Self {
         Frame::with_history(state, &[])
     }
 
     /// A frame for a position reached after the positions whose keys are `history`.
-    pub fn with_history(state: &'a State, history: &'a [u64]) -> Self {
+    pub fn with_history(state: &'a State<W>, history: &'a [u64]) -> Self {
         Frame {
             state,
             action: None,
@@ -116,7 +117,7 @@ impl<'a> Frame<'a> {
             history,
             played: Played::default(),
             result_set: CellSet::default(),
-            after_key: None,
+            after_actual: None,
         }
     }
 
@@ -128,17 +129,18 @@ impl<'a> Frame<'a> {
     }
 }
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// The value of an expression program (a number, or a player's index).
-    pub fn eval_int(&self, code: CodeRange, frame: &mut Frame) -> i32 {
+    pub fn eval_int(&self, code: CodeRange, frame: &mut Frame<'_, W>) -> i32 {
         // `opponent` alone (`next ... by opponent`) needs no stack.
         if let [Op::Opponent, Op::Return] = self.code[code.start()..code.start() + 2] {
-            return State::next_player(frame.state.to_move, self.players.len() as u8) as i32;
+            return crate::engine::state::next_player(frame.state.to_move, self.players.len() as u8)
+                as i32;
         }
         self.run(code, frame).unwrap_or(0)
     }
 
-    pub fn eval_bool(&self, code: CodeRange, frame: &mut Frame) -> bool {
+    pub fn eval_bool(&self, code: CodeRange, frame: &mut Frame<'_, W>) -> bool {
         match self.run(code, frame) {
             Ok(v) => v != 0,
             Err(_) => false,
@@ -148,20 +150,21 @@ impl Game {
     /// `afterwards(COND)`: the condition on the position after the action being judged. Kept out
     /// of [`Self::run_on`]: its positions would make every run's stack frame large.
     #[inline(never)]
-    fn afterwards(&self, code: CodeRange, frame: &mut Frame) -> bool {
+    fn afterwards(&self, code: CodeRange, frame: &mut Frame<'_, W>) -> bool {
         let Some(action) = frame.action else {
             return false;
         };
         let state = frame.state;
-        let after = *frame
+        let history = frame.history;
+        let after: &State<W> = frame
             .after
             .get_or_insert_with(|| self.after(state, &action));
         // Seen as the mover sees it: the mover is still the mover.
-        let mut view = after;
+        let mut view = *after;
         view.to_move = state.to_move;
-        let mut inner = Frame::with_history(&view, frame.history);
+        let mut inner = Frame::with_history(&view, history);
         inner.action = Some(action);
-        inner.after_key = Some(after.key());
+        inner.after_actual = Some(after);
         self.eval_bool(code, &mut inner)
     }
 
@@ -175,7 +178,7 @@ impl Game {
     }
 
     /// The cells a set program (a `then` effect's) makes.
-    pub fn eval_set(&self, code: CodeRange, frame: &mut Frame) -> CellSet {
+    pub fn eval_set(&self, code: CodeRange, frame: &mut Frame<'_, W>) -> CellSet<W> {
         // A program that only names the marked pieces needs no stack.
         if self.names_only_marked(code) {
             return frame.state.marked;
@@ -184,7 +187,7 @@ impl Game {
         std::mem::take(&mut frame.result_set)
     }
 
-    pub fn eval_rule(&self, code: CodeRange, frame: &mut Frame) -> Verdict {
+    pub fn eval_rule(&self, code: CodeRange, frame: &mut Frame<'_, W>) -> Verdict {
         match self.run(code, frame) {
             Ok(_) => Verdict::Nothing,
             Err(v) => v,
@@ -193,7 +196,7 @@ impl Game {
 
     /// `Ok(value)` for an expression, `Err(verdict)` for a rule body.
     #[inline]
-    fn run(&self, code: CodeRange, frame: &mut Frame) -> Result<i32, Verdict> {
+    fn run(&self, code: CodeRange, frame: &mut Frame<'_, W>) -> Result<i32, Verdict> {
         match (self.stack_depth <= SMALL_STACK, code.uses_sets()) {
             (true, false) => self.run_on::<SMALL_STACK, 0>(code, frame),
             (true, true) => self.run_on::<SMALL_STACK, SET_STACK>(code, frame),
@@ -206,10 +209,10 @@ impl Game {
     fn run_on<const N: usize, const S: usize>(
         &self,
         code: CodeRange,
-        frame: &mut Frame,
+        frame: &mut Frame<'_, W>,
     ) -> Result<i32, Verdict> {
         let mut stack = [0i32; N];
-        let mut sets = SetStack::<S>::new();
+        let mut sets = SetStack::<S, W>::new();
         let mut sp = 0usize;
         let mut pc = code.start();
         let players = self.players.len() as u8;
@@ -232,7 +235,9 @@ impl Game {
             match op {
                 Op::Int(v) => push!(v),
                 Op::Mover => push!(frame.state.to_move as i32),
-                Op::Opponent => push!(State::next_player(frame.state.to_move, players) as i32),
+                Op::Opponent => {
+                    push!(crate::engine::state::next_player(frame.state.to_move, players) as i32)
+                }
                 // A count of actions: past the 32-bit range it reads as the largest value, not
                 // as a negative one.
                 Op::Ply => push!(i32::try_from(frame.state.ply).unwrap_or(i32::MAX)),
@@ -418,8 +423,8 @@ impl Game {
         op: Op,
         stack: &mut [i32; N],
         mut sp: usize,
-        sets: &mut SetStack<S>,
-        frame: &mut Frame,
+        sets: &mut SetStack<S, W>,
+        frame: &mut Frame<'_, W>,
     ) -> usize {
         macro_rules! push {
             ($v:expr) => {{
@@ -605,8 +610,8 @@ impl Game {
                 let history = frame.history;
                 let from = within.map_or(0, |w| history.len().saturating_sub(w as usize));
                 let seen = frame
-                    .after_key
-                    .is_some_and(|key| history[from..].contains(&key));
+                    .after_actual
+                    .is_some_and(|after| history[from..].contains(&after.key()));
                 push!(seen as i32)
             }
             _ => {}
@@ -617,7 +622,7 @@ impl Game {
     /// The furthest of the player's pieces (of the kind) along their copy of a path: (index, cell).
     fn path_position(
         &self,
-        state: &State,
+        state: &State<W>,
         player: u8,
         path: u16,
         piece: Option<u8>,
@@ -632,7 +637,13 @@ impl Game {
     }
 
     /// Pieces of a player, in a region and of a kind if given: bit set intersections.
-    fn count(&self, frame: &Frame, player: u8, set: Option<usize>, piece: Option<u8>) -> i32 {
+    fn count(
+        &self,
+        frame: &Frame<'_, W>,
+        player: u8,
+        set: Option<usize>,
+        piece: Option<u8>,
+    ) -> i32 {
         let mut cells = *frame.state.pieces_of(player);
         if let Some(s) = set {
             cells = cells.and(&self.region_sets[s]);
@@ -657,7 +668,7 @@ impl Game {
         }
     }
 
-    fn is_symmetric(&self, state: &State, symmetry: crate::check::Symmetry) -> bool {
+    fn is_symmetric(&self, state: &State<W>, symmetry: crate::check::Symmetry) -> bool {
         let index = crate::check::Symmetry::ALL
             .iter()
             .position(|(_, s)| *s == symmetry)

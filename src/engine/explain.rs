@@ -24,13 +24,13 @@ pub struct Explanation {
 
 /// Explains positions of one game. Holds a copy of the game without its `forbid` rules, whose
 /// move rules give every candidate that their `where` filters keep.
-pub struct Explainer<'g> {
-    game: &'g Game,
-    unforbidden: Game,
+pub struct Explainer<'g, const W: usize = 4> {
+    game: &'g Game<W>,
+    unforbidden: Game<W>,
 }
 
-impl<'g> Explainer<'g> {
-    pub fn new(game: &'g Game) -> Self {
+impl<'g, const W: usize> Explainer<'g, W> {
+    pub fn new(game: &'g Game<W>) -> Self {
         let mut unforbidden = game.clone();
         unforbidden.forbids.clear();
         unforbidden.forbid_guards = None;
@@ -38,7 +38,7 @@ impl<'g> Explainer<'g> {
     }
 
     /// The rules that decide the position reached after the positions whose keys are `history`.
-    pub fn explain(&self, state: &State, history: &[u64]) -> Explanation {
+    pub fn explain(&self, state: &State<W>, history: &[u64]) -> Explanation {
         let game = self.game;
         let mut explanation = Explanation::default();
         let mut frame = Frame::with_history(state, history);
@@ -114,7 +114,12 @@ impl<'g> Explainer<'g> {
     }
 
     /// The first `forbid` rule that holds after the action, as the move generator tests them.
-    fn forbidden_by(&self, kind: MoveKind, frame: &mut Frame, action: Action) -> Option<usize> {
+    fn forbidden_by(
+        &self,
+        kind: MoveKind,
+        frame: &mut Frame<'_, W>,
+        action: Action,
+    ) -> Option<usize> {
         let game = self.game;
         // `die_move` actions and passes are not filtered.
         if matches!(kind, MoveKind::DieMove | MoveKind::Pass) {
@@ -126,7 +131,7 @@ impl<'g> Explainer<'g> {
 
     /// The `after` rules (indices into [`Game::after`]) that change a counter when `action` is
     /// played in `state`.
-    pub fn counters_changed_by(&self, state: &State, action: &Action) -> Vec<usize> {
+    pub fn counters_changed_by(&self, state: &State<W>, action: &Action) -> Vec<usize> {
         let game = self.game;
         if game.after.is_empty() {
             return Vec::new();

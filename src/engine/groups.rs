@@ -5,14 +5,15 @@
 use super::state::State;
 use crate::compile::{CellSet, Game};
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// The cells of `cells` joined to `seeds` through them, along the directions.
-    fn flood(&self, seeds: CellSet, cells: &CellSet, dirs: &[u8]) -> CellSet {
+    fn flood(&self, seeds: CellSet<W>, cells: &CellSet<W>, dirs: &[u8]) -> CellSet<W> {
         let mut reached = seeds.and(cells);
         loop {
+            // Each direction grows from what the ones before it reached: fewer rounds.
             let mut grown = reached;
             for &dir in dirs {
-                grown = grown.or(&self.board.step_set(&reached, dir).and(cells));
+                grown = grown.or(&self.board.step_set(&grown, dir).and(cells));
             }
             if grown == reached {
                 return reached;
@@ -22,14 +23,14 @@ impl Game {
     }
 
     /// The cells next to some cell of `cells`, along the directions.
-    fn next_to(&self, cells: &CellSet, dirs: &[u8]) -> CellSet {
+    fn next_to(&self, cells: &CellSet<W>, dirs: &[u8]) -> CellSet<W> {
         dirs.iter().fold(CellSet::default(), |around, &dir| {
             around.or(&self.board.step_set(cells, dir))
         })
     }
 
     /// The empty cells next to the group of the piece on `cell`: 0 for an empty cell or none.
-    pub(crate) fn liberties(&self, state: &State, cell: i32, dirs: u16) -> i32 {
+    pub(crate) fn liberties(&self, state: &State<W>, cell: i32, dirs: u16) -> i32 {
         let Some(cell) = u16::try_from(cell)
             .ok()
             .filter(|&c| self.board.all_cells.contains(c))
@@ -48,7 +49,7 @@ impl Game {
     }
 
     /// `player`'s pieces whose group has no empty neighbour (Go's captured stones).
-    pub(crate) fn without_liberties(&self, state: &State, player: u8, dirs: u16) -> CellSet {
+    pub(crate) fn without_liberties(&self, state: &State<W>, player: u8, dirs: u16) -> CellSet<W> {
         let dirs = self.directions_of(dirs, player);
         let own = *state.pieces_of(player);
         let empty = self.board.all_cells.and_not(&state.occupied());
@@ -59,7 +60,7 @@ impl Game {
 
     /// `player`'s area (Tromp-Taylor): their pieces, and the empty cells from which empty cells
     /// lead to pieces of theirs and to none of another player's.
-    pub(crate) fn area(&self, state: &State, player: u8, dirs: u16) -> i32 {
+    pub(crate) fn area(&self, state: &State<W>, player: u8, dirs: u16) -> i32 {
         let dirs = self.directions_of(dirs, player);
         let own = *state.pieces_of(player);
         let others = state.occupied().and_not(&own);

@@ -11,9 +11,9 @@ impl Action {
     }
 }
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// Whether the piece on `cell` is face down: of a kind that hides others, or fixed but not shown.
-    pub fn is_face_down(&self, state: &State, cell: u16) -> bool {
+    pub fn is_face_down(&self, state: &State<W>, cell: u16) -> bool {
         state.face_down.contains(cell)
             || state
                 .piece(cell)
@@ -36,7 +36,7 @@ impl Game {
     ///
     /// A position file with fixed identities, and the state read from it, hold the hidden kinds
     /// (for analysis): show a player this view instead, or [`Game::write_position`] of it.
-    pub fn player_view(&self, state: &State, player: u8) -> State {
+    pub fn player_view(&self, state: &State<W>, player: u8) -> State<W> {
         // A face-down piece is hidden from its owner too (its reveal is a chance event for every
         // player), so every player is shown the same.
         let _ = player;
@@ -55,7 +55,7 @@ impl Game {
     }
 
     /// Whether the piece on `cell` is face up at home: immune to surrounds.
-    pub fn is_held(&self, state: &State, cell: u16) -> bool {
+    pub fn is_held(&self, state: &State<W>, cell: u16) -> bool {
         !self.is_face_down(state, cell)
             && state
                 .piece(cell)
@@ -63,7 +63,7 @@ impl Game {
     }
 
     /// The cells of `player`'s face-down pieces (`face_down(player)`).
-    pub(crate) fn face_down_pieces(&self, state: &State, player: u8) -> CellSet {
+    pub(crate) fn face_down_pieces(&self, state: &State<W>, player: u8) -> CellSet<W> {
         let mut set = state.face_down.and(state.pieces_of(player));
         for cell in state.pieces_of(player).iter() {
             if self.is_face_down(state, cell) {
@@ -74,7 +74,7 @@ impl Game {
     }
 
     /// The cells of `player`'s held pieces (`held_pieces(player)`).
-    pub(crate) fn held_pieces(&self, state: &State, player: u8) -> CellSet {
+    pub(crate) fn held_pieces(&self, state: &State<W>, player: u8) -> CellSet<W> {
         let mut set = CellSet::default();
         for cell in state.pieces_of(player).iter() {
             if self.is_held(state, cell) {
@@ -85,7 +85,7 @@ impl Game {
     }
 
     /// The player's pieces held at home, and the sum of the values of their cells.
-    pub fn held(&self, state: &State, player: u8) -> (i32, i32) {
+    pub fn held(&self, state: &State<W>, player: u8) -> (i32, i32) {
         state
             .pieces_of(player)
             .iter()
@@ -101,7 +101,7 @@ impl Game {
 
     /// The outcomes of a due reveal: its fixed kind, or each hidden kind not yet shown face up and
     /// not fixed for another face-down piece of the owner.
-    pub(super) fn reveal_actions(&self, state: &State, out: &mut Vec<Action>) {
+    pub(super) fn reveal_actions(&self, state: &State<W>, out: &mut Vec<Action>) {
         let cell = state.reveal_at;
         let Some((owner, kind)) = state.piece(cell) else {
             return;
@@ -130,7 +130,7 @@ impl Game {
     /// After a move has moved its piece: if the piece was face down, its reveal is due (the same
     /// player stays to move, in a chance event) and what follows the move waits for it. Returns
     /// whether it is due.
-    pub(super) fn reveal_due(&self, state: &mut State, action: &Action) -> bool {
+    pub(super) fn reveal_due(&self, state: &mut State<W>, action: &Action) -> bool {
         if !matches!(
             action.kind(),
             ActionKind::Move | ActionKind::Jump | ActionKind::Hop
@@ -153,7 +153,7 @@ impl Game {
 
     /// A reveal: the piece turns out to be of the kind drawn, face up, and the turn goes on as
     /// after any move of its rule (its `next`, else the next turn), `to` the piece's cell.
-    pub(super) fn apply_reveal(&self, state: &mut State, action: &Action) {
+    pub(super) fn apply_reveal(&self, state: &mut State<W>, action: &Action) {
         let cell = state.reveal_at;
         if let Some((owner, _)) = state.piece(cell) {
             state.put(cell, owner, action.to() as u8);

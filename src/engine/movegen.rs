@@ -25,10 +25,10 @@ thread_local! {
     static CAN_MOVE_BUFFER: RefCell<Vec<Action>> = const { RefCell::new(Vec::new()) };
 }
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// Fills `out` with the legal actions (empty once the game is over) and returns the outcome if it
     /// is. The history of the position is unknown: `repetitions` is 0.
-    pub fn legal_actions(&self, state: &State, out: &mut Vec<Action>) -> Option<Outcome> {
+    pub fn legal_actions(&self, state: &State<W>, out: &mut Vec<Action>) -> Option<Outcome> {
         self.legal_actions_with_history(state, &[], out)
     }
 
@@ -38,7 +38,7 @@ impl Game {
     /// a roll would count as the one after it. Every driver (play, replays, perft, playouts) keeps
     /// history through here, so they all count the same.
     #[inline]
-    pub fn note_position(&self, history: &mut Vec<u64>, state: &State) {
+    pub fn note_position(&self, history: &mut Vec<u64>, state: &State<W>) {
         if self.uses_history && !self.is_chance(state) {
             history.push(state.key());
         }
@@ -50,7 +50,7 @@ impl Game {
     /// `s` was a chance event: see [`Game::note_position`].
     pub fn legal_actions_with_history(
         &self,
-        state: &State,
+        state: &State<W>,
         history: &[u64],
         out: &mut Vec<Action>,
     ) -> Option<Outcome> {
@@ -94,7 +94,13 @@ impl Game {
     }
 
     /// The actions of a position where the game goes on, by the general generator.
-    fn generate_all(&self, chance: bool, state: &State, frame: &mut Frame, out: &mut Vec<Action>) {
+    fn generate_all(
+        &self,
+        chance: bool,
+        state: &State<W>,
+        frame: &mut Frame<'_, W>,
+        out: &mut Vec<Action>,
+    ) {
         if chance {
             if state.reveal_at != crate::compile::NO_CELL {
                 self.reveal_actions(state, out);
@@ -127,7 +133,7 @@ impl Game {
 
     /// Every move of a game whose move rules are all plain steps (see [`WordSteps`]): per rule and
     /// direction, the mover's pieces rotated one cell and kept where they may land.
-    fn word_steps(plan: &WordSteps, state: &State, out: &mut Vec<Action>) {
+    fn word_steps(plan: &WordSteps, state: &State<W>, out: &mut Vec<Action>) {
         let me = state.to_move;
         let own = state.pieces_of(me).word(0);
         let occupied = (0..4).fold(0, |all, p| all | state.pieces_of(p).word(0));
@@ -145,20 +151,20 @@ impl Game {
     }
 
     /// The outcome of a position, if the game is over there.
-    pub fn outcome(&self, state: &State) -> Option<Outcome> {
+    pub fn outcome(&self, state: &State<W>) -> Option<Outcome> {
         self.legal_actions(state, &mut Vec::new())
     }
 
     /// [`Game::outcome`] with the keys of the earlier positions (see
     /// [`Game::legal_actions_with_history`]).
-    pub fn outcome_with_history(&self, state: &State, history: &[u64]) -> Option<Outcome> {
+    pub fn outcome_with_history(&self, state: &State<W>, history: &[u64]) -> Option<Outcome> {
         self.legal_actions_with_history(state, history, &mut Vec::new())
     }
 
     /// `can_move(player)`: whether `player` would have at least one action from the move rules
     /// (compulsory or not) if it were their turn in this placement. `turn_start` and `no_moves`
     /// rules are not run, so a forced or default `pass` does not count.
-    pub fn can_move(&self, state: &State, player: u8) -> bool {
+    pub fn can_move(&self, state: &State<W>, player: u8) -> bool {
         let mut turn = *state;
         turn.to_move = player;
         turn.pending = super::state::NONE;
@@ -171,7 +177,7 @@ impl Game {
 
     /// Whether some move rule makes a legal action for the player to move, stopping at the first
     /// rule that does.
-    fn has_move(&self, state: &State, out: &mut Vec<Action>) -> bool {
+    fn has_move(&self, state: &State<W>, out: &mut Vec<Action>) -> bool {
         out.clear();
         let mut frame = Frame::position(state);
         self.moves.iter().enumerate().any(|(i, rule)| {
@@ -189,7 +195,10 @@ impl Game {
             Verdict::Win(p, score) => Some(Ok(Outcome::Win(p, score))),
             // With two players a loss is the other's win; with more, the next player's (a simplification
             // until a game needs rankings).
-            Verdict::Lose(p) => Some(Ok(Outcome::Win(State::next_player(p, players), 1))),
+            Verdict::Lose(p) => Some(Ok(Outcome::Win(
+                crate::engine::state::next_player(p, players),
+                1,
+            ))),
             Verdict::Draw => Some(Ok(Outcome::Draw)),
             Verdict::Pass => Some(Err(())),
             Verdict::Nothing => None,
@@ -203,7 +212,7 @@ impl Game {
         &self,
         index: u8,
         rule: &CompiledMove,
-        frame: &mut Frame,
+        frame: &mut Frame<'_, W>,
         out: &mut Vec<Action>,
     ) {
         let start = out.len();
@@ -218,7 +227,7 @@ impl Game {
         &self,
         index: u8,
         rule: &CompiledMove,
-        frame: &mut Frame,
+        frame: &mut Frame<'_, W>,
         out: &mut Vec<Action>,
     ) {
         match rule.kind {
@@ -286,7 +295,7 @@ impl Game {
         &self,
         index: u8,
         rule: &CompiledMove,
-        frame: &mut Frame,
+        frame: &mut Frame<'_, W>,
         dirs: &[u8],
         out: &mut Vec<Action>,
     ) {
@@ -319,7 +328,7 @@ impl Game {
         &self,
         index: u8,
         rule: &CompiledMove,
-        frame: &mut Frame,
+        frame: &mut Frame<'_, W>,
         from: u16,
         dirs: &[u8],
         out: &mut Vec<Action>,
@@ -339,7 +348,7 @@ impl Game {
     /// Whether the piece on `cell` stands in its owner's part of the rule's `locked:` region, where
     /// it neither moves nor is captured.
     #[inline]
-    fn locked(&self, rule: &CompiledMove, state: &State, cell: u16) -> bool {
+    fn locked(&self, rule: &CompiledMove, state: &State<W>, cell: u16) -> bool {
         rule.locked.is_some_and(|r| {
             state
                 .owner(cell)
@@ -348,7 +357,7 @@ impl Game {
     }
 
     /// The pieces of every player standing in their own part of the rule's `locked:` region.
-    fn locked_pieces(&self, rule: &CompiledMove, state: &State) -> CellSet {
+    fn locked_pieces(&self, rule: &CompiledMove, state: &State<W>) -> CellSet<W> {
         let mut all = CellSet::default();
         if let Some(r) = rule.locked {
             for player in 0..self.players.len() as u8 {
@@ -370,7 +379,7 @@ impl Game {
         &self,
         index: u8,
         rule: &CompiledMove,
-        frame: &mut Frame,
+        frame: &mut Frame<'_, W>,
         dirs: &[u8],
         out: &mut Vec<Action>,
     ) {
@@ -424,7 +433,7 @@ impl Game {
         &self,
         index: u8,
         rule: &CompiledMove,
-        frame: &mut Frame,
+        frame: &mut Frame<'_, W>,
         dirs: &[u8],
         out: &mut Vec<Action>,
     ) {
@@ -481,7 +490,7 @@ impl Game {
     }
 
     /// The rule's pieces of the given kind (all of the mover's when the game has one kind).
-    fn movers(&self, rule: &CompiledMove, frame: &Frame) -> CellSet {
+    fn movers(&self, rule: &CompiledMove, frame: &Frame<'_, W>) -> CellSet<W> {
         let me = frame.state.to_move;
         let own = *frame.state.pieces_of(me);
         match rule.piece.filter(|_| self.pieces.len() > 1) {
@@ -490,8 +499,14 @@ impl Game {
         }
     }
 
-    pub(super) fn of_kind(&self, frame: &Frame, cells: CellSet, owner: u8, kind: u8) -> CellSet {
-        let wanted = State::encode(owner, kind);
+    pub(super) fn of_kind(
+        &self,
+        frame: &Frame<'_, W>,
+        cells: CellSet<W>,
+        owner: u8,
+        kind: u8,
+    ) -> CellSet<W> {
+        let wanted = crate::engine::state::encode(owner, kind);
         let mut set = CellSet::default();
         for cell in cells.iter() {
             if frame.state.cell(cell) == wanted {
@@ -503,7 +518,7 @@ impl Game {
 
     /// What landing on `cell` means for the rule: `Some(captured)` if allowed.
     #[inline]
-    fn landing(&self, rule: &CompiledMove, state: &State, cell: u16) -> Option<u8> {
+    fn landing(&self, rule: &CompiledMove, state: &State<W>, cell: u16) -> Option<u8> {
         let v = state.cell(cell);
         if v == 0 {
             (rule.to != Landing::Enemy).then_some(0)
@@ -516,7 +531,7 @@ impl Game {
         &self,
         index: u8,
         rule: &CompiledMove,
-        frame: &mut Frame,
+        frame: &mut Frame<'_, W>,
         from: u16,
         dir: u8,
         out: &mut Vec<Action>,
@@ -559,7 +574,7 @@ impl Game {
         &self,
         index: u8,
         rule: &CompiledMove,
-        frame: &mut Frame,
+        frame: &mut Frame<'_, W>,
         rear: u16,
         dir: u8,
         out: &mut Vec<Action>,
@@ -629,7 +644,7 @@ impl Game {
 
     /// Whether a piece on `from` could make a first jump along `dir` (before copying any position).
     #[inline]
-    fn can_jump(&self, rule: &CompiledMove, state: &State, from: u16, dir: u8) -> bool {
+    fn can_jump(&self, rule: &CompiledMove, state: &State<W>, from: u16, dir: u8) -> bool {
         let me = state.to_move;
         let over = self.board.neighbour(from, dir);
         if over == NO_CELL {
@@ -657,7 +672,7 @@ impl Game {
         &self,
         index: u8,
         rule: &CompiledMove,
-        frame: &mut Frame,
+        frame: &mut Frame<'_, W>,
         from: u16,
         dirs: &[u8],
         out: &mut Vec<Action>,
@@ -680,8 +695,8 @@ impl Game {
     fn jump_on(
         &self,
         rule: &CompiledMove,
-        frame: &mut Frame,
-        scratch: &mut State,
+        frame: &mut Frame<'_, W>,
+        scratch: &mut State<W>,
         piece: u8,
         dirs: &[u8],
         so_far: Action,
@@ -717,7 +732,7 @@ impl Game {
                 if rule.remove_at_end {
                     // Left standing until the end, the piece still blocks a landing; a piece of the
                     // jumper's own side there keeps it from being jumped twice.
-                    scratch.set(over, State::encode(scratch.to_move, 0));
+                    scratch.set(over, crate::engine::state::encode(scratch.to_move, 0));
                 } else {
                     scratch.clear(over);
                 }
@@ -734,7 +749,8 @@ impl Game {
     #[inline]
     fn promotes(&self, rule: &CompiledMove, player: u8, piece: u8, cell: u16) -> bool {
         rule.promote.is_some_and(|(kind, region)| {
-            State::encode(player, kind) != piece && self.region_of(region, player).contains(cell)
+            crate::engine::state::encode(player, kind) != piece
+                && self.region_of(region, player).contains(cell)
         })
     }
 
@@ -743,7 +759,7 @@ impl Game {
     pub(super) fn push_if_legal(
         &self,
         rule: &CompiledMove,
-        frame: &mut Frame,
+        frame: &mut Frame<'_, W>,
         action: Action,
         out: &mut Vec<Action>,
     ) {
@@ -772,7 +788,7 @@ impl Game {
     fn push_if_allowed(
         &self,
         rule: &CompiledMove,
-        frame: &mut Frame,
+        frame: &mut Frame<'_, W>,
         action: Action,
         out: &mut Vec<Action>,
     ) {
@@ -786,7 +802,7 @@ impl Game {
     }
 
     /// The first `forbid` rule that holds for the action the frame considers, if any.
-    pub(crate) fn forbidding(&self, frame: &mut Frame, action: &Action) -> Option<usize> {
+    pub(crate) fn forbidding(&self, frame: &mut Frame<'_, W>, action: &Action) -> Option<usize> {
         let me = frame.state.to_move;
         self.forbids.iter().position(|forbid| {
             // A forbid of the shape `lands_in(R) and ...` cannot hold unless a moved piece ends in R.
@@ -799,7 +815,7 @@ impl Game {
 
     /// Whether a moving piece of the action ends in `region`.
     #[inline]
-    pub fn lands_in(&self, action: &Action, region: &CellSet) -> bool {
+    pub fn lands_in(&self, action: &Action, region: &CellSet<W>) -> bool {
         if action.kind() == ActionKind::Move && action.count() == 1 {
             // One piece: the commonest move, without walking the line.
             return region.contains(action.to_cell());
@@ -808,7 +824,7 @@ impl Game {
     }
 
     /// The cells where the moving pieces of an action end.
-    pub fn landing_cells<'g>(&'g self, action: &Action) -> impl Iterator<Item = u16> + use<'g> {
+    pub fn landing_cells<'g>(&'g self, action: &Action) -> impl Iterator<Item = u16> + use<'g, W> {
         let back = self
             .board
             .offsets
@@ -828,7 +844,7 @@ impl Game {
     }
 
     /// The cells a jump lands on in turn, the last one being `action.to`.
-    pub fn jump_landings<'g>(&'g self, action: &Action) -> impl Iterator<Item = u16> + use<'g> {
+    pub fn jump_landings<'g>(&'g self, action: &Action) -> impl Iterator<Item = u16> + use<'g, W> {
         let a = *action;
         let mut cell = a.from_cell();
         (0..a.captured()).map(move |i| {
@@ -839,11 +855,12 @@ impl Game {
     }
 
     /// Applies an action (assumed legal) in place.
-    pub fn apply(&self, state: &mut State, action: &Action) {
+    pub fn apply(&self, state: &mut State<W>, action: &Action) {
         if !self.apply_effects && action.is_single_step() {
             // Most moves of most games: nothing else to do.
             state.move_piece(action.from_cell(), action.to_cell());
-            state.to_move = State::next_player(state.to_move, self.players.len() as u8);
+            state.to_move =
+                crate::engine::state::next_player(state.to_move, self.players.len() as u8);
             state.ply = state.ply.saturating_add(1);
             return;
         }
@@ -877,7 +894,7 @@ impl Game {
 
     /// What one part of a turn does to the board: the pieces move (or a piece is placed), a
     /// promotion, then the rule's `then` effects. Whose turn it is next is decided by the caller.
-    pub(super) fn move_part(&self, state: &mut State, action: &Action) {
+    pub(super) fn move_part(&self, state: &mut State<W>, action: &Action) {
         let me = state.to_move;
         let marks = self.marks_before(state);
         match action.kind() {
@@ -967,7 +984,7 @@ impl Game {
     /// those a surround relocates or removes after it), and the kinds of the pieces it moves as
     /// they stand before it. Rolls, reveals and passes do neither.
     #[inline]
-    pub fn played(&self, state: &State, action: &Action) -> Played {
+    pub fn played(&self, state: &State<W>, action: &Action) -> Played {
         let kind_at = |cell: u16| state.piece(cell).map_or(0, |(_, kind)| 1u64 << kind);
         let moved = match action.kind() {
             ActionKind::Pass => {
@@ -1008,7 +1025,7 @@ impl Game {
 
     /// The `then` effects of the action's rule, in order, once its piece has moved: each whose
     /// condition holds, on the position the effects before it left.
-    fn apply_rule_effects(&self, state: &mut State, action: &Action) {
+    fn apply_rule_effects(&self, state: &mut State<W>, action: &Action) {
         let rule = &self.moves[action.rule() as usize];
         for effect in &rule.effects {
             let frame = || {
@@ -1053,7 +1070,7 @@ impl Game {
     }
 
     /// The `after` rules, on the position an action made; `played` is what the action did.
-    fn run_after_rules(&self, state: &mut State, played: Played) {
+    fn run_after_rules(&self, state: &mut State<W>, played: Played) {
         if !self.after.is_empty() {
             let counters = {
                 let mut frame = Frame::position(state);
@@ -1068,7 +1085,7 @@ impl Game {
     }
 
     /// The position after an action, leaving the given one as it was.
-    pub fn after(&self, state: &State, action: &Action) -> State {
+    pub fn after(&self, state: &State<W>, action: &Action) -> State<W> {
         let mut next = *state;
         self.apply(&mut next, action);
         next

@@ -4,7 +4,7 @@ use super::action::{Action, ActionKind};
 use super::state::State;
 use crate::compile::{Game, MoveKind};
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// The token of an action: the moving piece's cell (the rearmost one of a line), `-` or `x` for a
     /// capture, and the cell where the front piece lands.
     pub fn action_token(&self, action: &Action) -> String {
@@ -80,13 +80,13 @@ impl Game {
     }
 
     /// The legal tokens of a position, sorted as text.
-    pub fn legal_tokens(&self, state: &State) -> Vec<String> {
+    pub fn legal_tokens(&self, state: &State<W>) -> Vec<String> {
         self.legal_tokens_with_history(state, &[])
     }
 
     /// [`Game::legal_tokens`] with the keys of the earlier positions (see
     /// [`Game::legal_actions_with_history`]).
-    pub fn legal_tokens_with_history(&self, state: &State, history: &[u64]) -> Vec<String> {
+    pub fn legal_tokens_with_history(&self, state: &State<W>, history: &[u64]) -> Vec<String> {
         let mut actions = Vec::new();
         self.legal_actions_with_history(state, history, &mut actions);
         let mut tokens: Vec<String> = actions.iter().map(|a| self.action_token(a)).collect();
@@ -95,14 +95,14 @@ impl Game {
     }
 
     /// Finds the legal action a token names.
-    pub fn parse_action(&self, state: &State, token: &str) -> Result<Action, String> {
+    pub fn parse_action(&self, state: &State<W>, token: &str) -> Result<Action, String> {
         self.parse_action_with_history(state, &[], token)
     }
 
     /// [`Game::parse_action`] with the keys of the earlier positions.
     pub fn parse_action_with_history(
         &self,
-        state: &State,
+        state: &State<W>,
         history: &[u64],
         token: &str,
     ) -> Result<Action, String> {
@@ -131,7 +131,7 @@ impl Game {
     /// Plays tokens from a position; the error names the token that failed and its place in the list.
     /// The history starts at `state`: a repetition of a position played through ends the game, one
     /// of a position before `state` is not known.
-    pub fn play_tokens(&self, state: &mut State, tokens: &str) -> Result<(), String> {
+    pub fn play_tokens(&self, state: &mut State<W>, tokens: &str) -> Result<(), String> {
         self.play_tokens_with_history(state, &mut Vec::new(), tokens)
     }
 
@@ -140,7 +140,7 @@ impl Game {
     /// the history of the position reached.
     pub fn play_tokens_with_history(
         &self,
-        state: &mut State,
+        state: &mut State<W>,
         history: &mut Vec<u64>,
         tokens: &str,
     ) -> Result<(), String> {

@@ -8,7 +8,6 @@
 use super::action::{Action, ActionKind};
 use super::eval::Frame;
 use super::state::{NONE, State};
-use crate::check::MAX_CELLS;
 use crate::compile::{CellSet, CompiledMove, Game, NO_CELL};
 
 /// Marks an action's second word as the second part of a joined turn (the word holds that part's
@@ -35,14 +34,14 @@ impl Action {
     }
 }
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// Replaces the first parts `out[start..]` of `rule` by whole turns: each first part joined to
     /// each move of its continuation in the position it leads to. A first part with no
     /// continuation move is no move at all; one whose `joined` condition fails stays as it is.
     pub(super) fn join_parts(
         &self,
         rule: &CompiledMove,
-        frame: &mut Frame,
+        frame: &mut Frame<'_, W>,
         start: usize,
         out: &mut Vec<Action>,
     ) {
@@ -85,7 +84,7 @@ impl Game {
     fn continuation<'g>(
         &'g self,
         rule: &'g CompiledMove,
-        state: &State,
+        state: &State<W>,
         action: &Action,
     ) -> Option<&'g crate::compile::CompiledNext> {
         rule.next.iter().find(|next| match next.condition {
@@ -101,7 +100,7 @@ impl Game {
     /// After the parts of `action` have moved their pieces: the second part of a joined action,
     /// then whether the turn goes on with a separate part. Returns true when it does (`pending`
     /// then names the rule), false when the turn is over.
-    pub(super) fn continue_turn(&self, state: &mut State, action: &Action) -> bool {
+    pub(super) fn continue_turn(&self, state: &mut State<W>, action: &Action) -> bool {
         let mut last = *action;
         if let Some(second) = action.joined_part() {
             state.last_to = last.to();
@@ -170,7 +169,7 @@ impl Game {
     /// The turn is over, its last part played by the player to move: the marks go, and the next
     /// turn is the first extra turn owed (`extra_turn`), else the next player's in seating order.
     #[inline]
-    pub(super) fn end_turn(&self, state: &mut State) {
+    pub(super) fn end_turn(&self, state: &mut State<W>) {
         if self.has_parts {
             state.marked = CellSet::default();
             if state.bonus_left > 0 {
@@ -182,12 +181,12 @@ impl Game {
                 return;
             }
         }
-        state.to_move = State::next_player(state.to_move, self.players.len() as u8);
+        state.to_move = crate::engine::state::next_player(state.to_move, self.players.len() as u8);
     }
 
     /// `extra_turn PLAYER`: one more turn owed to `player`, played once the current turn is over.
     /// Turns are owed to one player at a time: another player's replace them.
-    pub(super) fn owe_turn(&self, state: &mut State, player: u8) {
+    pub(super) fn owe_turn(&self, state: &mut State<W>, player: u8) {
         if state.bonus != player {
             state.bonus_left = 0;
         }
@@ -198,16 +197,23 @@ impl Game {
     /// Before a part moves its pieces: the cells of the marked pieces as they stand, so that
     /// [`Game::keep_marks`] can tell which pieces moved. `None` when nothing is marked.
     #[inline]
-    pub(super) fn marks_before(&self, state: &State) -> Option<[u8; MAX_CELLS]> {
-        (self.has_parts && !state.marked.is_empty()).then(|| *state.cells())
+    pub(super) fn marks_before(&self, state: &State<W>) -> Option<[[u8; 64]; W]> {
+        (self.has_parts && !state.marked.is_empty()).then(|| {
+            let cells = state.cells();
+            std::array::from_fn(|w| {
+                cells[w * 64..(w + 1) * 64]
+                    .try_into()
+                    .expect("64 cells a word")
+            })
+        })
     }
 
     /// A marked piece that has moved, or left the board, loses its mark: a marked cell that holds
     /// something else now, or that the action's piece left.
-    pub(super) fn keep_marks(&self, state: &mut State, before: &[u8; MAX_CELLS], action: &Action) {
+    pub(super) fn keep_marks(&self, state: &mut State<W>, before: &[[u8; 64]; W], action: &Action) {
         let mut kept = state.marked;
         for cell in state.marked.iter() {
-            if state.cell(cell) != before[cell as usize] {
+            if state.cell(cell) != before[cell as usize / 64][cell as usize % 64] {
                 kept.remove(cell);
             }
         }

@@ -4,28 +4,28 @@ use super::action::Action;
 use super::state::State;
 use crate::compile::Game;
 
-impl Game {
-    pub fn perft(&self, state: &State, depth: u32) -> u64 {
+impl<const W: usize> Game<W> {
+    pub fn perft(&self, state: &State<W>, depth: u32) -> u64 {
         self.perft_with_history(state, &[], depth)
     }
 
     /// [`Game::perft`] from a position reached after the positions whose keys are `history` (see
     /// [`Game::legal_actions_with_history`]); a line ends where `repetitions` ends the game.
-    pub fn perft_with_history(&self, state: &State, history: &[u64], depth: u32) -> u64 {
+    pub fn perft_with_history(&self, state: &State<W>, history: &[u64], depth: u32) -> u64 {
         let mut buffers = vec![Vec::with_capacity(256); self.levels(depth)];
         let mut keys = self.history_stack(history, depth);
         self.perft_with(state, depth, &mut buffers, &mut keys)
     }
 
     /// Perft split by first action: (token, count), sorted by token.
-    pub fn perft_divide(&self, state: &State, depth: u32) -> Vec<(String, u64)> {
+    pub fn perft_divide(&self, state: &State<W>, depth: u32) -> Vec<(String, u64)> {
         self.perft_divide_with_history(state, &[], depth)
     }
 
     /// [`Game::perft_divide`] with the keys of the earlier positions.
     pub fn perft_divide_with_history(
         &self,
-        state: &State,
+        state: &State<W>,
         history: &[u64],
         depth: u32,
     ) -> Vec<(String, u64)> {
@@ -37,7 +37,7 @@ impl Game {
     /// The rows of [`Game::perft_divide_with_history`] one at a time, in the order the first
     /// actions are generated: each count is computed when its row is asked for, so that a caller
     /// can report progress between rows while the recursion below stays as it is. None at depth 0.
-    pub fn perft_rows(&self, state: &State, history: &[u64], depth: u32) -> PerftRows<'_> {
+    pub fn perft_rows(&self, state: &State<W>, history: &[u64], depth: u32) -> PerftRows<'_, W> {
         let mut actions = Vec::new();
         if depth > 0 {
             self.legal_actions_with_history(state, history, &mut actions);
@@ -86,7 +86,7 @@ impl Game {
     /// `keys` holds the keys of the positions before `state` on this line; it is as it was on return.
     fn perft_with(
         &self,
-        state: &State,
+        state: &State<W>,
         depth: u32,
         buffers: &mut [Vec<Action>],
         keys: &mut Vec<u64>,
@@ -121,9 +121,9 @@ impl Game {
 }
 
 /// The divide rows of a perft, `(token, count)`, computed one per `next`: see [`Game::perft_rows`].
-pub struct PerftRows<'a> {
-    game: &'a Game,
-    state: State,
+pub struct PerftRows<'a, const W: usize = 4> {
+    game: &'a Game<W>,
+    state: State<W>,
     actions: Vec<Action>,
     /// How many rows have been counted.
     done: usize,
@@ -133,7 +133,7 @@ pub struct PerftRows<'a> {
     keys: Vec<u64>,
 }
 
-impl Iterator for PerftRows<'_> {
+impl<const W: usize> Iterator for PerftRows<'_, W> {
     type Item = (String, u64);
 
     fn next(&mut self) -> Option<(String, u64)> {
@@ -152,4 +152,4 @@ impl Iterator for PerftRows<'_> {
     }
 }
 
-impl ExactSizeIterator for PerftRows<'_> {}
+impl<const W: usize> ExactSizeIterator for PerftRows<'_, W> {}

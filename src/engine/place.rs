@@ -14,7 +14,7 @@ impl Action {
     }
 }
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// The placements of a rule: one per empty cell (of its `at` region), in cell order. Kept out
     /// of the move generator's body, which the games that move pieces run.
     #[inline(never)]
@@ -22,7 +22,7 @@ impl Game {
         &self,
         index: u8,
         rule: &CompiledMove,
-        frame: &mut Frame,
+        frame: &mut Frame<'_, W>,
         out: &mut Vec<Action>,
     ) {
         let state = frame.state;
@@ -43,7 +43,7 @@ impl Game {
     }
 
     /// The empty cells a `place` or `fly` rule may put a piece on: of its `at:`, if any.
-    fn landing_cells_of(&self, rule: &CompiledMove, frame: &mut Frame) -> CellSet {
+    fn landing_cells_of(&self, rule: &CompiledMove, frame: &mut Frame<'_, W>) -> CellSet<W> {
         let state = frame.state;
         let mut cells = self.board.all_cells.and_not(&state.occupied());
         if let Some(at) = rule.at {
@@ -61,7 +61,7 @@ impl Game {
         &self,
         index: u8,
         rule: &CompiledMove,
-        frame: &mut Frame,
+        frame: &mut Frame<'_, W>,
         out: &mut Vec<Action>,
     ) {
         let state = frame.state;
@@ -84,7 +84,7 @@ impl Game {
         &self,
         index: u8,
         rule: &CompiledMove,
-        frame: &mut Frame,
+        frame: &mut Frame<'_, W>,
         out: &mut Vec<Action>,
     ) {
         let state = frame.state;

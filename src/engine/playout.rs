@@ -41,7 +41,7 @@ thread_local! {
     static PLAYOUT_HISTORY: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
 }
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// Plays uniformly random actions until the game ends or `max_actions` are played.
     /// `buffer` is reused so that a playout allocates nothing once it has grown.
     pub fn random_playout(
@@ -106,14 +106,14 @@ impl Game {
     }
 
     /// A uniformly random legal action, or `None` when the game is over.
-    pub fn random_action(&self, state: &State, rng: &mut GameRng) -> Option<Action> {
+    pub fn random_action(&self, state: &State<W>, rng: &mut GameRng) -> Option<Action> {
         self.random_action_with_history(state, &[], rng)
     }
 
     /// [`Game::random_action`] with the keys of the earlier positions.
     pub fn random_action_with_history(
         &self,
-        state: &State,
+        state: &State<W>,
         history: &[u64],
         rng: &mut GameRng,
     ) -> Option<Action> {

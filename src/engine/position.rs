@@ -1,7 +1,7 @@
 //! Positions as hand-writable TOML: `show --format toml` prints what `--position` reads.
 
 use super::state::State;
-use crate::check::board::unknown_cell_in;
+use crate::check::{Layout, Slant};
 use crate::compile::{Game, MoveKind};
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
 use crate::span::{Located, Sources, Span, with_current_file};
@@ -104,14 +104,14 @@ impl<'de> Deserialize<'de> for PlayerPieces {
     }
 }
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// Reads a position written for this game. Errors point into `sources`.
     pub fn read_position(
         &self,
         sources: &mut Sources,
         path: &str,
         text: &str,
-    ) -> Result<State, Diagnostics> {
+    ) -> Result<State<W>, Diagnostics> {
         let id = sources.add(path, text);
         let file: PositionFile = match with_current_file(id, || toml::from_str(text)) {
             Ok(f) => f,
@@ -125,7 +125,7 @@ impl Game {
     }
 
     /// The position a parsed position file describes; errors point where its values were read.
-    pub fn position_from(&self, file: &PositionFile) -> Result<State, Diagnostics> {
+    pub fn position_from(&self, file: &PositionFile) -> Result<State<W>, Diagnostics> {
         let mut diags = Diagnostics::default();
         if let Some(g) = file.game.as_ref().filter(|g| g.value != self.name) {
             diags.push(
@@ -269,7 +269,7 @@ impl Game {
     pub(crate) fn read_pieces(
         &self,
         pieces_of: &BTreeMap<String, Located<PlayerPieces>>,
-        state: &mut State,
+        state: &mut State<W>,
         tally: &mut Tally,
         diags: &mut Diagnostics,
     ) {
@@ -306,7 +306,7 @@ impl Game {
                         },
                         _ => (cell.value.as_str(), 1),
                     };
-                    let value = State::encode(p as u8, kind);
+                    let value = crate::engine::state::encode(p as u8, kind);
                     match self.board.parse_cell(name) {
                         Some(c)
                             if self.board.stacks
@@ -331,12 +331,7 @@ impl Game {
                             state.put(c, p as u8, kind);
                             tally.push((p as u8, 1, cell.span));
                         }
-                        None => diags.push(unknown_cell_in(
-                            &cell.value,
-                            cell.span,
-                            self.board.files,
-                            self.board.ranks,
-                        )),
+                        None => diags.push(self.board.unknown_cell(&cell.value, cell.span)),
                     }
                 }
             };
@@ -375,7 +370,7 @@ impl Game {
     fn read_pinned(
         &self,
         file: &PositionFile,
-        state: &mut State,
+        state: &mut State<W>,
         tally: &mut Tally,
         diags: &mut Diagnostics,
     ) {
@@ -415,12 +410,7 @@ impl Game {
             for (kind, cells) in kinds {
                 for cell in cells {
                     let Some(c) = self.board.parse_cell(&cell.value) else {
-                        diags.push(unknown_cell_in(
-                            &cell.value,
-                            cell.span,
-                            self.board.files,
-                            self.board.ranks,
-                        ));
+                        diags.push(self.board.unknown_cell(&cell.value, cell.span));
                         continue;
                     };
                     let problem = if !self.board.stacks {
@@ -443,7 +433,7 @@ impl Game {
                         continue;
                     }
                     let top = state.cell(c);
-                    state.set(c, State::encode(p as u8, kind));
+                    state.set(c, crate::engine::state::encode(p as u8, kind));
                     state.pin(c, top);
                     tally.push((p as u8, 1, cell.span));
                 }
@@ -452,8 +442,8 @@ impl Game {
     }
 
     /// What the turn still holds: a reveal due, marked pieces, extra turns owed, the next part.
-    fn read_effects(&self, file: &PositionFile, state: &mut State, diags: &mut Diagnostics) {
-        let cell = |c: &Located<String>, state: &State, diags: &mut Diagnostics| match self
+    fn read_effects(&self, file: &PositionFile, state: &mut State<W>, diags: &mut Diagnostics) {
+        let cell = |c: &Located<String>, state: &State<W>, diags: &mut Diagnostics| match self
             .board
             .parse_cell(&c.value)
         {
@@ -528,7 +518,7 @@ impl Game {
     fn read_hands(
         &self,
         file: &PositionFile,
-        state: &mut State,
+        state: &mut State<W>,
         tally: &mut Tally,
         diags: &mut Diagnostics,
     ) {
@@ -576,7 +566,7 @@ impl Game {
     }
 
     /// `part` and `last_to`: the rest of a turn of several parts (see `next` in GRAMMAR.md).
-    fn read_part(&self, file: &PositionFile, state: &mut State, diags: &mut Diagnostics) {
+    fn read_part(&self, file: &PositionFile, state: &mut State<W>, diags: &mut Diagnostics) {
         if let Some(part) = &file.part {
             match self.moves.iter().position(|r| r.info.name == part.value) {
                 Some(i) if self.moves[i].continuation_only => state.pending = i as u8,
@@ -611,12 +601,7 @@ impl Game {
         if let Some(cell) = &file.last_to {
             match self.board.parse_cell(&cell.value) {
                 Some(c) => state.last_to = c,
-                None => diags.push(unknown_cell_in(
-                    &cell.value,
-                    cell.span,
-                    self.board.files,
-                    self.board.ranks,
-                )),
+                None => diags.push(self.board.unknown_cell(&cell.value, cell.span)),
             }
         }
     }
@@ -625,7 +610,7 @@ impl Game {
     fn read_dice_state(
         &self,
         file: &PositionFile,
-        state: &mut State,
+        state: &mut State<W>,
         tally: &mut Tally,
         diags: &mut Diagnostics,
     ) {
@@ -805,7 +790,7 @@ impl Game {
 
     /// Writes a position in the format [`Game::read_position`] reads (counters last, if the game
     /// keeps any).
-    pub fn write_position(&self, state: &State) -> String {
+    pub fn write_position(&self, state: &State<W>) -> String {
         let mut out = format!(
             "game = {}\nto_move = {}\nply = {}\n",
             quote(&self.name),
@@ -954,7 +939,7 @@ impl Game {
     }
 
     /// A player's pieces in hand, `man = 9` (with `separator` between a kind and its number).
-    fn hand_words(&self, state: &State, player: usize, separator: &str) -> String {
+    fn hand_words(&self, state: &State<W>, player: usize, separator: &str) -> String {
         self.hand_kinds
             .iter()
             .enumerate()
@@ -969,7 +954,7 @@ impl Game {
     }
 
     /// A board diagram: rank numbers on the left, files below.
-    pub fn diagram(&self, state: &State) -> String {
+    pub fn diagram(&self, state: &State<W>) -> String {
         if self.board.numbered || self.board.stacks {
             return self.track_diagram(state);
         }
@@ -984,7 +969,7 @@ impl Game {
     }
 
     /// The grid with each cell's piece.
-    fn board_diagram(&self, state: &State) -> String {
+    fn board_diagram(&self, state: &State<W>) -> String {
         self.cell_diagram(|cell| {
             let c = match state.piece(cell) {
                 // A face-down piece shows as the kind that hides it: its own stays unseen.
@@ -1006,7 +991,7 @@ impl Game {
         let mut out = String::new();
         if self.board.numbered || self.board.stacks {
             let width = width.max(3) + 1;
-            let cells: Vec<u16> = (0..self.board.cells as u16).collect();
+            let cells: Vec<u16> = self.board.all_cells.iter().collect();
             for row in cells.chunks(12) {
                 for &c in row {
                     out.push_str(&format!("{:>width$}", self.board.cell_name(c)));
@@ -1019,30 +1004,64 @@ impl Game {
             }
             return out;
         }
+        // Each cell takes `pitch` columns, its label right-aligned after at least one space. A hex
+        // layout draws each rank half a cell aside from the one below, so that the neighbours
+        // along the diagonal the cells touch across stand next to each other, as they would on
+        // a board of hexagons; the pitch is made even there, for a whole half.
+        let (pitch, half) = match self.board.layout {
+            Layout::Square => (width + 1, 0),
+            Layout::Hex(_) => {
+                let pitch = (width + 2) & !1;
+                (pitch, pitch / 2)
+            }
+        };
+        let ranks = self.board.ranks as usize;
+        let indent = |rank: usize| match self.board.layout {
+            Layout::Square => 0,
+            Layout::Hex(Slant::Right) => half * rank,
+            Layout::Hex(Slant::Left) => half * (ranks - 1 - rank),
+        };
+        let mut line = String::new();
         for rank in (0..self.board.ranks).rev() {
-            out.push_str(&format!("{:>3} ", rank + 1));
+            line.push_str(&format!(
+                "{:>3} {}",
+                rank + 1,
+                " ".repeat(indent(rank as usize))
+            ));
             for file in 0..self.board.files {
                 let cell = rank * self.board.files + file;
-                // A cell of the grid that is no point of the board is left blank.
+                // A cell of the grid that is no cell of the board is left blank.
                 let label = if self.board.all_cells.contains(cell) {
                     labels[cell as usize].as_str()
                 } else {
                     ""
                 };
-                out.push_str(&format!(" {label:>width$}"));
+                line.push_str(&format!("{label:>pitch$}"));
             }
-            out.push('\n');
+            self.end_diagram_line(&mut out, &mut line);
         }
-        out.push_str("    ");
+        line.push_str(&format!("    {}", " ".repeat(indent(0))));
         for file in 0..self.board.files {
-            out.push_str(&format!(" {:>width$}", (b'a' + file as u8) as char));
+            line.push_str(&format!("{:>pitch$}", (b'a' + file as u8) as char));
+        }
+        self.end_diagram_line(&mut out, &mut line);
+        out
+    }
+
+    /// Moves a finished line of a diagram to `out`. A hex layout's lines end in blanks where
+    /// the shape leaves cells out, which are dropped; the square layout keeps its lines as they
+    /// always were.
+    fn end_diagram_line(&self, out: &mut String, line: &mut String) {
+        match self.board.layout {
+            Layout::Square => out.push_str(line),
+            Layout::Hex(_) => out.push_str(line.trim_end()),
         }
         out.push('\n');
-        out
+        line.clear();
     }
 }
 
-impl Game {
+impl<const W: usize> Game<W> {
     /// `white = 3, black = 0` (with `separator` between a player and its number).
     fn per_player(&self, counts: &[u8; 4], separator: &str) -> String {
         let each: Vec<String> = self
@@ -1056,7 +1075,7 @@ impl Game {
 
     /// Numbered cells twelve to a row, each with its pieces and how many, then what dice games
     /// keep beside the board.
-    fn track_diagram(&self, state: &State) -> String {
+    fn track_diagram(&self, state: &State<W>) -> String {
         let mut out = self.cell_diagram(|c| match state.piece(c) {
             Some((p, k)) => {
                 let symbol = self.pieces[k as usize].symbols[p as usize];

@@ -7,10 +7,10 @@ use crate::compile::{CellSet, NO_CELL};
 /// The cells of the board, and for speed the same pieces as one bit set per owner. Every write
 /// goes through [`State::set`], which keeps the two in step.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct State {
+pub struct State<const W: usize = 4> {
     /// 0 = empty, otherwise `(kind + 1) << 2 | player`.
-    cells: [u8; MAX_CELLS],
-    owners: [CellSet; 4],
+    cells: [[u8; 64]; W],
+    owners: [CellSet<W>; 4],
     pub to_move: u8,
     /// Actions played since the initial position.
     pub ply: u32,
@@ -34,7 +34,7 @@ pub struct State {
     pub rolls: u16,
     /// Face-down pieces whose kind is already fixed (a position file or a test deal); a piece of a
     /// face-down kind (`hides`) is face down whatever this says.
-    pub face_down: CellSet,
+    pub face_down: CellSet<W>,
     /// The cell of a face-down piece that has just moved: its reveal is due (a chance event).
     pub reveal_at: u16,
     /// The player owed extra turns (`extra_turn`), or [`NONE`].
@@ -49,9 +49,21 @@ pub struct State {
     pub last_to: u16,
     /// The cells of the pieces marked in this turn (`mark`, read as `marked`); cleared when the
     /// turn is over.
-    pub marked: CellSet,
+    pub marked: CellSet<W>,
     /// Pieces each player holds in hand, by the game's hand slot (`[hand.PLAYER]`).
     pub hand: [[u8; HAND_KINDS]; 4],
+}
+
+/// The byte of a cell holding a piece of `player` and `kind` (0 is an empty cell).
+#[inline]
+pub fn encode(player: u8, kind: u8) -> u8 {
+    (kind + 1) << 2 | player
+}
+
+/// The player after `player` in turn order (a compare, not a division: this runs every ply).
+#[inline]
+pub fn next_player(player: u8, players: u8) -> u8 {
+    if player + 1 >= players { 0 } else { player + 1 }
 }
 
 /// No cell, no player: for [`State::reveal_at`] and [`State::bonus`].
@@ -78,10 +90,10 @@ pub enum Pool {
     Returned,
 }
 
-impl State {
-    pub fn empty(to_move: u8) -> State {
+impl<const W: usize> State<W> {
+    pub fn empty(to_move: u8) -> State<W> {
         State {
-            cells: [0; MAX_CELLS],
+            cells: [[0; 64]; W],
             owners: [CellSet::default(); 4],
             to_move,
             ply: 0,
@@ -106,31 +118,20 @@ impl State {
         }
     }
 
+    /// Every cell's byte, as [`encode`] makes them.
     #[inline]
-    pub fn encode(player: u8, kind: u8) -> u8 {
-        (kind + 1) << 2 | player
-    }
-
-    /// The player after `player` in turn order (a compare, not a division: this runs every ply).
-    #[inline]
-    pub fn next_player(player: u8, players: u8) -> u8 {
-        if player + 1 >= players { 0 } else { player + 1 }
-    }
-
-    /// Every cell's byte, as [`State::encode`] makes them.
-    #[inline]
-    pub fn cells(&self) -> &[u8; MAX_CELLS] {
-        &self.cells
+    pub fn cells(&self) -> &[u8] {
+        self.cells.as_flattened()
     }
 
     #[inline]
     pub fn cell(&self, cell: u16) -> u8 {
-        self.cells[cell as usize]
+        self.cells.as_flattened()[cell as usize]
     }
 
     /// The cells holding any piece.
     #[inline]
-    pub fn occupied(&self) -> CellSet {
+    pub fn occupied(&self) -> CellSet<W> {
         self.owners[0]
             .or(&self.owners[1])
             .or(&self.owners[2].or(&self.owners[3]))
@@ -138,17 +139,17 @@ impl State {
 
     /// The cells holding a piece of `player`.
     #[inline]
-    pub fn pieces_of(&self, player: u8) -> &CellSet {
+    pub fn pieces_of(&self, player: u8) -> &CellSet<W> {
         &self.owners[player as usize & 3]
     }
 
     #[inline]
     pub fn set(&mut self, cell: u16, value: u8) {
-        let old = self.cells[cell as usize];
+        let old = self.cells.as_flattened()[cell as usize];
         if old != 0 {
             self.owners[(old & 3) as usize].remove(cell);
         }
-        self.cells[cell as usize] = value;
+        self.cells.as_flattened_mut()[cell as usize] = value;
         if value != 0 {
             self.owners[(value & 3) as usize].insert(cell);
         }
@@ -162,21 +163,21 @@ impl State {
     /// Moves the piece on `from` to `to`, removing whatever stood there.
     #[inline]
     pub fn move_piece(&mut self, from: u16, to: u16) {
-        let piece = self.cells[from as usize];
+        let piece = self.cells.as_flattened()[from as usize];
         self.set(to, piece);
-        self.cells[from as usize] = 0;
+        self.cells.as_flattened_mut()[from as usize] = 0;
         self.owners[(piece & 3) as usize].remove(from);
     }
 
     /// Puts a piece of `kind` owned by `player` on `cell`.
     pub fn put(&mut self, cell: u16, player: u8, kind: u8) {
-        self.set(cell, State::encode(player, kind));
+        self.set(cell, encode(player, kind));
     }
 
     /// How many pieces stand on a cell (stacks count all theirs).
     #[inline]
     pub fn height(&self, cell: u16) -> u8 {
-        if self.cells[cell as usize] == 0 {
+        if self.cells.as_flattened()[cell as usize] == 0 {
             0
         } else {
             1 + self.extra.get(cell as usize).copied().unwrap_or(0)
@@ -199,7 +200,7 @@ impl State {
 
     /// Adds a piece to a stack (the cell is empty or holds the same player's pieces of that kind).
     pub fn push_piece(&mut self, cell: u16, value: u8) {
-        if self.cells[cell as usize] == 0 {
+        if self.cells.as_flattened()[cell as usize] == 0 {
             self.set(cell, value);
         } else if let Some(extra) = self.extra.get_mut(cell as usize) {
             *extra = extra.saturating_add(1);
@@ -220,7 +221,7 @@ impl State {
     /// Pins the lone piece on `cell` under `value`, which now owns the cell.
     pub fn pin(&mut self, cell: u16, value: u8) {
         if let Some(under) = self.under.get_mut(cell as usize) {
-            *under = self.cells[cell as usize];
+            *under = self.cells.as_flattened()[cell as usize];
             self.set(cell, value);
         }
     }
@@ -271,13 +272,13 @@ impl State {
     /// (player, kind) of the piece on a cell.
     #[inline]
     pub fn piece(&self, cell: u16) -> Option<(u8, u8)> {
-        let v = self.cells[cell as usize];
+        let v = self.cells.as_flattened()[cell as usize];
         (v != 0).then(|| (v & 3, (v >> 2) - 1))
     }
 
     #[inline]
     pub fn owner(&self, cell: u16) -> Option<u8> {
-        let v = self.cells[cell as usize];
+        let v = self.cells.as_flattened()[cell as usize];
         (v != 0).then_some(v & 3)
     }
 
@@ -296,7 +297,7 @@ impl State {
             .occupied()
             .last()
             .map_or(0, |last| last as usize / 8 + 1);
-        for chunk in self.cells[..used * 8].chunks_exact(8) {
+        for chunk in self.cells.as_flattened()[..used * 8].chunks_exact(8) {
             h = mix(h, word(chunk));
         }
         let stacked = self
@@ -321,7 +322,7 @@ impl State {
         // other pieces marked (marks last only while a part is pending), nor one with extra
         // turns owed.
         if self.pending != NONE {
-            for i in 0..MAX_CELLS / 64 {
+            for i in 0..W {
                 h = mix(h, self.marked.word(i));
             }
         }
@@ -344,15 +345,10 @@ impl State {
     }
 }
 
-const _: () = assert!(
-    MAX_CELLS.is_multiple_of(8),
-    "State::key hashes the cells 8 at a time"
-);
-
-impl std::fmt::Debug for State {
+impl<const W: usize> std::fmt::Debug for State<W> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let occupied: Vec<(usize, u8)> = self
-            .cells
+            .cells()
             .iter()
             .copied()
             .enumerate()
@@ -368,7 +364,8 @@ impl std::fmt::Debug for State {
 
 #[cfg(test)]
 mod tests {
-    use super::State;
+    use super::encode;
+    type State = super::State<8>;
 
     #[test]
     fn the_key_tells_apart_placements_that_differ_in_any_cell_or_stack() {
@@ -378,9 +375,17 @@ mod tests {
         far.put(200, 1, 0);
         let mut farther = near;
         farther.put(255, 1, 0);
+        let mut farthest = near;
+        farthest.put(511, 1, 0);
         let mut stacked = near;
-        stacked.push_piece(3, State::encode(0, 0));
-        let keys = [near.key(), far.key(), farther.key(), stacked.key()];
+        stacked.push_piece(3, encode(0, 0));
+        let keys = [
+            near.key(),
+            far.key(),
+            farther.key(),
+            farthest.key(),
+            stacked.key(),
+        ];
         for (i, a) in keys.iter().enumerate() {
             for b in &keys[i + 1..] {
                 assert_ne!(a, b);

@@ -2,10 +2,10 @@
 
 use super::doc::Doc;
 use super::{Book, code, list_and, plural};
-use crate::check::CellId;
+use crate::check::{CellId, Layout, Slant};
 use crate::syntax::game_file::CellSpec;
 
-impl Book<'_> {
+impl<const W: usize> Book<'_, W> {
     pub(super) fn board(&self, doc: &mut Doc) {
         let b = &self.checked.board;
         let first = code(&self.checked.players[0]);
@@ -17,6 +17,33 @@ impl Book<'_> {
                  is the bottom-left cell as {first}, the first player, sees the board.",
                 plural(b.files as usize, "file", "files"),
                 plural(b.ranks as usize, "rank", "ranks"),
+            ));
+        } else if let Some(on_board) = b.points.as_ref().filter(|_| {
+            // A board whose directions are vectors is a grid with cells left out, not a board of
+            // points joined by links.
+            b.directions.iter().all(|d| d.links.is_empty()) && !b.directions.is_empty()
+        }) {
+            let written = match self.parsed.file.board.as_ref().map(|s| s.absent.is_some()) {
+                Some(true) => "of `[board] absent`",
+                _ => "not in `[board] points`",
+            };
+            let corner = if on_board.first() == Some(&0) {
+                ""
+            } else {
+                " (left out here)"
+            };
+            doc.para(&format!(
+                "A grid of {} (a to {}) and {} (1 to {}) without the {} {written}: {} cells. Cells \
+                 keep their names in the grid: a1 is its bottom-left corner{corner} as {first}, \
+                 the first player, sees the board; files run left to right and ranks away from \
+                 {first}. The diagrams leave the missing cells blank, and no piece, step, region \
+                 or line reaches them.",
+                plural(b.files as usize, "file", "files"),
+                (b'a' + b.files as u8 - 1) as char,
+                plural(b.ranks as usize, "rank", "ranks"),
+                b.ranks,
+                plural(cells - on_board.len(), "cell", "cells"),
+                on_board.len(),
             ));
         } else if let Some(points) = &b.points {
             doc.para(&format!(
@@ -38,6 +65,18 @@ impl Book<'_> {
                 (b'a' + b.files as u8 - 1) as char,
                 plural(b.ranks as usize, "rank", "ranks"),
                 b.ranks
+            ));
+        }
+        if let Layout::Hex(slant) = b.layout {
+            let (up, side) = match slant {
+                Slant::Right => ("one file left", "right"),
+                Slant::Left => ("one file right", "left"),
+            };
+            doc.para(&format!(
+                "The cells are hexagons (`layout = \"hex\"`): each touches six neighbours, along \
+                 its file, along its rank and along the diagonal to the cell {up} and one rank \
+                 up (and back). The diagrams draw each rank half a cell to the {side} of the one \
+                 below, so that touching cells stand side by side."
             ));
         }
         if b.stacks {
@@ -345,40 +384,48 @@ impl Book<'_> {
     }
 
     /// The links drawn between the cells (`o`): `-` and `|` orthogonally, `/`, `\` and `X`
-    /// diagonally; the links between cells further apart are returned in words.
+    /// diagonally; the links between cells further apart are returned in words. In a hex layout
+    /// each rank is drawn half a cell aside, as in the other diagrams: a link along a file, or
+    /// along the diagonal the cells touch across, is then a `/` or a `\`.
     fn links_diagram(&self, links: &[(CellId, CellId)]) -> (String, Vec<String>) {
-        let files = self.checked.board.files as usize;
-        let ranks = self.checked.board.ranks as usize;
-        let width = 4 * (files - 1) + 1;
+        let board = &self.checked.board;
+        let files = board.files as usize;
+        let ranks = board.ranks as usize;
+        // Columns a rank is moved right by, in steps of half a cell (two columns).
+        let indent = |rank: usize| match board.layout {
+            Layout::Square => 0,
+            Layout::Hex(Slant::Right) => 2 * rank,
+            Layout::Hex(Slant::Left) => 2 * (ranks - 1 - rank),
+        };
+        let x = |file: usize, rank: usize| 4 * file + indent(rank);
+        let width = x(files - 1, 0).max(x(files - 1, ranks - 1)) + 1;
         // Text rows from the top: cell rows at even indices, the gaps between them at odd ones.
-        let mut rows: Vec<Vec<char>> = (0..2 * ranks - 1)
-            .map(|i| {
-                if i % 2 == 0 {
-                    (0..width)
-                        .map(|x| if x % 4 == 0 { 'o' } else { ' ' })
-                        .collect()
-                } else {
-                    vec![' '; width]
+        let row = |r: usize| 2 * (ranks - 1 - r);
+        let mut rows: Vec<Vec<char>> = vec![vec![' '; width]; 2 * ranks - 1];
+        for r in 0..ranks {
+            for f in 0..files {
+                if board.is_on_board((r * files + f) as CellId) {
+                    rows[row(r)][x(f, r)] = 'o';
                 }
-            })
-            .collect();
+            }
+        }
         let mut others = Vec::new();
         for &(a, b) in links {
             let (fa, ra) = ((a as usize) % files, (a as usize) / files);
             let (fb, rb) = ((b as usize) % files, (b as usize) / files);
-            let (df, dr) = (fb as isize - fa as isize, rb as isize - ra as isize);
-            let row = |r: usize| 2 * (ranks - 1 - r);
-            match (df, dr) {
-                (1, 0) => {
-                    for x in 1..4 {
-                        rows[row(ra)][4 * fa + x] = '-';
+            let dr = rb as isize - ra as isize;
+            // Links are stored lower cell first: `b` is on the same rank to the right, or above.
+            let (xa, xb) = (x(fa, ra), x(fb, rb));
+            match (dr, xb as isize - xa as isize) {
+                (0, 4) => {
+                    for c in 1..4 {
+                        rows[row(ra)][xa + c] = '-';
                     }
                 }
-                (0, 1) => rows[row(ra) - 1][4 * fa] = '|',
-                (1, 1) | (-1, 1) => {
-                    let left = fa.min(fb);
-                    let slot = &mut rows[row(ra) - 1][4 * left + 2];
-                    let mark = if df == 1 { '/' } else { '\\' };
+                (1, 0) => rows[row(ra) - 1][xa] = '|',
+                (1, step @ (-4 | -2 | 2 | 4)) => {
+                    let slot = &mut rows[row(ra) - 1][(xa as isize + step / 2) as usize];
+                    let mark = if step > 0 { '/' } else { '\\' };
                     *slot = match *slot {
                         ' ' => mark,
                         other if other == mark => mark,
@@ -389,17 +436,17 @@ impl Book<'_> {
             }
         }
         let mut out = String::new();
-        for (i, row) in rows.iter().enumerate() {
+        for (i, cells) in rows.iter().enumerate() {
             let label = if i % 2 == 0 {
                 format!("{:>3}  ", ranks - i / 2)
             } else {
                 "     ".into()
             };
-            let line = format!("{label}{}", row.iter().collect::<String>());
+            let line = format!("{label}{}", cells.iter().collect::<String>());
             out.push_str(line.trim_end());
             out.push('\n');
         }
-        out.push_str("     ");
+        out.push_str(&format!("     {}", " ".repeat(indent(0))));
         for f in 0..files {
             out.push((b'a' + f as u8) as char);
             if f + 1 < files {

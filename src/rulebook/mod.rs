@@ -22,7 +22,12 @@ use doc::Doc;
 
 /// The rulebook of a checked game.
 pub fn render(loaded: &Checked, format: Format) -> String {
-    let game = crate::compile::compile(loaded.checked.clone());
+    crate::with_game!(crate::compile::compile_any(loaded.checked.clone()), game => {
+        render_with(loaded, format, game)
+    })
+}
+
+fn render_with<const W: usize>(loaded: &Checked, format: Format, game: Game<W>) -> String {
     let book = Book {
         parsed: &loaded.parsed,
         checked: &loaded.checked,
@@ -40,15 +45,15 @@ pub fn render(loaded: &Checked, format: Format) -> String {
 }
 
 /// What every part of the rulebook reads.
-struct Book<'a> {
+struct Book<'a, const W: usize = 4> {
     parsed: &'a ParsedGame,
     checked: &'a CheckedGame,
     sources: &'a Sources,
     /// The compiled game, for its diagrams.
-    game: Game,
+    game: Game<W>,
 }
 
-impl Book<'_> {
+impl<const W: usize> Book<'_, W> {
     fn header(&self, doc: &mut Doc) {
         let g = self.checked;
         doc.title(&g.name);

@@ -3,7 +3,7 @@
 use super::doc::Doc;
 use super::{Book, code, list_and, plural};
 
-impl Book<'_> {
+impl<const W: usize> Book<'_, W> {
     pub(super) fn pieces(&self, doc: &mut Doc) {
         let g = self.checked;
         doc.heading("Pieces");

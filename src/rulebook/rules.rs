@@ -10,7 +10,7 @@ use crate::syntax::ast::{Call, EffectVerb, Expr, Item, ItemKind, Stmt, Trigger};
 /// The arguments of one call, bound to their parameters.
 type Args<'c> = [(&'static str, &'c Expr)];
 
-impl Book<'_> {
+impl<const W: usize> Book<'_, W> {
     pub(super) fn rules(&self, doc: &mut Doc) {
         doc.heading("Rules");
         doc.para(

@@ -5,7 +5,7 @@ use super::{Book, code, option_kind};
 use crate::check::Transfer;
 use crate::span::Located;
 
-impl Book<'_> {
+impl<const W: usize> Book<'_, W> {
     pub(super) fn play(&self, doc: &mut Doc) {
         let g = self.checked;
         doc.heading("Play");

@@ -6,7 +6,7 @@ use super::{Book, arg, bind, code};
 use crate::check::OptionKind;
 use crate::syntax::ast::{BinOp, Call, Expr, ExprKind, Stmt, UnOp};
 
-impl Book<'_> {
+impl<const W: usize> Book<'_, W> {
     /// An expression in words.
     pub(super) fn expr(&self, e: &Expr) -> String {
         match &e.kind {

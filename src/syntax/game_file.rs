@@ -83,6 +83,10 @@ pub struct BoardSection {
     pub values: BTreeMap<String, Located<i64>>,
     /// A board of points: only these cells of the grid are on the board.
     pub points: Option<Located<CellSpec>>,
+    /// The cells of the grid that are not on the board (the other way to give its shape).
+    pub absent: Option<Located<CellSpec>>,
+    /// How the grid is drawn and which cells touch: `"square"` (the default) or `"hex"`.
+    pub layout: Option<Located<String>>,
     /// Directions given as links between points: name -> `["a1-d1", ...]`, each the neighbour of
     /// the first cell that way (instead of `[board.directions]` vectors).
     #[serde(default)]
@@ -804,7 +808,13 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
         b.cell_names = l.cell_names.or(b.cell_names.take());
         b.stacks = l.stacks.or(b.stacks.take());
         b.values.extend(l.values);
-        b.points = l.points.or(b.points.take());
+        // `points` and `absent` give one thing, the board's shape: a layer that gives either
+        // replaces the base's shape whole.
+        if l.points.is_some() || l.absent.is_some() {
+            b.points = l.points;
+            b.absent = l.absent;
+        }
+        b.layout = l.layout.or(b.layout.take());
         b.links.extend(l.links);
         b.opposites.extend(l.opposites);
     }

@@ -9,8 +9,11 @@ for the same position (by replaying the tokens so far with `--after`) and compar
   `tabula show GAME --after ... --format toml` (skip with --no-board);
 * at the end, the outcome (who won, or a draw) with the last line of `tabula show GAME --after ...`.
 
-A game stops at its first mismatch (the next positions would only repeat it). Every mismatch is
-listed with its game number, seed and token history; the exit status is 1 if there was any.
+Where OpenSpiel ends a game by a rule Tabula's game lacks (Nine Men's Morris's 200-turn draw, Go's
+superko draw), the last board is compared but not the legal moves or the outcome; the report counts
+those games. A game stops at its first mismatch (the next positions would only repeat it). Every
+mismatch is listed with its game number, seed and token history; the exit status is 1 if there was
+any.
 
 See tools/crosscheck/README.md for installing OpenSpiel, the mappings and the known differences.
 
@@ -66,9 +69,31 @@ class Adapter:
     params: dict
     players: tuple[str, str]
     default_n: int
+    # Tabula options passed with every call (`--option NAME=VALUE`), to match OpenSpiel's rules.
+    options: dict = {}
 
     def load(self):
         return pyspiel.load_game(self.spiel, self.params)
+
+    def new_game(self) -> None:
+        """Called before each game (adapters that track the history reset it here)."""
+
+    def after_turn(self, state) -> None:
+        """Called after each random turn has been applied."""
+
+    def not_compared(self, state) -> str | None:
+        """At a terminal OpenSpiel state: why the legal moves and the outcome are not compared there
+        (an end that Tabula's rules do not have), or None to compare them as usual."""
+        return None
+
+    def extra(self, state, doc: dict) -> list[str]:
+        """Differences in state beyond the board and the player to move (doc: `show --format toml`)."""
+        return []
+
+    def end_notes(self, state, tokens: list[str], tabula: "Tabula", target: str) -> tuple[list[str], str | None]:
+        """For a game whose end is not compared: facts counted in the report, and a mismatch (text)
+        found in checking what can still be checked there, or None."""
+        return [], None
 
     # Legal turns: dict token -> list of OpenSpiel actions making that turn.
     def legal(self, state) -> dict[str, list[int]]:
@@ -227,6 +252,186 @@ class Amazons(Adapter):
         return "arrow" if kind == "arrow" else player
 
 
+MORRIS_COORDS = [(0, 0), (0, 7), (0, 14), (2, 2), (2, 7), (2, 12), (4, 4), (4, 7), (4, 10), (6, 0),
+                 (6, 2), (6, 4), (6, 10), (6, 12), (6, 14), (8, 4), (8, 7), (8, 10), (10, 2), (10, 7),
+                 (10, 12), (12, 0), (12, 7), (12, 14)]
+MORRIS_FILE_OF_COL = {0: 0, 2: 1, 4: 2, 7: 3, 10: 4, 12: 5, 14: 6}
+
+
+class NineMensMorris(Adapter):
+    # OpenSpiel numbers the 24 points 0..23 row by row from the top left (its kPointStrCoords, on a
+    # 13 x 15 character drawing); Tabula names them on a 7 x 7 grid, a1 at the bottom left.
+    # Actions: 0..23 place a man on a point or, after a mill, remove the enemy man on it;
+    # 24 + 24 * from + to moves (slides, or flies with three men). Tabula's tokens: `d1` (place),
+    # `xd1` (the removal, a separate action by the same player), `a1-d1` (slide or fly).
+    tabula, spiel, params = "nine-mens-morris", "nine_mens_morris", {}
+    players = ("white", "black")
+    default_n = 200
+    N = 24
+    MAX_TURNS = 200  # OpenSpiel's kMaxNumTurns: a draw after 200 turns; Tabula has no such limit.
+    # Character (row, column) of each point in OpenSpiel's drawing, and its Tabula name: drawing
+    # rows 0, 2, ..., 12 are ranks 7 down to 1, drawing columns 0, 2, 4, 7, 10, 12, 14 files a to g.
+    COORDS = MORRIS_COORDS
+    NAMES = [cell(MORRIS_FILE_OF_COL[c], 7 - r // 2) for r, c in MORRIS_COORDS]
+
+    def info(self, state) -> dict:
+        lines = str(state).split("\n")
+        out = {"capture": any("Capture time!" in ln for ln in lines)}
+        for ln in lines:
+            key, _, val = ln.partition(": ")
+            if key in ("Turn number", "Men to deploy", "Num men", "Current player"):
+                out[key] = val.split()
+        return out
+
+    def token_for(self, action: int, capture: bool) -> str:
+        if action < self.N:
+            return ("x" if capture else "") + self.NAMES[action]
+        f, t = divmod(action - self.N, self.N)
+        return f"{self.NAMES[f]}-{self.NAMES[t]}"
+
+    def token(self, state, action):
+        return self.token_for(action, self.info(state)["capture"])
+
+    def legal(self, state):
+        capture = self.info(state)["capture"]
+        out = {}
+        for a in state.legal_actions():
+            tok = self.token_for(a, capture)
+            if tok in out:
+                raise RuntimeError(f"{self.tabula}: two OpenSpiel actions map to token {tok}")
+            out[tok] = [a]
+        return out
+
+    def board(self, state):
+        lines = str(state).split("\n")
+        out = {}
+        for name, (r, c) in zip(self.NAMES, self.COORDS):
+            ch = lines[r][c]
+            if ch == ".":
+                continue
+            who = {"W": "white", "B": "black"}.get(ch)
+            if who is None:
+                raise RuntimeError(f"nine_mens_morris: unknown OpenSpiel point {ch!r} at {name}")
+            out[name] = who
+        return out
+
+    def not_compared(self, state):
+        # OpenSpiel's only draw is its turn limit (a win or loss at the 200th turn is compared).
+        r = state.returns()
+        if r[0] == r[1] and int(self.info(state)["Turn number"][0]) >= self.MAX_TURNS:
+            return f"OpenSpiel's {self.MAX_TURNS}-turn limit (a draw there; Tabula plays on)"
+        return None
+
+    def extra(self, state, doc):
+        info = self.info(state)
+        diffs = []
+        hand = doc.get("hand", {})
+        for i, p in enumerate(self.players):
+            want = int(info["Men to deploy"][i])
+            got = hand.get(p, {}).get("man", 0)
+            if got != want:
+                diffs.append(f"{p} men in hand: OpenSpiel {want}, Tabula {got}")
+        if not state.is_terminal():
+            pending = doc.get("part") == "take"
+            if pending != info["capture"]:
+                diffs.append(f"removal pending: OpenSpiel {info['capture']}, Tabula part {doc.get('part')!r}")
+        return diffs
+
+
+class Go(Adapter):
+    # OpenSpiel: action = 9 * row + col, row 0 = rank 1 at the bottom, 81 = pass; it names columns
+    # a..h, j (skipping i), so its j is Tabula's i. Tabula is run with ko=simple (OpenSpiel forbids
+    # the simple-ko retake through its ko point), komi_halves=15 (komi 7.5) and max_plies=162
+    # (OpenSpiel's max_game_length for 9 x 9, after which it scores the board).
+    tabula, spiel = "go", "go"
+    params = {"board_size": 9, "komi": 7.5, "handicap": 0, "max_game_length": 162}
+    options = {"ko": "simple", "komi_halves": 15, "max_plies": 162}
+    players = ("black", "white")
+    default_n = 200
+    N = 9
+    PASS = 81
+
+    def __init__(self):
+        # Every board of the game so far, with the players to move on it (0 black, 1 white).
+        self.seen: dict[str, set[int]] = {}
+        self.superko = False
+        self.repeat_same_mover = False
+
+    def new_game(self):
+        self.seen = {self.board_key(None): {0}}
+        self.superko = False
+        self.repeat_same_mover = False
+
+    def board_key(self, state) -> str:
+        if state is None:
+            return "." * (self.N * self.N)
+        b = self.board(state)
+        return "".join(b.get(cell(c, r), ".")[0] for r in range(1, self.N + 1) for c in range(self.N))
+
+    def after_turn(self, state):
+        # OpenSpiel ends the game as a draw when a move (not a pass) brings back any earlier board
+        # (positional superko, by the stones alone); track the boards to know that end apart.
+        key = self.board_key(state)
+        h = state.history()
+        mover_next = len(h) % 2  # no handicap: black moves at even plies
+        if key in self.seen and h[-1] != self.PASS:
+            self.superko = True
+            self.repeat_same_mover = mover_next in self.seen[key]
+        self.seen.setdefault(key, set()).add(mover_next)
+
+    def token(self, state, action):
+        if action == self.PASS:
+            return "pass"
+        r, c = divmod(action, self.N)
+        tok = cell(c, r + 1)
+        name = state.action_to_string(state.current_player(), action).split()[-1]
+        if name.replace("j", "i") != tok:
+            raise RuntimeError(f"go: OpenSpiel action {action} is {name}, mapped to {tok}")
+        return tok
+
+    def board(self, state):
+        lines = str(state).split("\n")
+        # "GoState(komi=7.5, to_play=B, history.size()=0)", "", then " 9 +++++++++" ... " 1 ...".
+        rows = [ln[3:] for ln in lines[2 : 2 + self.N]]
+        for i, ln in enumerate(lines[2 : 2 + self.N]):
+            if int(ln[:2]) != self.N - i:
+                raise RuntimeError(f"go: cannot read OpenSpiel row {ln!r}")
+        return parse_grid(rows, self.N, {"X": "black", "O": "white"}, empty="+")
+
+    def not_compared(self, state):
+        # With a komi of 7.5 the area count cannot tie, so OpenSpiel's only draw is its superko end
+        # (which takes precedence even on the 162nd ply). Check that the tracking agrees.
+        if self.superko != (state.returns()[0] == 0):
+            raise RuntimeError(f"go: superko tracked {self.superko}, but OpenSpiel's returns are {state.returns()}")
+        if self.superko:
+            return "OpenSpiel's superko end (a move repeating an earlier board ends the game as a draw; Tabula, ko=simple, plays on)"
+        return None
+
+    def end_notes(self, state, tokens, tabula, target):
+        # Tabula's own superko option is situational: a move may not bring back a board with the
+        # same player to move. It must forbid the repeating move exactly when the board was seen
+        # before with the same player to move.
+        got, err = tabula.moves(target, tokens[:-1], {**self.options, "ko": "superko"})
+        if err is not None:
+            return [], f"tabula error (ko=superko): {err}"
+        forbidden = tokens[-1] not in got
+        case = ("the board had been seen with the same player to move" if self.repeat_same_mover
+                else "the board had been seen only with the other player to move")
+        note = f"{case}, and Tabula with ko=superko {'forbids' if forbidden else 'allows'} the move"
+        if forbidden != self.repeat_same_mover:
+            return [note], (f"with --option ko=superko, Tabula {'forbids' if forbidden else 'allows'} the last"
+                            f" token {tokens[-1]} (at the position before it), but {case}")
+        return [note], None
+
+    def extra(self, state, doc):
+        h = state.history()
+        passes = 0
+        while passes < len(h) and h[-1 - passes] == self.PASS:
+            passes += 1
+        got = doc.get("counters", {}).get("passes", 0)
+        return [] if got == passes else [f"passes in a row: OpenSpiel {passes}, Tabula {got}"]
+
+
 def parse_grid(rows: list[str], nranks: int, symbols: dict[str, str], empty=".") -> dict[str, str]:
     """Rows of one character a cell, the top row (Tabula's rank nranks) first."""
     out = {}
@@ -242,7 +447,7 @@ def parse_grid(rows: list[str], nranks: int, symbols: dict[str, str], empty=".")
     return out
 
 
-ADAPTERS = {a.tabula: a for a in (TicTacToe(), ConnectFour(), Othello(), Hex(), Amazons())}
+ADAPTERS = {a.tabula: a for a in (TicTacToe(), ConnectFour(), Othello(), Hex(), Amazons(), NineMensMorris(), Go())}
 
 
 # --------------------------------------------------------------------------------------------
@@ -261,16 +466,20 @@ class Tabula:
             [self.binary, *args], cwd=self.root, capture_output=True, text=True, check=False
         )
 
-    def moves(self, game: str, tokens: list[str]):
+    @staticmethod
+    def opts(options: dict) -> list[str]:
+        return [x for k, v in options.items() for x in ("--option", f"{k}={v}")]
+
+    def moves(self, game: str, tokens: list[str], options: dict):
         """(set of tokens, None) or (None, error text)."""
-        p = self.run("moves", game, "--after", " ".join(tokens))
+        p = self.run("moves", game, "--after", " ".join(tokens), *self.opts(options))
         if p.returncode != 0:
             return None, (p.stderr or p.stdout).strip()
         return {ln for ln in p.stdout.split("\n") if ln}, None
 
     def position(self, game: str, tokens: list[str], adapter: Adapter):
-        """((board dict, player to move), None) or (None, error text)."""
-        p = self.run("show", game, "--after", " ".join(tokens), "--format", "toml")
+        """((board dict, player to move, the whole document), None) or (None, error text)."""
+        p = self.run("show", game, "--after", " ".join(tokens), "--format", "toml", *self.opts(adapter.options))
         if p.returncode != 0:
             return None, (p.stderr or p.stdout).strip()
         doc = tomllib.loads(p.stdout)
@@ -280,11 +489,11 @@ class Tabula:
             for kind, cells in groups:
                 for c in cells:
                     board[c] = adapter.tabula_label(player, kind)
-        return (board, doc.get("to_move")), None
+        return (board, doc.get("to_move"), doc), None
 
-    def outcome(self, game: str, tokens: list[str]):
+    def outcome(self, game: str, tokens: list[str], options: dict):
         """('red wins' / 'draw' / 'red to move', None) or (None, error text)."""
-        p = self.run("show", game, "--after", " ".join(tokens))
+        p = self.run("show", game, "--after", " ".join(tokens), *self.opts(options))
         if p.returncode != 0:
             return None, (p.stderr or p.stdout).strip()
         last = [ln for ln in p.stdout.split("\n") if ln.strip()][-1].strip()
@@ -319,6 +528,8 @@ class Stats:
     outcomes_compared: int = 0
     pass_positions: int = 0
     outcomes: dict[str, int] = field(default_factory=dict)
+    not_compared: dict[str, int] = field(default_factory=dict)  # games ended by a rule Tabula lacks
+    notes: dict[str, int] = field(default_factory=dict)
     mismatches: list[Mismatch] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -347,43 +558,49 @@ def check_game(adapter: Adapter, tabula: Tabula, target: str, index: int, seed: 
     rng = random.Random(seed)
     game = adapter.load()
     state = game.new_initial_state()
+    adapter.new_game()
     tokens: list[str] = []
+    opts = adapter.options
 
     def fail(what, detail):
         stats.mismatches.append(Mismatch(index, seed, len(tokens), what, detail, list(tokens)))
 
     while True:
         terminal = state.is_terminal()
+        # An end that Tabula's rules do not have (OpenSpiel's turn limit, say): the board is still
+        # compared, the legal moves (OpenSpiel has none) and the outcome are not.
+        skip = adapter.not_compared(state) if terminal else None
         expected = {} if terminal else adapter.legal(state)
         stats.positions += 1
-        if "pass" in expected:
+        if set(expected) == {"pass"}:
             stats.pass_positions += 1
 
-        got, err = tabula.moves(target, tokens)
-        if err is not None:
-            fail("tabula error", err)
-            return
-        stats.moves_compared += 1
-        stats.tokens_compared += len(expected)
-        if got != set(expected):
-            only_os = set(expected) - got
-            only_tab = got - set(expected)
-            detail = []
-            if only_os:
-                detail.append(f"legal in OpenSpiel only: {few(only_os)}")
-            if only_tab:
-                detail.append(f"legal in Tabula only: {few(only_tab)}")
-            if terminal:
-                detail.append(f"OpenSpiel: game over ({spiel_outcome(adapter, state)})")
-            fail("legal moves", "; ".join(detail))
-            return
+        if skip is None:
+            got, err = tabula.moves(target, tokens, opts)
+            if err is not None:
+                fail("tabula error", err)
+                return
+            stats.moves_compared += 1
+            stats.tokens_compared += len(expected)
+            if got != set(expected):
+                only_os = set(expected) - got
+                only_tab = got - set(expected)
+                detail = []
+                if only_os:
+                    detail.append(f"legal in OpenSpiel only: {few(only_os)}")
+                if only_tab:
+                    detail.append(f"legal in Tabula only: {few(only_tab)}")
+                if terminal:
+                    detail.append(f"OpenSpiel: game over ({spiel_outcome(adapter, state)})")
+                fail("legal moves", "; ".join(detail))
+                return
 
         if boards:
             pos, err = tabula.position(target, tokens, adapter)
             if err is not None:
                 fail("tabula error", err)
                 return
-            board, to_move = pos
+            board, to_move, doc = pos
             stats.boards_compared += 1
             want = adapter.board(state)
             if board != want:
@@ -397,10 +614,22 @@ def check_game(adapter: Adapter, tabula: Tabula, target: str, index: int, seed: 
             if not terminal and to_move != adapter.players[state.current_player()]:
                 fail("player to move", f"OpenSpiel {adapter.players[state.current_player()]}, Tabula {to_move}")
                 return
+            diffs = adapter.extra(state, doc)
+            if diffs:
+                fail("state", "; ".join(diffs))
+                return
 
         if terminal:
+            if skip is not None:
+                stats.not_compared[skip] = stats.not_compared.get(skip, 0) + 1
+                notes, problem = adapter.end_notes(state, tokens, tabula, target)
+                for note in notes:
+                    stats.notes[note] = stats.notes.get(note, 0) + 1
+                if problem is not None:
+                    fail("end", problem)
+                return
             want = spiel_outcome(adapter, state)
-            got_outcome, err = tabula.outcome(target, tokens)
+            got_outcome, err = tabula.outcome(target, tokens, opts)
             if err is not None:
                 fail("tabula error", err)
                 return
@@ -411,6 +640,7 @@ def check_game(adapter: Adapter, tabula: Tabula, target: str, index: int, seed: 
             return
 
         tokens.append(adapter.random_turn(state, rng))
+        adapter.after_turn(state)
 
 
 def main() -> int:
@@ -464,6 +694,8 @@ def main() -> int:
         print(f"== {target}  <->  OpenSpiel {game.get_type().short_name}")
         print(f"   OpenSpiel parameters: {dict(sorted(game.get_parameters().items()))}")
         print(f"   players: {', '.join(f'OpenSpiel {i} = {p}' for i, p in enumerate(adapter.players))}")
+        if adapter.options:
+            print(f"   Tabula options: {' '.join(Tabula.opts(adapter.options))}")
         stats = Stats()
         start = time.monotonic()
         for i in range(args.first, args.first + n):
@@ -474,12 +706,17 @@ def main() -> int:
         print(f"   games {stats.games}, positions {stats.positions} (legal-move sets {stats.moves_compared}"
               f" holding {stats.tokens_compared} tokens,"
               f" boards {stats.boards_compared}, outcomes {stats.outcomes_compared}), {stats.seconds:.0f} s")
-        print(f"   outcomes: {outcomes or 'none'}" + (f"; positions where pass is the move: {stats.pass_positions}"
+        print(f"   outcomes: {outcomes or 'none'}" + (f"; positions where pass is the only move: {stats.pass_positions}"
                                                      if stats.pass_positions else ""))
+        for why, k in sorted(stats.not_compared.items()):
+            print(f"   games whose end is not compared ({why}): {k}")
+        for note, k in sorted(stats.notes.items()):
+            print(f"     of which {note}: {k}")
         print(f"   mismatches: {len(stats.mismatches)}")
         for m in stats.mismatches[: args.report]:
             print(f"   - game {m.game} (seed {m.seed}), after {m.ply} tokens: {m.what}: {m.detail}")
-            print(f"     tabula moves {target} --after \"{' '.join(m.tokens)}\"")
+            opts = "".join(f" {o}" for o in Tabula.opts(adapter.options))
+            print(f"     tabula moves {target}{opts} --after \"{' '.join(m.tokens)}\"")
         if len(stats.mismatches) > args.report:
             print(f"   ... {len(stats.mismatches) - args.report} more")
         print()
@@ -487,7 +724,7 @@ def main() -> int:
 
     print("summary:")
     for name, s in summary:
-        print(f"  {name:13} games {s.games:5}  positions {s.positions:7}  mismatches {len(s.mismatches)}")
+        print(f"  {name:16} games {s.games:5}  positions {s.positions:7}  mismatches {len(s.mismatches)}")
     total = sum(len(s.mismatches) for _, s in summary)
     print(f"{sum(s.positions for _, s in summary)} positions, {total} mismatches")
     return 1 if total else 0
