@@ -132,7 +132,7 @@ fn a_player_the_set_up_gives_nothing_may_have_nothing() {
 }
 
 #[test]
-fn value_sum_wraps_in_32_bits() {
+fn the_value_of_a_set_of_pieces_wraps_in_32_bits() {
     let g = values_game();
     // The set-up's stones on a1 and b1 add up to the largest 32-bit number exactly.
     assert_eq!(g.outcome(&g.initial), Some(Outcome::Win(0, i32::MAX)));
@@ -144,7 +144,7 @@ fn value_sum_wraps_in_32_bits() {
 }
 
 #[test]
-fn held_value_wraps_in_32_bits() {
+fn the_value_of_held_pieces_wraps_in_32_bits() {
     let g = values_game();
     let text = "to_move = \"black\"\n[pieces]\nwhite = [\"a1\", \"c1\"]\n";
     let state = read(&g, "p.toml", text).unwrap_or_else(|e| panic!("{e}"));

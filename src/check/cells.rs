@@ -7,13 +7,14 @@ use crate::span::Span;
 use crate::syntax::ast::{Call, Expr};
 
 /// The functions of this file, as `call` looks them up.
-pub(super) const CELL_FUNCTIONS: [&str; 22] = [
+pub(super) const CELL_FUNCTIONS: [&str; 23] = [
     "neighbour",
     "empty",
     "friend",
     "enemy",
     "flank",
     "size",
+    "value",
     "in_row",
     "connected",
     "reach",
@@ -149,9 +150,14 @@ impl RuleChecker<'_> {
                     Ty::Cells,
                 ))
             }
-            "size" => {
+            "size" | "value" => {
                 let set = self.expect(args.require("cells", diags)?, Ty::Cells, place, diags)?;
-                Some((TExpr::Size(Box::new(set)), Ty::Int))
+                let make = if name == "size" {
+                    TExpr::Size
+                } else {
+                    TExpr::CellValues
+                };
+                Some((make(Box::new(set)), Ty::Int))
             }
             "in_row" => {
                 let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);

@@ -448,26 +448,15 @@ impl RuleChecker<'_> {
                     }
                 }
             }
-            "held" | "held_value" | "borne_off" | "on_bar" => {
+            "borne_off" | "on_bar" => {
                 let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
                 let player =
                     self.expect(args.require("player", diags)?, Ty::Player, place, diags)?;
                 let make = match name {
-                    "held" => TExpr::Held,
-                    "held_value" => TExpr::HeldValue,
                     "borne_off" => TExpr::BorneOff,
                     _ => TExpr::OnBar,
                 };
                 Some((make(Box::new(player)), Ty::Int))
-            }
-            "value_sum" => {
-                let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
-                let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
-                let region = self.expect(args.require("region", diags)?, Ty::Region, place, diags);
-                Some((
-                    TExpr::ValueSum(Box::new(player?), Box::new(region?)),
-                    Ty::Int,
-                ))
             }
             "moved" => {
                 if !self.in_after_rule(name, call.name.span, place, diags) {
@@ -502,9 +491,6 @@ impl RuleChecker<'_> {
                     "borne_off",
                     "on_bar",
                     "pinned",
-                    "held",
-                    "held_value",
-                    "value_sum",
                 ];
                 candidates.extend(super::cells::CELL_FUNCTIONS);
                 candidates.extend(

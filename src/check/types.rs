@@ -453,12 +453,6 @@ pub enum TExpr {
     OnBar(Box<TExpr>),
     /// How many of the player's pieces are pinned (in the region, if given).
     Pinned(Box<TExpr>, Option<Box<TExpr>>),
-    /// How many of the player's pieces are face up at home (their kind's `home`).
-    Held(Box<TExpr>),
-    /// The sum of the cell values under the player's pieces held at home.
-    HeldValue(Box<TExpr>),
-    /// The sum of the values of the region's cells that hold the player's pieces.
-    ValueSum(Box<TExpr>, Box<TExpr>),
     Counter(u8),
     Var(Var),
     Region(u16),
@@ -577,6 +571,8 @@ pub enum TExpr {
     HeldPieces(Box<TExpr>),
     /// How many cells a set holds.
     Size(Box<TExpr>),
+    /// The sum of the values (`[board.values]`) of the set's cells.
+    CellValues(Box<TExpr>),
     /// The player has `length` pieces in a row along a direction of the set (through the cell,
     /// if given).
     InRow {

@@ -47,12 +47,6 @@ pub enum Op {
     Pinned {
         region: bool,
     },
-    /// Pop a player; push how many of their pieces are face up at home.
-    Held,
-    /// Pop a player; push the sum of the cell values under their pieces held at home.
-    HeldValue,
-    /// Pop a region then a player; push the sum of the values of the region's cells they hold.
-    ValueSum,
     /// Push a counter's value in the position.
     Counter(u8),
     /// Pop a value: the counter's new value once every `after` rule has run.
@@ -153,6 +147,8 @@ pub enum Op {
     HeldPieces,
     /// Push the size of the frame's set.
     Size,
+    /// Pop a set; push the sum of the values of its cells.
+    CellValues,
     /// Pop a cell (with `through`) and a player; push whether they have `length` pieces in a row
     /// (through the cell).
     InRow {
@@ -374,14 +370,6 @@ impl<'a> Emitter<'a> {
                 });
                 return d;
             }
-            TExpr::Held(p) => return unary(self, p, Op::Held),
-            TExpr::HeldValue(p) => return unary(self, p, Op::HeldValue),
-            TExpr::ValueSum(p, r) => {
-                let d = self.expr(p);
-                let d = second(self, d, r);
-                self.code.push(Op::ValueSum);
-                return d;
-            }
             TExpr::Counter(c) => self.code.push(Op::Counter(*c)),
             TExpr::Var(v) => self.code.push(Op::Var(*v)),
             TExpr::Region(r) => self.code.push(Op::Region(self.region_first[*r as usize])),
@@ -523,6 +511,11 @@ impl<'a> Emitter<'a> {
                 self.code.push(Op::Size);
                 return d.max(1);
             }
+            TExpr::CellValues(set) => {
+                let d = self.expr(set);
+                self.code.push(Op::CellValues);
+                return d.max(1);
+            }
             TExpr::InRow {
                 player,
                 length,
@@ -620,6 +613,7 @@ impl Op {
             Op::Reach(_)
                 | Op::Flank { .. }
                 | Op::Size
+                | Op::CellValues
                 | Op::SetAnd
                 | Op::JumpIfEmptySet(_)
                 | Op::SetOr

@@ -83,9 +83,6 @@ pub(crate) fn fold_expr_by(expr: &TExpr, options: &dyn Fn(u16) -> Option<i64>) -
         TExpr::BorneOff(p) => TExpr::BorneOff(fold(p)),
         TExpr::OnBar(p) => TExpr::OnBar(fold(p)),
         TExpr::Pinned(p, r) => TExpr::Pinned(fold(p), r.as_ref().map(|r| fold(r))),
-        TExpr::Held(p) => TExpr::Held(fold(p)),
-        TExpr::HeldValue(p) => TExpr::HeldValue(fold(p)),
-        TExpr::ValueSum(p, r) => TExpr::ValueSum(fold(p), fold(r)),
         other => other.clone(),
     }
 }

@@ -249,28 +249,6 @@ impl<const W: usize> Game<W> {
                     let player = pop!() as usize;
                     push!(i32::from(frame.state.off[player & 3]))
                 }
-                Op::Held => {
-                    let player = pop!() as u8;
-                    push!(self.held(frame.state, player).0)
-                }
-                Op::HeldValue => {
-                    let player = pop!() as u8;
-                    push!(self.held(frame.state, player).1)
-                }
-                Op::ValueSum => {
-                    let set = &self.region_sets[pop!() as usize];
-                    let player = pop!() as u8;
-                    // 32-bit arithmetic wraps (GRAMMAR.md), in every build.
-                    let sum = frame
-                        .state
-                        .pieces_of(player)
-                        .and(set)
-                        .iter()
-                        .fold(0i32, |sum, c| {
-                            sum.wrapping_add(self.board.values[c as usize])
-                        });
-                    push!(sum)
-                }
                 Op::OnBar => {
                     let player = pop!() as usize;
                     push!(i32::from(frame.state.bar[player & 3]))
@@ -477,6 +455,14 @@ impl<const W: usize> Game<W> {
             Op::Size => {
                 let set = sets.pop();
                 push!(set.len() as i32)
+            }
+            Op::CellValues => {
+                let set = sets.pop();
+                // 32-bit arithmetic wraps (GRAMMAR.md), in every build.
+                let sum = set.iter().fold(0i32, |sum, c| {
+                    sum.wrapping_add(self.board.values[c as usize])
+                });
+                push!(sum)
             }
             Op::SetAnd | Op::SetOr => {
                 let right = sets.pop();

@@ -38,6 +38,8 @@ impl<const W: usize> Book<'_, W> {
                     || region(&call.name.text)
             }
             ExprKind::Name(name) => name == "marked" || region(name),
+            ExprKind::Binary(BinOp::And | BinOp::Or, left, _) => self.names_cells(left),
+            ExprKind::Unary(UnOp::Not, inner) => self.names_cells(inner),
             _ => false,
         }
     }
@@ -52,6 +54,23 @@ impl<const W: usize> Book<'_, W> {
         {
             let verb = if op == BinOp::Eq { "is" } else { "is not" };
             return format!("{} {verb} {}", self.name(option), code(choice));
+        }
+        // On sets, `and` is the cells of all and `or` the cells of any: said so, since "A and B
+        // leave the board" would read as both sets leaving. A chain is one list.
+        if matches!(op, BinOp::And | BinOp::Or) && self.names_cells(left) {
+            let mut sets = Vec::new();
+            self.set_chain(op, left, &mut sets);
+            self.set_chain(op, right, &mut sets);
+            let last = sets.pop().unwrap_or_default();
+            let (all, both, join) = match op {
+                BinOp::And => ("all of ", "both ", "and"),
+                _ => ("any of ", "", "or"),
+            };
+            let quantity = if sets.len() > 1 { all } else { both };
+            return format!(
+                "the cells among {quantity}{} {join} {last}",
+                sets.join(", ")
+            );
         }
         let (l, r) = (self.operand(left, op, false), self.operand(right, op, true));
         let words = match op {
@@ -68,6 +87,21 @@ impl<const W: usize> Book<'_, W> {
             BinOp::Mul => "times",
         };
         format!("{l} {words} {r}")
+    }
+
+    /// The sets of a chain of `op` on sets in words, in order; a set made by the other operation
+    /// in parentheses.
+    fn set_chain(&self, op: BinOp, e: &Expr, out: &mut Vec<String>) {
+        match &e.kind {
+            ExprKind::Binary(inner, left, right) if *inner == op && self.names_cells(left) => {
+                self.set_chain(op, left, out);
+                self.set_chain(op, right, out);
+            }
+            ExprKind::Binary(BinOp::And | BinOp::Or, left, _) if self.names_cells(left) => {
+                out.push(format!("({})", self.expr(e)));
+            }
+            _ => out.push(self.expr(e)),
+        }
     }
 
     /// An operand of `parent` in words, in parentheses where it binds less tightly (or as
@@ -180,19 +214,6 @@ impl<const W: usize> Book<'_, W> {
                     Some(r) => format!("in {}", self.expr(r)),
                     None => "on the board".into(),
                 }
-            ),
-            "held" => format!(
-                "the number of {} held pieces (face up on a cell of their kind's home)",
-                whose()
-            ),
-            "held_value" => format!(
-                "the sum of the values of the cells of {} held pieces",
-                whose()
-            ),
-            "value_sum" => format!(
-                "the sum of the values of the cells of {} that hold one of {} pieces",
-                a("region").map(|r| self.expr(r)).unwrap_or_default(),
-                whose()
             ),
             "lands_in" => format!(
                 "a moved piece ends its move on a cell of {}",
@@ -319,6 +340,10 @@ impl<const W: usize> Book<'_, W> {
             ),
             "size" => format!(
                 "the number of {}",
+                a("cells").map(|c| self.expr(c)).unwrap_or_default()
+            ),
+            "value" => format!(
+                "the sum of the cell values of {}",
                 a("cells").map(|c| self.expr(c)).unwrap_or_default()
             ),
             "in_row" => format!(

@@ -78,7 +78,7 @@ pub struct BoardSection {
     pub cell_names: Option<Located<String>>,
     /// A cell may hold any number of one player's pieces of one kind.
     pub stacks: Option<Located<bool>>,
-    /// Numbers written on cells (`value_sum`, `held_value`): cell -> number.
+    /// Numbers written on cells (`value(cells)` adds them up): cell -> number.
     #[serde(default)]
     pub values: BTreeMap<String, Located<i64>>,
     /// A board of points: only these cells of the grid are on the board.
