@@ -4,8 +4,9 @@ use super::action::{Action, ActionKind, StepTemplate};
 use super::eval::{Frame, Played, Verdict};
 use super::state::State;
 use crate::check::{Landing, LineCapture};
+use crate::compile::primitives::{Jump, Line, PathStep, Slide, Step};
 use crate::compile::word_steps::WordSteps;
-use crate::compile::{CellSet, CompiledMove, Game, MoveKind, NO_CELL};
+use crate::compile::{CellSet, CompiledMove, Game, NO_CELL, Primitive};
 use crate::syntax::ast::EffectVerb;
 use std::cell::RefCell;
 
@@ -230,60 +231,127 @@ impl<const W: usize> Game<W> {
         frame: &mut Frame<'_, W>,
         out: &mut Vec<Action>,
     ) {
-        match rule.kind {
-            MoveKind::DieMove => return self.die_moves(index, rule, frame.state, out),
-            MoveKind::Place => return self.placements(index, rule, frame, out),
-            MoveKind::Take => return self.takes(index, rule, frame, out),
+        // One match per rule: each primitive's generator loops over its candidates on its own.
+        match &rule.primitive {
+            Primitive::DieMove(die) => self.die_moves(index, rule, die, frame.state, out),
+            Primitive::Place(place) => self.placements(index, rule, place, frame, out),
+            Primitive::Take => self.takes(index, rule, frame, out),
             // A pass is always there to choose: no filter or `forbid` applies to it.
-            MoveKind::Pass => {
-                return out.push(Action::new(ActionKind::Pass, index, 0, 0, 0, 0, 0, 0));
-            }
-            MoveKind::Fly => return self.flights(index, rule, frame, out),
-            _ => {}
+            Primitive::Pass => out.push(Action::new(ActionKind::Pass, index, 0, 0, 0, 0, 0, 0)),
+            Primitive::Fly(fly) => self.flights(index, rule, fly, frame, out),
+            Primitive::Step(step) => self.steps(index, rule, step, frame, out),
+            Primitive::Slide(slide) => self.slides(index, rule, slide, frame, out),
+            Primitive::Line(line) => self.lines(index, rule, line, frame, out),
+            Primitive::Jump(jump) => self.jumps(index, rule, jump, frame, out),
+            Primitive::PathStep(path_step) => self.path_steps(index, rule, path_step, frame, out),
         }
+    }
+
+    /// The mover's directions of a direction set.
+    #[inline]
+    pub(super) fn directions(&self, dirs: u16, player: u8) -> &[u8] {
+        &self.board.direction_sets[dirs as usize][player as usize]
+    }
+
+    /// Whether the rule moves the mover's piece on `from`: of its kind, and not locked.
+    #[inline(always)]
+    pub(super) fn moves_piece(&self, rule: &CompiledMove, state: &State<W>, from: u16) -> bool {
+        let kind = (state.cell(from) >> 2) - 1;
+        !(rule.piece.is_some_and(|k| k != kind) || self.locked(rule, state, from))
+    }
+
+    /// `slide`: every piece of the rule, in every direction.
+    fn slides(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        slide: &Slide,
+        frame: &mut Frame<'_, W>,
+        out: &mut Vec<Action>,
+    ) {
         let state = frame.state;
         let me = state.to_move;
-        let dirs = &self.board.direction_sets[rule.dirs as usize][me as usize];
-        let own = *frame.state.pieces_of(me);
-        if rule.kind == MoveKind::Step {
-            return self.steps(index, rule, frame, dirs, out);
-        }
-        if rule.kind == MoveKind::Line && rule.min >= 2 && dirs.len() <= LINE_DIRS {
-            return self.lines_of_two(index, rule, frame, dirs, out);
-        }
-
+        let dirs = self.directions(slide.dirs, me);
+        let own = *state.pieces_of(me);
         for from in own.iter() {
-            let kind = (state.cell(from) >> 2) - 1;
-            if rule.piece.is_some_and(|k| k != kind) || self.locked(rule, state, from) {
+            if !self.moves_piece(rule, state, from) {
                 continue;
             }
-            match rule.kind {
-                // Handled above for all pieces at once.
-                MoveKind::Place
-                | MoveKind::Pass
-                | MoveKind::Take
-                | MoveKind::Fly
-                | MoveKind::Step
-                | MoveKind::DieMove => {}
-                MoveKind::Slide => {
-                    for &dir in dirs {
-                        self.slide(index, rule, frame, from, dir, out);
-                    }
-                }
-                MoveKind::Line => self.lines_from(index, rule, frame, from, dirs, out),
-                MoveKind::Jump => self.jumps(index, rule, frame, from, dirs, out),
-                MoveKind::PathStep => {
-                    let path = &self.paths[rule.path as usize];
-                    let to = path.next[state.to_move as usize][from as usize];
-                    if to == NO_CELL {
-                        continue;
-                    }
-                    if let Some(captured) = self.landing(rule, state, to) {
-                        let action =
-                            Action::new(ActionKind::Hop, index, from, to, 0, 1, 0, captured);
-                        self.push_if_legal(rule, frame, action, out);
-                    }
-                }
+            for &dir in dirs {
+                self.slide(index, rule, slide, frame, from, dir, out);
+            }
+        }
+    }
+
+    /// `line`: every line of the rule's pieces, by its rear.
+    fn lines(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        line: &Line,
+        frame: &mut Frame<'_, W>,
+        out: &mut Vec<Action>,
+    ) {
+        let state = frame.state;
+        let me = state.to_move;
+        let dirs = self.directions(line.dirs, me);
+        if line.min >= 2 && dirs.len() <= LINE_DIRS {
+            return self.lines_of_two(index, rule, line, frame, dirs, out);
+        }
+        let own = *state.pieces_of(me);
+        for from in own.iter() {
+            if !self.moves_piece(rule, state, from) {
+                continue;
+            }
+            self.lines_from(index, rule, line, frame, from, dirs, out);
+        }
+    }
+
+    /// `jump`: the jumps of every piece of the rule.
+    fn jumps(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        jump: &Jump,
+        frame: &mut Frame<'_, W>,
+        out: &mut Vec<Action>,
+    ) {
+        let state = frame.state;
+        let me = state.to_move;
+        let dirs = self.directions(jump.dirs, me);
+        let own = *state.pieces_of(me);
+        for from in own.iter() {
+            if !self.moves_piece(rule, state, from) {
+                continue;
+            }
+            self.jumps_from(index, rule, jump, frame, from, dirs, out);
+        }
+    }
+
+    /// `path_step`: every piece of the rule one cell on along its path.
+    fn path_steps(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        path_step: &PathStep,
+        frame: &mut Frame<'_, W>,
+        out: &mut Vec<Action>,
+    ) {
+        let state = frame.state;
+        let me = state.to_move;
+        let own = *state.pieces_of(me);
+        let path = &self.paths[path_step.path as usize];
+        for from in own.iter() {
+            if !self.moves_piece(rule, state, from) {
+                continue;
+            }
+            let to = path.next[me as usize][from as usize];
+            if to == NO_CELL {
+                continue;
+            }
+            if let Some(captured) = self.landing(path_step.to, state, to) {
+                let action = Action::new(ActionKind::Hop, index, from, to, 0, 1, 0, captured);
+                self.push_if_legal(rule, frame, action, out);
             }
         }
     }
@@ -295,6 +363,7 @@ impl<const W: usize> Game<W> {
         &self,
         index: u8,
         rule: &CompiledMove,
+        line: &Line,
         frame: &mut Frame<'_, W>,
         dirs: &[u8],
         out: &mut Vec<Action>,
@@ -309,13 +378,12 @@ impl<const W: usize> Game<W> {
                 .and(&own.shifted(-offset));
         }
         for from in own.iter() {
-            let kind = (state.cell(from) >> 2) - 1;
-            if rule.piece.is_some_and(|k| k != kind) || self.locked(rule, state, from) {
+            if !self.moves_piece(rule, state, from) {
                 continue;
             }
             for (rear, &dir) in rears.iter().zip(dirs) {
                 if rear.contains(from) {
-                    self.line(index, rule, frame, from, dir, out);
+                    self.line(index, rule, line, frame, from, dir, out);
                 }
             }
         }
@@ -324,25 +392,26 @@ impl<const W: usize> Game<W> {
     /// The lines with their rear on `from`, in every direction of the rule (kept out of line, so
     /// that the loop of [`Game::generate`] stays small for the other kinds of rule).
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     fn lines_from(
         &self,
         index: u8,
         rule: &CompiledMove,
+        line: &Line,
         frame: &mut Frame<'_, W>,
         from: u16,
         dirs: &[u8],
         out: &mut Vec<Action>,
     ) {
         for &dir in dirs {
-            self.line(index, rule, frame, from, dir, out);
+            self.line(index, rule, line, frame, from, dir, out);
         }
     }
 
     /// Whether a step from `cell` along `dir` follows the rule's lines (always, without `along:`).
     #[inline]
-    fn follows_lines(&self, rule: &CompiledMove, cell: u16, dir: u8) -> bool {
-        rule.along
-            .is_none_or(|l| self.lines[l as usize].leaving[dir as usize].contains(cell))
+    fn follows_lines(&self, along: Option<u16>, cell: u16, dir: u8) -> bool {
+        along.is_none_or(|l| self.lines[l as usize].leaving[dir as usize].contains(cell))
     }
 
     /// Whether the piece on `cell` stands in its owner's part of the rule's `locked:` region, where
@@ -379,12 +448,13 @@ impl<const W: usize> Game<W> {
         &self,
         index: u8,
         rule: &CompiledMove,
+        step: &Step,
         frame: &mut Frame<'_, W>,
-        dirs: &[u8],
         out: &mut Vec<Action>,
     ) {
+        let dirs = self.directions(step.dirs, frame.state.to_move);
         if self.board.cells <= 64 && self.board.all_uniform() {
-            return self.steps_in_one_word(index, rule, frame, dirs, out);
+            return self.steps_in_one_word(index, rule, step, frame, dirs, out);
         }
         let state = frame.state;
         let me = state.to_move;
@@ -392,7 +462,7 @@ impl<const W: usize> Game<W> {
         let occupied = state.occupied();
         let locked = self.locked_pieces(rule, state);
         let movers = self.movers(rule, frame).and_not(&locked);
-        let mut allowed = match rule.to {
+        let mut allowed = match step.to {
             Landing::Empty => self.board.all_cells.and_not(&occupied),
             Landing::Enemy => occupied.and_not(&own),
             Landing::EmptyOrEnemy => self.board.all_cells.and_not(&own),
@@ -404,7 +474,7 @@ impl<const W: usize> Game<W> {
         for &dir in dirs {
             let offset = self.board.offsets[dir as usize];
             let mut sources = movers.and(&self.board.has_neighbour[dir as usize]);
-            if let Some(l) = rule.along {
+            if let Some(l) = step.along {
                 sources = sources.and(&self.lines[l as usize].leaving[dir as usize]);
             }
             if !self.board.uniform[dir as usize] {
@@ -433,6 +503,7 @@ impl<const W: usize> Game<W> {
         &self,
         index: u8,
         rule: &CompiledMove,
+        step: &Step,
         frame: &mut Frame<'_, W>,
         dirs: &[u8],
         out: &mut Vec<Action>,
@@ -451,7 +522,7 @@ impl<const W: usize> Game<W> {
             Some(kind) => self.of_kind(frame, *state.pieces_of(me), me, kind).word(0),
         } & !locked;
         let all_cells = self.board.all_cells.word(0);
-        let mut allowed = match rule.to {
+        let mut allowed = match step.to {
             Landing::Empty => all_cells & !occupied,
             Landing::Enemy => occupied & !own,
             Landing::EmptyOrEnemy => all_cells & !own,
@@ -462,7 +533,7 @@ impl<const W: usize> Game<W> {
         for &dir in dirs {
             let offset = self.board.offsets[dir as usize];
             let mut sources = movers & self.board.has_neighbour[dir as usize].word(0);
-            if let Some(l) = rule.along {
+            if let Some(l) = step.along {
                 sources &= self.lines[l as usize].leaving[dir as usize].word(0);
             }
             let mut targets = if offset > 0 {
@@ -518,19 +589,21 @@ impl<const W: usize> Game<W> {
 
     /// What landing on `cell` means for the rule: `Some(captured)` if allowed.
     #[inline]
-    fn landing(&self, rule: &CompiledMove, state: &State<W>, cell: u16) -> Option<u8> {
+    fn landing(&self, to: Landing, state: &State<W>, cell: u16) -> Option<u8> {
         let v = state.cell(cell);
         if v == 0 {
-            (rule.to != Landing::Enemy).then_some(0)
+            (to != Landing::Enemy).then_some(0)
         } else {
-            (v & 3 != state.to_move && rule.to != Landing::Empty).then_some(1)
+            (v & 3 != state.to_move && to != Landing::Empty).then_some(1)
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn slide(
         &self,
         index: u8,
         rule: &CompiledMove,
+        slide: &Slide,
         frame: &mut Frame<'_, W>,
         from: u16,
         dir: u8,
@@ -539,15 +612,15 @@ impl<const W: usize> Game<W> {
         let me = frame.state.to_move;
         let mut to = from;
         let template = Action::moving(index, from, 0, dir, 1, 0, 0);
-        for distance in 1..=rule.max.min(255) {
-            if !self.follows_lines(rule, to, dir) {
+        for distance in 1..=slide.max.min(255) {
+            if !self.follows_lines(slide.along, to, dir) {
                 return;
             }
             // A marked line is crossed only by a move of that one step.
-            let crosses = rule
+            let crosses = slide
                 .crossing
                 .is_some_and(|l| self.lines[l as usize].leaving[dir as usize].contains(to));
-            if crosses && distance > 1 && !rule.crossing_stop_after {
+            if crosses && distance > 1 && !slide.crossing_stop_after {
                 return;
             }
             to = self.board.neighbour(to, dir);
@@ -555,7 +628,7 @@ impl<const W: usize> Game<W> {
                 return;
             }
             if let Some(captured) = self
-                .landing(rule, frame.state, to)
+                .landing(slide.to, frame.state, to)
                 .filter(|_| !self.locked(rule, frame.state, to))
             {
                 let action = template.landing(to, distance as u8, captured);
@@ -570,10 +643,12 @@ impl<const W: usize> Game<W> {
     /// A run of own pieces from `rear` to the front of its line along `dir` moves up to its length.
     /// Inlined in both its callers: called for most pieces, it is a loop body.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn line(
         &self,
         index: u8,
         rule: &CompiledMove,
+        line: &Line,
         frame: &mut Frame<'_, W>,
         rear: u16,
         dir: u8,
@@ -598,7 +673,7 @@ impl<const W: usize> Game<W> {
             head = next;
             count += 1;
         }
-        if count < rule.min {
+        if count < line.min {
             return;
         }
         let mut to = head;
@@ -613,14 +688,14 @@ impl<const W: usize> Game<W> {
                 None => self.push_if_legal(rule, frame, action(0), out),
                 Some(owner) if owner == me => return,
                 Some(_) => {
-                    if rule.capture != LineCapture::None && !self.locked(rule, state, to) {
+                    if line.capture != LineCapture::None && !self.locked(rule, state, to) {
                         let mut enemy_run = 0u8;
                         let mut cell = to;
                         while cell != NO_CELL && state.owner(cell).is_some_and(|o| o != me) {
                             enemy_run += 1;
                             cell = self.board.neighbour(cell, dir);
                         }
-                        let allowed = match rule.capture_if {
+                        let allowed = match line.capture_if {
                             Some(code) => {
                                 frame.vars = [count as i32, enemy_run as i32];
                                 self.eval_bool(code, frame)
@@ -628,7 +703,7 @@ impl<const W: usize> Game<W> {
                             None => true,
                         };
                         if allowed {
-                            let captured = if rule.capture == LineCapture::Run {
+                            let captured = if line.capture == LineCapture::Run {
                                 enemy_run
                             } else {
                                 1
@@ -644,7 +719,14 @@ impl<const W: usize> Game<W> {
 
     /// Whether a piece on `from` could make a first jump along `dir` (before copying any position).
     #[inline]
-    fn can_jump(&self, rule: &CompiledMove, state: &State<W>, from: u16, dir: u8) -> bool {
+    fn can_jump(
+        &self,
+        rule: &CompiledMove,
+        jump: &Jump,
+        state: &State<W>,
+        from: u16,
+        dir: u8,
+    ) -> bool {
         let me = state.to_move;
         let over = self.board.neighbour(from, dir);
         if over == NO_CELL {
@@ -653,7 +735,7 @@ impl<const W: usize> Game<W> {
         let v = state.cell(over);
         if v == 0
             || v & 3 == me
-            || rule.over_piece.is_some_and(|k| k != (v >> 2) - 1)
+            || jump.over_piece.is_some_and(|k| k != (v >> 2) - 1)
             || self.locked(rule, state, over)
         {
             return false;
@@ -662,16 +744,18 @@ impl<const W: usize> Game<W> {
         land != NO_CELL
             && state.cell(land) == 0
             && !self.avoided(rule, me, land)
-            && self.follows_lines(rule, from, dir)
-            && self.follows_lines(rule, over, dir)
+            && self.follows_lines(jump.along, from, dir)
+            && self.follows_lines(jump.along, over, dir)
     }
 
     /// Jumps over an adjacent enemy piece to the empty cell beyond, and with `chain` on and on while
     /// possible. Jumped pieces leave at once, so none is jumped twice.
-    fn jumps(
+    #[allow(clippy::too_many_arguments)]
+    fn jumps_from(
         &self,
         index: u8,
         rule: &CompiledMove,
+        jump: &Jump,
         frame: &mut Frame<'_, W>,
         from: u16,
         dirs: &[u8],
@@ -680,7 +764,7 @@ impl<const W: usize> Game<W> {
         // Most pieces cannot jump at all: look before copying the position.
         if !dirs
             .iter()
-            .any(|&dir| self.can_jump(rule, frame.state, from, dir))
+            .any(|&dir| self.can_jump(rule, jump, frame.state, from, dir))
         {
             return;
         }
@@ -688,13 +772,14 @@ impl<const W: usize> Game<W> {
         let piece = scratch.cell(from);
         scratch.clear(from);
         let start = Action::new(ActionKind::Jump, index, from, from, 0, 1, 0, 0);
-        self.jump_on(rule, frame, &mut scratch, piece, dirs, start, out);
+        self.jump_on(rule, jump, frame, &mut scratch, piece, dirs, start, out);
     }
 
     #[allow(clippy::too_many_arguments)]
     fn jump_on(
         &self,
         rule: &CompiledMove,
+        jump: &Jump,
         frame: &mut Frame<'_, W>,
         scratch: &mut State<W>,
         piece: u8,
@@ -705,7 +790,7 @@ impl<const W: usize> Game<W> {
         let mut extended = false;
         if so_far.captured() < self.board.max_jumps {
             for &dir in dirs {
-                if !self.can_jump(rule, scratch, so_far.to_cell(), dir) {
+                if !self.can_jump(rule, jump, scratch, so_far.to_cell(), dir) {
                     continue;
                 }
                 let over = self.board.neighbour(so_far.to_cell(), dir);
@@ -724,19 +809,19 @@ impl<const W: usize> Game<W> {
                         so_far.path()
                             | (dir as u64) << (self.board.jump_bits * so_far.captured() as u32),
                     );
-                if !rule.chain || self.promotes(rule, scratch.to_move, piece, land) {
+                if !jump.chain || self.promotes(rule, scratch.to_move, piece, land) {
                     self.push_if_legal(rule, frame, next, out);
                     continue;
                 }
                 let jumped = scratch.cell(over);
-                if rule.remove_at_end {
+                if jump.remove_at_end {
                     // Left standing until the end, the piece still blocks a landing; a piece of the
                     // jumper's own side there keeps it from being jumped twice.
                     scratch.set(over, crate::engine::state::encode(scratch.to_move, 0));
                 } else {
                     scratch.clear(over);
                 }
-                self.jump_on(rule, frame, scratch, piece, dirs, next, out);
+                self.jump_on(rule, jump, frame, scratch, piece, dirs, next, out);
                 scratch.set(over, jumped);
             }
         }
@@ -939,7 +1024,11 @@ impl<const W: usize> Game<W> {
             ActionKind::Place => {
                 let rule = &self.moves[action.rule() as usize];
                 state.put(action.to_cell(), me, rule.piece.unwrap_or(0));
-                if let Some(slot) = rule.hand_slot.filter(|&s| s != crate::compile::NO_HAND) {
+                let hand_slot = match &rule.primitive {
+                    Primitive::Place(place) => place.hand_slot,
+                    _ => None,
+                };
+                if let Some(slot) = hand_slot.filter(|&s| s != crate::compile::NO_HAND) {
                     let held = &mut state.hand[me as usize & 3][slot as usize];
                     *held = held.saturating_sub(1);
                 }

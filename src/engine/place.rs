@@ -4,7 +4,8 @@
 use super::action::{Action, ActionKind};
 use super::cells::NO_CELL_VALUE;
 use super::eval::Frame;
-use crate::compile::{CellSet, CompiledMove, Game};
+use crate::compile::primitives::{Fly, Place};
+use crate::compile::{CellSet, CodeRange, CompiledMove, Game, RegionRef};
 
 impl Action {
     /// A piece placed on `to` by move rule `rule`.
@@ -22,18 +23,19 @@ impl<const W: usize> Game<W> {
         &self,
         index: u8,
         rule: &CompiledMove,
+        place: &Place,
         frame: &mut Frame<'_, W>,
         out: &mut Vec<Action>,
     ) {
         let state = frame.state;
-        if let Some(slot) = rule.hand_slot {
+        if let Some(slot) = place.hand_slot {
             // From the hand: none left (or a kind no one holds), no placement.
             let held = state.hand[state.to_move as usize & 3].get(slot as usize);
             if held.is_none_or(|&n| n == 0) {
                 return;
             }
         }
-        let mut cells = self.landing_cells_of(rule, frame);
+        let mut cells = self.landing_cells_of(place.at, place.at_cells, frame);
         if let Some(mask) = &rule.landing_mask {
             cells = cells.and(&self.cell_mask(mask, state));
         }
@@ -43,13 +45,18 @@ impl<const W: usize> Game<W> {
     }
 
     /// The empty cells a `place` or `fly` rule may put a piece on: of its `at:`, if any.
-    fn landing_cells_of(&self, rule: &CompiledMove, frame: &mut Frame<'_, W>) -> CellSet<W> {
+    fn landing_cells_of(
+        &self,
+        at: Option<RegionRef>,
+        at_cells: Option<CodeRange>,
+        frame: &mut Frame<'_, W>,
+    ) -> CellSet<W> {
         let state = frame.state;
         let mut cells = self.board.all_cells.and_not(&state.occupied());
-        if let Some(at) = rule.at {
+        if let Some(at) = at {
             cells = cells.and(self.region_of(at, state.to_move));
         }
-        if let Some(at) = rule.at_cells {
+        if let Some(at) = at_cells {
             cells = cells.and(&self.eval_set(at, frame));
         }
         cells
@@ -84,19 +91,20 @@ impl<const W: usize> Game<W> {
         &self,
         index: u8,
         rule: &CompiledMove,
+        fly: &Fly,
         frame: &mut Frame<'_, W>,
         out: &mut Vec<Action>,
     ) {
         let state = frame.state;
         let me = state.to_move;
         let mut movers = *state.pieces_of(me);
-        if let Some(from) = rule.from_cells {
+        if let Some(from) = fly.from_cells {
             movers = movers.and(&self.eval_set(from, frame));
             if movers.is_empty() {
                 return;
             }
         }
-        let targets = self.landing_cells_of(rule, frame);
+        let targets = self.landing_cells_of(fly.at, fly.at_cells, frame);
         for from in movers.iter() {
             let kind_fits = rule
                 .piece
