@@ -6,72 +6,38 @@ pub mod cell_mask;
 pub mod fast_check;
 pub(crate) mod fold;
 pub mod neighbour_filter;
+pub mod primitives;
 mod tables;
 pub mod word_steps;
 
 pub use bytecode::{CodeRange, Op};
 pub use cell_mask::CellMask;
+pub use primitives::Primitive;
 pub use tables::{Board, CellSet, NO_CELL};
 
-use crate::check::{
-    CheckedGame, Generator, Hit, Landing, LineCapture, OptionDecl, PieceDecl, PlaceAt, RuleInfo,
-    TExpr,
-};
+use crate::check::{CheckedGame, Generator, OptionDecl, PieceDecl, RuleInfo, TExpr};
 use crate::engine::state::State;
 use crate::syntax::ast::BinOp;
 
-/// A move rule with its arguments lowered to table indices.
+/// A move rule with its arguments lowered to table indices: the parts every rule has, and its
+/// primitive with only that primitive's arguments (see [`primitives`]).
 #[derive(Clone, Debug)]
 pub struct CompiledMove {
     pub info: RuleInfo,
-    pub kind: MoveKind,
+    /// The kind of piece the rule places, takes or moves (any if `None`).
     pub piece: Option<u8>,
-    pub dirs: u16,
-    pub to: Landing,
-    pub min: u8,
-    pub max: u16,
-    pub capture: LineCapture,
-    pub capture_if: Option<CodeRange>,
-    /// `path_step`: the path, an index into [`Game::paths`].
-    pub path: u16,
     pub filters: Vec<CodeRange>,
     pub compulsory: bool,
-    /// Jumps: go on jumping while possible (a turn is one whole sequence).
-    pub chain: bool,
-    /// Jumps: jumped pieces leave when the sequence ends, not at once.
-    pub remove_at_end: bool,
-    /// Jumps: the kind of enemy piece that may be jumped (any if `None`).
-    pub over_piece: Option<u8>,
     /// Cells the moving piece may never enter.
     pub avoid: Option<RegionRef>,
     /// Pieces standing in their owner's part of this region neither move nor are captured.
     pub locked: Option<RegionRef>,
-    /// Lines every step must follow: an index into [`Game::lines`].
-    pub along: Option<u16>,
-    /// Lines a slide may cross only as its single step.
-    pub crossing: Option<u16>,
-    /// A slide may cross `crossing` lines anywhere but stops right after.
-    pub crossing_stop_after: bool,
-    /// `die_move`: where all the mover's pieces must stand before one may be borne off.
-    pub bear_off: Option<RegionRef>,
-    /// `die_move`: pieces on the bar enter first.
-    pub enter: bool,
-    /// `die_move`: a lone enemy piece landed on is pinned, not sent to the bar (`hit: pin`).
-    pub pin: bool,
     /// The kind the moving piece becomes when it ends in the region; a jump sequence stops there.
     pub promote: Option<(u8, RegionRef)>,
     /// No filter of its own and no `forbid` in the game: every action it makes is legal.
     pub unchecked: bool,
-    /// `place`: the cells a piece may be placed on (every cell if `None`).
-    pub at: Option<RegionRef>,
     /// The filters that ask only about the landing cell, as one mask (see [`cell_mask`]).
     pub landing_mask: Option<CellMask>,
-    /// `place`: a set program for `at:` worked out in the position.
-    pub at_cells: Option<CodeRange>,
-    /// `fly`: a set program for `from:`, the cells whose pieces may fly.
-    pub from_cells: Option<CodeRange>,
-    /// `place`: the hand slot its pieces come from, or none (the supply).
-    pub hand_slot: Option<u8>,
     /// `next RULE ...`: what the mover goes on with after an action of this rule.
     pub next: Vec<CompiledNext>,
     /// The rule is named by a `next`: it makes moves only as a continuation, never to start a turn.
@@ -80,6 +46,8 @@ pub struct CompiledMove {
     pub joins: bool,
     /// `then { ... }`, in order: each a verb and the program of its set of cells.
     pub effects: Vec<CompiledEffect>,
+    /// What the rule does: the primitive and its own arguments.
+    pub primitive: Primitive,
 }
 
 /// The hand slot of a `place` from the hand of a kind nobody holds in hand: it never places.
@@ -106,20 +74,6 @@ pub struct CompiledEffect {
     pub condition: Option<CodeRange>,
     /// The set worked out cell by cell, when it has that form (see [`neighbour_filter`]).
     pub fast: Option<neighbour_filter::NeighbourFilter>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveKind {
-    Place,
-    Pass,
-    Take,
-    Fly,
-    Step,
-    Slide,
-    Line,
-    Jump,
-    PathStep,
-    DieMove,
 }
 
 /// A region named in a move rule: a per-player region means the mover's own copy.
@@ -440,13 +394,9 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         per_player: checked.regions[r as usize].per_player,
     };
     let mut emitter = bytecode::Emitter::new(&region_first, &options);
-    let at_region = |at: &Option<PlaceAt>| match at {
-        Some(PlaceAt::Region(r)) => Some(region_ref(*r)),
-        _ => None,
-    };
-    let at_cells = |at: &Option<PlaceAt>, emitter: &mut bytecode::Emitter| match at {
-        Some(PlaceAt::Cells(e)) => Some(emitter.set_program(e)),
-        _ => None,
+    let lowering = primitives::Lowering {
+        region_ref: &region_ref,
+        hand_kinds: &checked.hand_kinds,
     };
     // The rules some `next` names: they move only as continuations.
     let continued: Vec<u8> = checked
@@ -476,170 +426,42 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
                 .iter()
                 .map(|(f, _)| emitter.expr_program(f))
                 .collect();
-            let base = CompiledMove {
+            // Programs are emitted in the order of the rule's parts: the common ones first.
+            let next = m
+                .continuations
+                .iter()
+                .map(|c| CompiledNext {
+                    rule: c.rule,
+                    // The same player needs no program.
+                    by: c
+                        .by
+                        .as_ref()
+                        .filter(|e| !matches!(e, TExpr::Mover))
+                        .map(|e| emitter.expr_program(e)),
+                    joined: c.joined,
+                    condition: c.condition.as_ref().map(|e| emitter.expr_program(e)),
+                })
+                .collect();
+            let effects = m
+                .effects
+                .iter()
+                .filter_map(|e| compile_effect(e, &options, &region_first, &mut emitter))
+                .collect();
+            CompiledMove {
                 info: m.info.clone(),
-                kind: MoveKind::Step,
-                piece: None,
-                dirs: 0,
-                to: Landing::Empty,
-                min: 1,
-                max: 1,
-                capture: LineCapture::None,
-                capture_if: None,
-                path: 0,
+                piece: primitives::piece_of(&m.generator),
                 compulsory: m.compulsory,
-                chain: false,
-                remove_at_end: false,
-                over_piece: None,
                 avoid: m.avoid.map(region_ref),
                 locked: m.locked.map(region_ref),
-                along: m.along,
-                crossing: m.crossing,
-                crossing_stop_after: m.crossing_stop_after,
-                bear_off: None,
-                enter: false,
-                pin: false,
                 promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),
                 unchecked: filters.is_empty() && checked.program.forbids.is_empty(),
                 filters,
-                at: None,
                 landing_mask,
-                at_cells: None,
-                from_cells: None,
-                hand_slot: None,
-                next: m
-                    .continuations
-                    .iter()
-                    .map(|c| CompiledNext {
-                        rule: c.rule,
-                        // The same player needs no program.
-                        by: c
-                            .by
-                            .as_ref()
-                            .filter(|e| !matches!(e, TExpr::Mover))
-                            .map(|e| emitter.expr_program(e)),
-                        joined: c.joined,
-                        condition: c.condition.as_ref().map(|e| emitter.expr_program(e)),
-                    })
-                    .collect(),
+                next,
                 continuation_only: continued.contains(&(i as u8)),
                 joins: m.continuations.iter().any(|c| c.joined),
-                effects: m
-                    .effects
-                    .iter()
-                    .filter_map(|e| compile_effect(e, &options, &region_first, &mut emitter))
-                    .collect(),
-            };
-            match &m.generator {
-                Generator::Place {
-                    piece,
-                    at,
-                    from_hand,
-                } => CompiledMove {
-                    kind: MoveKind::Place,
-                    piece: Some(*piece),
-                    at: at_region(at),
-                    at_cells: at_cells(at, &mut emitter),
-                    hand_slot: from_hand
-                        .then(|| checked.hand_kinds.iter().position(|k| k == piece))
-                        .flatten()
-                        .map(|slot| slot as u8)
-                        .or(from_hand.then_some(NO_HAND)),
-                    ..base
-                },
-                Generator::Pass => CompiledMove {
-                    kind: MoveKind::Pass,
-                    ..base
-                },
-                Generator::Take { piece } => CompiledMove {
-                    kind: MoveKind::Take,
-                    piece: *piece,
-                    ..base
-                },
-                Generator::Fly { piece, at, from } => CompiledMove {
-                    kind: MoveKind::Fly,
-                    piece: *piece,
-                    at: at_region(at),
-                    at_cells: at_cells(at, &mut emitter),
-                    from_cells: from.as_ref().map(|e| emitter.set_program(e)),
-                    ..base
-                },
-                Generator::Step { piece, dirs, to } => CompiledMove {
-                    piece: *piece,
-                    dirs: *dirs,
-                    to: *to,
-                    ..base
-                },
-                Generator::Slide {
-                    piece,
-                    dirs,
-                    max,
-                    to,
-                } => CompiledMove {
-                    kind: MoveKind::Slide,
-                    piece: *piece,
-                    dirs: *dirs,
-                    to: *to,
-                    max: *max,
-                    ..base
-                },
-                Generator::DieMove {
-                    piece,
-                    path,
-                    bear_off,
-                    hit,
-                    enter,
-                } => CompiledMove {
-                    kind: MoveKind::DieMove,
-                    piece: *piece,
-                    path: *path,
-                    bear_off: bear_off.map(region_ref),
-                    to: if *hit == Hit::Blocked {
-                        Landing::Empty
-                    } else {
-                        Landing::EmptyOrEnemy
-                    },
-                    pin: *hit == Hit::Pin,
-                    enter: *enter,
-                    ..base
-                },
-                Generator::PathStep { piece, path, to } => CompiledMove {
-                    kind: MoveKind::PathStep,
-                    piece: *piece,
-                    path: *path,
-                    to: *to,
-                    ..base
-                },
-                Generator::Jump {
-                    piece,
-                    dirs,
-                    over,
-                    chain,
-                    remove_at_end,
-                } => CompiledMove {
-                    kind: MoveKind::Jump,
-                    piece: *piece,
-                    dirs: *dirs,
-                    over_piece: *over,
-                    chain: *chain,
-                    remove_at_end: *remove_at_end,
-                    ..base
-                },
-                Generator::Line {
-                    piece,
-                    dirs,
-                    min,
-                    capture,
-                    capture_if,
-                } => CompiledMove {
-                    kind: MoveKind::Line,
-                    piece: *piece,
-                    dirs: *dirs,
-                    min: *min,
-                    capture: *capture,
-                    capture_if: capture_if.as_ref().map(|e| emitter.expr_program(e)),
-                    ..base
-                },
+                effects,
+                primitive: lowering.primitive(m, &mut emitter),
             }
         })
         .collect::<Vec<_>>();

@@ -3,7 +3,7 @@
 //! dice, face-down pieces, surrounds or compulsory rules can change what a turn is, the moves of a
 //! position are a few word shifts per direction, as in a hand-written bitboard generator.
 
-use super::{CompiledMove, Game, MoveKind};
+use super::{CompiledMove, Game, Primitive};
 use crate::check::Landing;
 use crate::engine::action::StepTemplate;
 
@@ -49,24 +49,27 @@ pub(super) fn plan<const W: usize>(game: &Game<W>) -> Option<WordSteps> {
         .map(|player| {
             let mut steps = Vec::new();
             for (index, rule) in game.moves.iter().enumerate() {
+                let Primitive::Step(step) = &rule.primitive else {
+                    unreachable!("every rule is a step");
+                };
                 let avoided = rule.avoid.map_or(0, |r| game.region_of(r, player).word(0));
                 let landing = all & !avoided;
-                let dirs = &board.direction_sets[rule.dirs as usize][player as usize];
+                let dirs = &board.direction_sets[step.dirs as usize][player as usize];
                 for &dir in dirs {
                     let offset = board.offsets[dir as usize];
                     let mut sources = board.has_neighbour[dir as usize].word(0);
-                    if let Some(l) = rule.along {
+                    if let Some(l) = step.along {
                         sources &= game.lines[l as usize].leaving[dir as usize].word(0);
                     }
                     steps.push(WordStep {
                         sources,
                         rotate: (i32::from(offset)).rem_euclid(64) as u32,
-                        empty: if rule.to == Landing::Enemy {
+                        empty: if step.to == Landing::Enemy {
                             0
                         } else {
                             landing
                         },
-                        enemy: if rule.to == Landing::Empty {
+                        enemy: if step.to == Landing::Empty {
                             0
                         } else {
                             landing
@@ -83,7 +86,7 @@ pub(super) fn plan<const W: usize>(game: &Game<W>) -> Option<WordSteps> {
 
 /// A step whose every candidate is legal and needs nothing but the owners' bit sets.
 fn is_word_step<const W: usize>(game: &Game<W>, rule: &CompiledMove) -> bool {
-    rule.kind == MoveKind::Step
+    matches!(rule.primitive, Primitive::Step(_))
         && rule.unchecked
         && !rule.compulsory
         && rule.locked.is_none()

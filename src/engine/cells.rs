@@ -1,6 +1,8 @@
 //! Spatial tests on the board, as the rules read them: the neighbour of a cell, what stands on a
-//! cell, the enemy pieces a cell flanks, a row of pieces and a chain joining two regions.
+//! cell, the enemy pieces a cell flanks, a row of pieces and a chain joining two regions; and the
+//! cells of an action as the rules read them (`to`, `from`).
 
+use super::action::{Action, ActionKind};
 use super::state::State;
 use crate::check::{ALL_DIRECTIONS, CellTest};
 use crate::compile::{CellSet, Game, NO_CELL};
@@ -354,6 +356,30 @@ impl<const W: usize> Game<W> {
                 return false;
             }
             reached = grown;
+        }
+    }
+}
+
+impl<const W: usize> Game<W> {
+    /// The cell the action's piece lands on, as `to` reads it (-1 if none: a pass, a roll).
+    pub(crate) fn action_to(&self, action: &Action) -> i32 {
+        match action.kind() {
+            ActionKind::Move
+            | ActionKind::Jump
+            | ActionKind::Hop
+            | ActionKind::Place
+            | ActionKind::Take => i32::from(action.to_cell()),
+            ActionKind::Die if action.to() != super::dice::OFF => i32::from(action.to_cell()),
+            _ => NO_CELL_VALUE,
+        }
+    }
+
+    /// The cell the action's piece leaves, as `from` reads it (-1 for a placement).
+    pub(crate) fn action_from(&self, action: &Action) -> i32 {
+        match action.kind() {
+            ActionKind::Move | ActionKind::Jump | ActionKind::Hop => i32::from(action.from_cell()),
+            ActionKind::Die if action.from() != super::dice::BAR => i32::from(action.from_cell()),
+            _ => NO_CELL_VALUE,
         }
     }
 }

@@ -11,7 +11,8 @@
 use super::action::{Action, ActionKind};
 use super::state::{POOL, Pool, STACK_CELLS, State};
 use crate::check::{Landing, Transfer};
-use crate::compile::{CompiledMove, Game, MoveKind};
+use crate::compile::primitives::DieMove;
+use crate::compile::{CompiledMove, Game, Primitive};
 use rand::{Rng, RngExt};
 
 /// `Action::to` of a piece borne off the board.
@@ -107,13 +108,13 @@ impl<const W: usize> Game<W> {
     /// no enemy piece (or a lone one, hit, when the rule hits), or [`OFF`]. The flag says a hit.
     fn die_target(
         &self,
-        rule: &CompiledMove,
+        die: &DieMove,
         state: &State<W>,
         from: u16,
         pip: u8,
     ) -> Option<(u16, bool)> {
         let me = state.to_move;
-        let path = &self.paths[rule.path as usize];
+        let path = &self.paths[die.path as usize];
         let cells = &path.cells[me as usize];
         // A piece on the bar enters with a pip of n onto the path's n-th cell.
         let target = if from == BAR {
@@ -128,7 +129,7 @@ impl<const W: usize> Game<W> {
         if let Some(&to) = cells.get(target) {
             return match state.owner(to) {
                 // A pinned piece under the stack makes it no lone piece: the cell is the enemy's.
-                Some(owner) if owner != me => (rule.to == Landing::EmptyOrEnemy
+                Some(owner) if owner != me => (die.to == Landing::EmptyOrEnemy
                     && state.height(to) == 1
                     && state.pinned(to).is_none())
                 .then_some((to, true)),
@@ -140,10 +141,10 @@ impl<const W: usize> Game<W> {
         }
         // Past the end of the path: borne off, once every piece of the mover is in the region
         // and free (a pinned piece, wherever it is, is not).
-        let home = self.region_of(rule.bear_off?, me);
+        let home = self.region_of(die.bear_off?, me);
         if state.bar[me as usize] > 0
             || !state.pieces_of(me).and_not(home).is_empty()
-            || (rule.pin && state.has_pinned(me))
+            || (die.pin && state.has_pinned(me))
         {
             return None;
         }
@@ -167,15 +168,16 @@ impl<const W: usize> Game<W> {
         &self,
         index: u8,
         rule: &CompiledMove,
+        die: &DieMove,
         state: &State<W>,
         pip: u8,
         mut f: impl FnMut(Action) -> bool,
     ) -> bool {
-        let mut emit = |from: u16| match self.die_target(rule, state, from, pip) {
+        let mut emit = |from: u16| match self.die_target(die, state, from, pip) {
             Some((to, hit)) => f(Action::die(index, from, to, pip, u8::from(hit))),
             None => false,
         };
-        if rule.enter && state.bar[state.to_move as usize] > 0 {
+        if die.enter && state.bar[state.to_move as usize] > 0 {
             return emit(BAR);
         }
         for from in state.pieces_of(state.to_move).iter() {
@@ -191,13 +193,14 @@ impl<const W: usize> Game<W> {
         &self,
         index: u8,
         rule: &CompiledMove,
+        die: &DieMove,
         state: &State<W>,
         out: &mut Vec<Action>,
     ) {
         let start = out.len();
         let (pips, n) = Game::playable_pips(state);
         for &pip in &pips[..n] {
-            self.each_die_move(index, rule, state, pip, |action| {
+            self.each_die_move(index, rule, die, state, pip, |action| {
                 // Two dice making the same move: one action, the smaller die's (ruling 3.10).
                 let same = out[start..]
                     .iter()
@@ -244,9 +247,9 @@ impl<const W: usize> Game<W> {
         let mut moves = [Action::PASS; STACK_CELLS + 1];
         let mut count = 0;
         for (i, rule) in self.moves.iter().enumerate() {
-            if rule.kind == MoveKind::DieMove {
+            if let Primitive::DieMove(die) = &rule.primitive {
                 let (pips, _) = Game::playable_pips(state);
-                self.each_die_move(i as u8, rule, state, pips[0], |a| {
+                self.each_die_move(i as u8, rule, die, state, pips[0], |a| {
                     if count < moves.len() {
                         moves[count] = a;
                         count += 1;
@@ -292,10 +295,12 @@ impl<const W: usize> Game<W> {
     fn any_die_move(&self, state: &State<W>) -> bool {
         let (pips, n) = Game::playable_pips(state);
         self.moves.iter().enumerate().any(|(i, rule)| {
-            rule.kind == MoveKind::DieMove
-                && pips[..n]
-                    .iter()
-                    .any(|&pip| self.each_die_move(i as u8, rule, state, pip, |_| true))
+            let Primitive::DieMove(die) = &rule.primitive else {
+                return false;
+            };
+            pips[..n]
+                .iter()
+                .any(|&pip| self.each_die_move(i as u8, rule, die, state, pip, |_| true))
         })
     }
 
@@ -313,7 +318,10 @@ impl<const W: usize> Game<W> {
         };
         if action.captured() > 0 {
             let to = action.to_cell();
-            if self.moves[action.rule() as usize].pin {
+            if matches!(
+                self.moves[action.rule() as usize].primitive,
+                Primitive::DieMove(DieMove { pin: true, .. })
+            ) {
                 state.pin(to, piece);
                 state.use_pip(action.distance());
                 return;

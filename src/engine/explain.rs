@@ -5,7 +5,7 @@
 use super::action::Action;
 use super::eval::{Frame, Verdict};
 use super::state::State;
-use crate::compile::{Game, MoveKind};
+use crate::compile::{Game, Primitive};
 
 /// What decided a position, rule by rule. Rule indices are those of the compiled game
 /// ([`Game::moves`], [`Game::forbids`], [`Game::turn_start`]).
@@ -65,7 +65,7 @@ impl<'g, const W: usize> Explainer<'g, W> {
                 &mut candidates,
             );
             for action in candidates {
-                match self.forbidden_by(game.moves[i].kind, &mut frame, action) {
+                match self.forbidden_by(&game.moves[i].primitive, &mut frame, action) {
                     Some(f) => add(&mut explanation.forbids, f),
                     None => add(&mut explanation.moves, i),
                 }
@@ -89,7 +89,7 @@ impl<'g, const W: usize> Explainer<'g, W> {
                     &mut candidates,
                 );
                 for action in candidates {
-                    match self.forbidden_by(rule.kind, &mut frame, action) {
+                    match self.forbidden_by(&rule.primitive, &mut frame, action) {
                         Some(f) => add(&mut explanation.forbids, f),
                         None => {
                             add(&mut explanation.moves, i);
@@ -116,13 +116,13 @@ impl<'g, const W: usize> Explainer<'g, W> {
     /// The first `forbid` rule that holds after the action, as the move generator tests them.
     fn forbidden_by(
         &self,
-        kind: MoveKind,
+        primitive: &Primitive,
         frame: &mut Frame<'_, W>,
         action: Action,
     ) -> Option<usize> {
         let game = self.game;
         // `die_move` actions and passes are not filtered.
-        if matches!(kind, MoveKind::DieMove | MoveKind::Pass) {
+        if matches!(primitive, Primitive::DieMove(_) | Primitive::Pass) {
             return None;
         }
         frame.consider(action);

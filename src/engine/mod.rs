@@ -12,7 +12,7 @@ pub mod movegen;
 pub mod notation;
 pub mod parts;
 pub mod perft;
-pub mod place;
 pub mod playout;
 pub mod position;
+pub mod primitives;
 pub mod state;

@@ -1,11 +1,12 @@
-//! The move generator: runs the compiled move rules over the neighbour table.
+//! The move generator: runs the compiled move rules (each primitive by its generator in
+//! [`super::primitives`]), the helpers those share, and applying an action.
 
-use super::action::{Action, ActionKind, StepTemplate};
+use super::action::{Action, ActionKind};
 use super::eval::{Frame, Played, Verdict};
 use super::state::State;
-use crate::check::{Landing, LineCapture};
+use crate::check::Landing;
 use crate::compile::word_steps::WordSteps;
-use crate::compile::{CellSet, CompiledMove, Game, MoveKind, NO_CELL};
+use crate::compile::{CellSet, CompiledMove, Game, Primitive};
 use crate::syntax::ast::EffectVerb;
 use std::cell::RefCell;
 
@@ -16,9 +17,6 @@ pub enum Outcome {
     Win(u8, i32),
     Draw,
 }
-
-/// The most directions for which [`Game::generate`] looks up the rears of lines in advance.
-const LINE_DIRS: usize = 8;
 
 thread_local! {
     /// The move list of `can_move`, reused so that end tests allocate nothing once it has grown.
@@ -230,125 +228,45 @@ impl<const W: usize> Game<W> {
         frame: &mut Frame<'_, W>,
         out: &mut Vec<Action>,
     ) {
-        match rule.kind {
-            MoveKind::DieMove => return self.die_moves(index, rule, frame.state, out),
-            MoveKind::Place => return self.placements(index, rule, frame, out),
-            MoveKind::Take => return self.takes(index, rule, frame, out),
+        // One match per rule: each primitive's generator loops over its candidates on its own.
+        match &rule.primitive {
+            Primitive::DieMove(die) => self.die_moves(index, rule, die, frame.state, out),
+            Primitive::Place(place) => self.placements(index, rule, place, frame, out),
+            Primitive::Take => self.takes(index, rule, frame, out),
             // A pass is always there to choose: no filter or `forbid` applies to it.
-            MoveKind::Pass => {
-                return out.push(Action::new(ActionKind::Pass, index, 0, 0, 0, 0, 0, 0));
-            }
-            MoveKind::Fly => return self.flights(index, rule, frame, out),
-            _ => {}
-        }
-        let state = frame.state;
-        let me = state.to_move;
-        let dirs = &self.board.direction_sets[rule.dirs as usize][me as usize];
-        let own = *frame.state.pieces_of(me);
-        if rule.kind == MoveKind::Step {
-            return self.steps(index, rule, frame, dirs, out);
-        }
-        if rule.kind == MoveKind::Line && rule.min >= 2 && dirs.len() <= LINE_DIRS {
-            return self.lines_of_two(index, rule, frame, dirs, out);
-        }
-
-        for from in own.iter() {
-            let kind = (state.cell(from) >> 2) - 1;
-            if rule.piece.is_some_and(|k| k != kind) || self.locked(rule, state, from) {
-                continue;
-            }
-            match rule.kind {
-                // Handled above for all pieces at once.
-                MoveKind::Place
-                | MoveKind::Pass
-                | MoveKind::Take
-                | MoveKind::Fly
-                | MoveKind::Step
-                | MoveKind::DieMove => {}
-                MoveKind::Slide => {
-                    for &dir in dirs {
-                        self.slide(index, rule, frame, from, dir, out);
-                    }
-                }
-                MoveKind::Line => self.lines_from(index, rule, frame, from, dirs, out),
-                MoveKind::Jump => self.jumps(index, rule, frame, from, dirs, out),
-                MoveKind::PathStep => {
-                    let path = &self.paths[rule.path as usize];
-                    let to = path.next[state.to_move as usize][from as usize];
-                    if to == NO_CELL {
-                        continue;
-                    }
-                    if let Some(captured) = self.landing(rule, state, to) {
-                        let action =
-                            Action::new(ActionKind::Hop, index, from, to, 0, 1, 0, captured);
-                        self.push_if_legal(rule, frame, action, out);
-                    }
-                }
-            }
+            Primitive::Pass => out.push(Action::new(ActionKind::Pass, index, 0, 0, 0, 0, 0, 0)),
+            Primitive::Fly(fly) => self.flights(index, rule, fly, frame, out),
+            Primitive::Step(step) => self.steps(index, rule, step, frame, out),
+            Primitive::Slide(slide) => self.slides(index, rule, slide, frame, out),
+            Primitive::Line(line) => self.line_moves(index, rule, line, frame, out),
+            Primitive::Jump(jump) => self.jumps(index, rule, jump, frame, out),
+            Primitive::PathStep(path_step) => self.path_steps(index, rule, path_step, frame, out),
         }
     }
 
-    /// The lines of a rule whose lines have two or more pieces. A line starts from a piece with
-    /// one of its own next to it that way: these are found for all pieces at once, so that most
-    /// pieces skip the walk. Same actions in the same order as the loop of [`Game::generate`].
-    fn lines_of_two(
-        &self,
-        index: u8,
-        rule: &CompiledMove,
-        frame: &mut Frame<'_, W>,
-        dirs: &[u8],
-        out: &mut Vec<Action>,
-    ) {
-        let state = frame.state;
-        let own = *state.pieces_of(state.to_move);
-        let mut rears = [CellSet::default(); LINE_DIRS];
-        for (rear, &dir) in rears.iter_mut().zip(dirs) {
-            let offset = self.board.offsets[dir as usize];
-            *rear = own
-                .and(&self.board.has_neighbour[dir as usize])
-                .and(&own.shifted(-offset));
-        }
-        for from in own.iter() {
-            let kind = (state.cell(from) >> 2) - 1;
-            if rule.piece.is_some_and(|k| k != kind) || self.locked(rule, state, from) {
-                continue;
-            }
-            for (rear, &dir) in rears.iter().zip(dirs) {
-                if rear.contains(from) {
-                    self.line(index, rule, frame, from, dir, out);
-                }
-            }
-        }
+    /// The mover's directions of a direction set.
+    #[inline]
+    pub(super) fn directions(&self, dirs: u16, player: u8) -> &[u8] {
+        &self.board.direction_sets[dirs as usize][player as usize]
     }
 
-    /// The lines with their rear on `from`, in every direction of the rule (kept out of line, so
-    /// that the loop of [`Game::generate`] stays small for the other kinds of rule).
-    #[inline(never)]
-    fn lines_from(
-        &self,
-        index: u8,
-        rule: &CompiledMove,
-        frame: &mut Frame<'_, W>,
-        from: u16,
-        dirs: &[u8],
-        out: &mut Vec<Action>,
-    ) {
-        for &dir in dirs {
-            self.line(index, rule, frame, from, dir, out);
-        }
+    /// Whether the rule moves the mover's piece on `from`: of its kind, and not locked.
+    #[inline(always)]
+    pub(super) fn moves_piece(&self, rule: &CompiledMove, state: &State<W>, from: u16) -> bool {
+        let kind = (state.cell(from) >> 2) - 1;
+        !(rule.piece.is_some_and(|k| k != kind) || self.locked(rule, state, from))
     }
 
     /// Whether a step from `cell` along `dir` follows the rule's lines (always, without `along:`).
     #[inline]
-    fn follows_lines(&self, rule: &CompiledMove, cell: u16, dir: u8) -> bool {
-        rule.along
-            .is_none_or(|l| self.lines[l as usize].leaving[dir as usize].contains(cell))
+    pub(super) fn follows_lines(&self, along: Option<u16>, cell: u16, dir: u8) -> bool {
+        along.is_none_or(|l| self.lines[l as usize].leaving[dir as usize].contains(cell))
     }
 
     /// Whether the piece on `cell` stands in its owner's part of the rule's `locked:` region, where
     /// it neither moves nor is captured.
     #[inline]
-    fn locked(&self, rule: &CompiledMove, state: &State<W>, cell: u16) -> bool {
+    pub(super) fn locked(&self, rule: &CompiledMove, state: &State<W>, cell: u16) -> bool {
         rule.locked.is_some_and(|r| {
             state
                 .owner(cell)
@@ -357,7 +275,7 @@ impl<const W: usize> Game<W> {
     }
 
     /// The pieces of every player standing in their own part of the rule's `locked:` region.
-    fn locked_pieces(&self, rule: &CompiledMove, state: &State<W>) -> CellSet<W> {
+    pub(super) fn locked_pieces(&self, rule: &CompiledMove, state: &State<W>) -> CellSet<W> {
         let mut all = CellSet::default();
         if let Some(r) = rule.locked {
             for player in 0..self.players.len() as u8 {
@@ -368,129 +286,13 @@ impl<const W: usize> Game<W> {
     }
 
     #[inline]
-    fn avoided(&self, rule: &CompiledMove, player: u8, cell: u16) -> bool {
+    pub(super) fn avoided(&self, rule: &CompiledMove, player: u8, cell: u16) -> bool {
         rule.avoid
             .is_some_and(|r| self.region_of(r, player).contains(cell))
     }
 
-    /// All single steps of a rule at once: per direction, the movable pieces shifted one cell, kept
-    /// where they may land.
-    fn steps(
-        &self,
-        index: u8,
-        rule: &CompiledMove,
-        frame: &mut Frame<'_, W>,
-        dirs: &[u8],
-        out: &mut Vec<Action>,
-    ) {
-        if self.board.cells <= 64 && self.board.all_uniform() {
-            return self.steps_in_one_word(index, rule, frame, dirs, out);
-        }
-        let state = frame.state;
-        let me = state.to_move;
-        let own = *state.pieces_of(me);
-        let occupied = state.occupied();
-        let locked = self.locked_pieces(rule, state);
-        let movers = self.movers(rule, frame).and_not(&locked);
-        let mut allowed = match rule.to {
-            Landing::Empty => self.board.all_cells.and_not(&occupied),
-            Landing::Enemy => occupied.and_not(&own),
-            Landing::EmptyOrEnemy => self.board.all_cells.and_not(&own),
-        }
-        .and_not(&locked);
-        if let Some(avoid) = rule.avoid {
-            allowed = allowed.and_not(self.region_of(avoid, me));
-        }
-        for &dir in dirs {
-            let offset = self.board.offsets[dir as usize];
-            let mut sources = movers.and(&self.board.has_neighbour[dir as usize]);
-            if let Some(l) = rule.along {
-                sources = sources.and(&self.lines[l as usize].leaving[dir as usize]);
-            }
-            if !self.board.uniform[dir as usize] {
-                // Links of a board of points: each step on its own.
-                for from in sources.iter() {
-                    let to = self.board.neighbour(from, dir);
-                    if allowed.contains(to) {
-                        let captured = u8::from(occupied.contains(to));
-                        let action = Action::moving(index, from, to, dir, 1, 1, captured);
-                        self.push_if_legal(rule, frame, action, out);
-                    }
-                }
-                continue;
-            }
-            let template = StepTemplate::new(index, dir, offset);
-            for to in sources.shifted(offset).and(&allowed).iter() {
-                let captured = u64::from(occupied.contains(to));
-                self.push_if_legal(rule, frame, template.to(u32::from(to), captured), out);
-            }
-        }
-    }
-
-    /// [`Game::steps`] on a board of at most 64 cells: every set is one machine word, shifted as a
-    /// bitboard engine would.
-    fn steps_in_one_word(
-        &self,
-        index: u8,
-        rule: &CompiledMove,
-        frame: &mut Frame<'_, W>,
-        dirs: &[u8],
-        out: &mut Vec<Action>,
-    ) {
-        let state = frame.state;
-        let me = state.to_move;
-        let own = state.pieces_of(me).word(0);
-        let occupied = (0..4).fold(0, |all, p| all | state.pieces_of(p).word(0));
-        let locked = if rule.locked.is_some() {
-            self.locked_pieces(rule, state).word(0)
-        } else {
-            0
-        };
-        let movers = match rule.piece.filter(|_| self.pieces.len() > 1) {
-            None => own,
-            Some(kind) => self.of_kind(frame, *state.pieces_of(me), me, kind).word(0),
-        } & !locked;
-        let all_cells = self.board.all_cells.word(0);
-        let mut allowed = match rule.to {
-            Landing::Empty => all_cells & !occupied,
-            Landing::Enemy => occupied & !own,
-            Landing::EmptyOrEnemy => all_cells & !own,
-        } & !locked;
-        if let Some(avoid) = rule.avoid {
-            allowed &= !self.region_of(avoid, me).word(0);
-        }
-        for &dir in dirs {
-            let offset = self.board.offsets[dir as usize];
-            let mut sources = movers & self.board.has_neighbour[dir as usize].word(0);
-            if let Some(l) = rule.along {
-                sources &= self.lines[l as usize].leaving[dir as usize].word(0);
-            }
-            let mut targets = if offset > 0 {
-                sources << offset
-            } else {
-                sources >> -offset
-            } & allowed;
-            let template = StepTemplate::new(index, dir, offset);
-            let step = |to: u16| template.to(u32::from(to), occupied >> to & 1);
-            if rule.unchecked {
-                // The commonest rule has no filter to run: a plain loop.
-                while targets != 0 {
-                    let to = targets.trailing_zeros() as u16;
-                    targets &= targets - 1;
-                    out.push(step(to));
-                }
-                continue;
-            }
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u16;
-                targets &= targets - 1;
-                self.push_if_legal(rule, frame, step(to), out);
-            }
-        }
-    }
-
     /// The rule's pieces of the given kind (all of the mover's when the game has one kind).
-    fn movers(&self, rule: &CompiledMove, frame: &Frame<'_, W>) -> CellSet<W> {
+    pub(super) fn movers(&self, rule: &CompiledMove, frame: &Frame<'_, W>) -> CellSet<W> {
         let me = frame.state.to_move;
         let own = *frame.state.pieces_of(me);
         match rule.piece.filter(|_| self.pieces.len() > 1) {
@@ -518,236 +320,18 @@ impl<const W: usize> Game<W> {
 
     /// What landing on `cell` means for the rule: `Some(captured)` if allowed.
     #[inline]
-    fn landing(&self, rule: &CompiledMove, state: &State<W>, cell: u16) -> Option<u8> {
+    pub(super) fn landing(&self, to: Landing, state: &State<W>, cell: u16) -> Option<u8> {
         let v = state.cell(cell);
         if v == 0 {
-            (rule.to != Landing::Enemy).then_some(0)
+            (to != Landing::Enemy).then_some(0)
         } else {
-            (v & 3 != state.to_move && rule.to != Landing::Empty).then_some(1)
-        }
-    }
-
-    fn slide(
-        &self,
-        index: u8,
-        rule: &CompiledMove,
-        frame: &mut Frame<'_, W>,
-        from: u16,
-        dir: u8,
-        out: &mut Vec<Action>,
-    ) {
-        let me = frame.state.to_move;
-        let mut to = from;
-        let template = Action::moving(index, from, 0, dir, 1, 0, 0);
-        for distance in 1..=rule.max.min(255) {
-            if !self.follows_lines(rule, to, dir) {
-                return;
-            }
-            // A marked line is crossed only by a move of that one step.
-            let crosses = rule
-                .crossing
-                .is_some_and(|l| self.lines[l as usize].leaving[dir as usize].contains(to));
-            if crosses && distance > 1 && !rule.crossing_stop_after {
-                return;
-            }
-            to = self.board.neighbour(to, dir);
-            if to == NO_CELL || self.avoided(rule, me, to) {
-                return;
-            }
-            if let Some(captured) = self
-                .landing(rule, frame.state, to)
-                .filter(|_| !self.locked(rule, frame.state, to))
-            {
-                let action = template.landing(to, distance as u8, captured);
-                self.push_if_legal(rule, frame, action, out);
-            }
-            if frame.state.cell(to) != 0 || crosses {
-                return;
-            }
-        }
-    }
-
-    /// A run of own pieces from `rear` to the front of its line along `dir` moves up to its length.
-    /// Inlined in both its callers: called for most pieces, it is a loop body.
-    #[inline(always)]
-    fn line(
-        &self,
-        index: u8,
-        rule: &CompiledMove,
-        frame: &mut Frame<'_, W>,
-        rear: u16,
-        dir: u8,
-        out: &mut Vec<Action>,
-    ) {
-        let state = frame.state;
-        let me = state.to_move;
-        // A locked piece of one's own is not part of a moving line: it stops the line like an obstacle.
-        let own = |cell: u16| {
-            state
-                .piece(cell)
-                .is_some_and(|(p, k)| p == me && rule.piece.is_none_or(|want| want == k))
-                && !self.locked(rule, state, cell)
-        };
-        let mut count = 1u8;
-        let mut head = rear;
-        loop {
-            let next = self.board.neighbour(head, dir);
-            if next == NO_CELL || !own(next) {
-                break;
-            }
-            head = next;
-            count += 1;
-        }
-        if count < rule.min {
-            return;
-        }
-        let mut to = head;
-        let template = Action::moving(index, rear, 0, dir, count, 0, 0);
-        for distance in 1..=count {
-            to = self.board.neighbour(to, dir);
-            if to == NO_CELL || self.avoided(rule, me, to) {
-                return;
-            }
-            let action = |captured| template.landing(to, distance, captured);
-            match state.owner(to) {
-                None => self.push_if_legal(rule, frame, action(0), out),
-                Some(owner) if owner == me => return,
-                Some(_) => {
-                    if rule.capture != LineCapture::None && !self.locked(rule, state, to) {
-                        let mut enemy_run = 0u8;
-                        let mut cell = to;
-                        while cell != NO_CELL && state.owner(cell).is_some_and(|o| o != me) {
-                            enemy_run += 1;
-                            cell = self.board.neighbour(cell, dir);
-                        }
-                        let allowed = match rule.capture_if {
-                            Some(code) => {
-                                frame.vars = [count as i32, enemy_run as i32];
-                                self.eval_bool(code, frame)
-                            }
-                            None => true,
-                        };
-                        if allowed {
-                            let captured = if rule.capture == LineCapture::Run {
-                                enemy_run
-                            } else {
-                                1
-                            };
-                            self.push_if_legal(rule, frame, action(captured), out);
-                        }
-                    }
-                    return;
-                }
-            }
-        }
-    }
-
-    /// Whether a piece on `from` could make a first jump along `dir` (before copying any position).
-    #[inline]
-    fn can_jump(&self, rule: &CompiledMove, state: &State<W>, from: u16, dir: u8) -> bool {
-        let me = state.to_move;
-        let over = self.board.neighbour(from, dir);
-        if over == NO_CELL {
-            return false;
-        }
-        let v = state.cell(over);
-        if v == 0
-            || v & 3 == me
-            || rule.over_piece.is_some_and(|k| k != (v >> 2) - 1)
-            || self.locked(rule, state, over)
-        {
-            return false;
-        }
-        let land = self.board.neighbour(over, dir);
-        land != NO_CELL
-            && state.cell(land) == 0
-            && !self.avoided(rule, me, land)
-            && self.follows_lines(rule, from, dir)
-            && self.follows_lines(rule, over, dir)
-    }
-
-    /// Jumps over an adjacent enemy piece to the empty cell beyond, and with `chain` on and on while
-    /// possible. Jumped pieces leave at once, so none is jumped twice.
-    fn jumps(
-        &self,
-        index: u8,
-        rule: &CompiledMove,
-        frame: &mut Frame<'_, W>,
-        from: u16,
-        dirs: &[u8],
-        out: &mut Vec<Action>,
-    ) {
-        // Most pieces cannot jump at all: look before copying the position.
-        if !dirs
-            .iter()
-            .any(|&dir| self.can_jump(rule, frame.state, from, dir))
-        {
-            return;
-        }
-        let mut scratch = *frame.state;
-        let piece = scratch.cell(from);
-        scratch.clear(from);
-        let start = Action::new(ActionKind::Jump, index, from, from, 0, 1, 0, 0);
-        self.jump_on(rule, frame, &mut scratch, piece, dirs, start, out);
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn jump_on(
-        &self,
-        rule: &CompiledMove,
-        frame: &mut Frame<'_, W>,
-        scratch: &mut State<W>,
-        piece: u8,
-        dirs: &[u8],
-        so_far: Action,
-        out: &mut Vec<Action>,
-    ) {
-        let mut extended = false;
-        if so_far.captured() < self.board.max_jumps {
-            for &dir in dirs {
-                if !self.can_jump(rule, scratch, so_far.to_cell(), dir) {
-                    continue;
-                }
-                let over = self.board.neighbour(so_far.to_cell(), dir);
-                let land = self.board.neighbour(over, dir);
-                extended = true;
-                let first_dir = if so_far.captured() == 0 {
-                    dir
-                } else {
-                    so_far.dir()
-                };
-                let next = so_far
-                    .with_to(land)
-                    .with_dir(first_dir)
-                    .with_captured(so_far.captured() + 1)
-                    .with_path(
-                        so_far.path()
-                            | (dir as u64) << (self.board.jump_bits * so_far.captured() as u32),
-                    );
-                if !rule.chain || self.promotes(rule, scratch.to_move, piece, land) {
-                    self.push_if_legal(rule, frame, next, out);
-                    continue;
-                }
-                let jumped = scratch.cell(over);
-                if rule.remove_at_end {
-                    // Left standing until the end, the piece still blocks a landing; a piece of the
-                    // jumper's own side there keeps it from being jumped twice.
-                    scratch.set(over, crate::engine::state::encode(scratch.to_move, 0));
-                } else {
-                    scratch.clear(over);
-                }
-                self.jump_on(rule, frame, scratch, piece, dirs, next, out);
-                scratch.set(over, jumped);
-            }
-        }
-        if !extended && so_far.captured() > 0 {
-            self.push_if_legal(rule, frame, so_far, out);
+            (v & 3 != state.to_move && to != Landing::Empty).then_some(1)
         }
     }
 
     /// Whether `piece` ending on `cell` is promoted by the rule.
     #[inline]
-    fn promotes(&self, rule: &CompiledMove, player: u8, piece: u8, cell: u16) -> bool {
+    pub(super) fn promotes(&self, rule: &CompiledMove, player: u8, piece: u8, cell: u16) -> bool {
         rule.promote.is_some_and(|(kind, region)| {
             crate::engine::state::encode(player, kind) != piece
                 && self.region_of(region, player).contains(cell)
@@ -939,7 +523,11 @@ impl<const W: usize> Game<W> {
             ActionKind::Place => {
                 let rule = &self.moves[action.rule() as usize];
                 state.put(action.to_cell(), me, rule.piece.unwrap_or(0));
-                if let Some(slot) = rule.hand_slot.filter(|&s| s != crate::compile::NO_HAND) {
+                let hand_slot = match &rule.primitive {
+                    Primitive::Place(place) => place.hand_slot,
+                    _ => None,
+                };
+                if let Some(slot) = hand_slot.filter(|&s| s != crate::compile::NO_HAND) {
                     let held = &mut state.hand[me as usize & 3][slot as usize];
                     *held = held.saturating_sub(1);
                 }

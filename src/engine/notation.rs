@@ -2,7 +2,7 @@
 
 use super::action::{Action, ActionKind};
 use super::state::State;
-use crate::compile::{Game, MoveKind};
+use crate::compile::{Game, Primitive};
 
 impl<const W: usize> Game<W> {
     /// The token of an action: the moving piece's cell (the rearmost one of a line), `-` or `x` for a
@@ -51,7 +51,7 @@ impl<const W: usize> Game<W> {
                 let several = self
                     .moves
                     .iter()
-                    .filter(|m| m.kind == MoveKind::Place)
+                    .filter(|m| matches!(m.primitive, Primitive::Place(_)))
                     .any(|m| m.piece != rule.piece);
                 match rule.piece.filter(|_| several) {
                     Some(kind) => format!("{}@{cell}", self.pieces[kind as usize].name),

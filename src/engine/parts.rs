@@ -8,7 +8,7 @@
 use super::action::{Action, ActionKind};
 use super::eval::Frame;
 use super::state::{NONE, State};
-use crate::compile::{CellSet, CompiledMove, Game, NO_CELL};
+use crate::compile::{CellSet, CompiledMove, Game, NO_CELL, Primitive};
 
 /// Marks an action's second word as the second part of a joined turn (the word holds that part's
 /// first word; the top bit of an action's first word is never set, since no count reaches 128).
@@ -161,9 +161,12 @@ impl<const W: usize> Game<W> {
     /// no move.
     #[inline]
     fn needs_marks(&self, rule: u8) -> bool {
-        self.moves[rule as usize]
-            .from_cells
-            .is_some_and(|from| self.names_only_marked(from))
+        match &self.moves[rule as usize].primitive {
+            Primitive::Fly(fly) => fly
+                .from_cells
+                .is_some_and(|from| self.names_only_marked(from)),
+            _ => false,
+        }
     }
 
     /// The turn is over, its last part played by the player to move: the marks go, and the next

@@ -2,7 +2,7 @@
 
 use super::state::State;
 use crate::check::{Layout, Slant};
-use crate::compile::{Game, MoveKind};
+use crate::compile::{Game, Primitive};
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
 use crate::span::{Located, Sources, Span, with_current_file};
 use serde::Deserialize;
@@ -733,7 +733,10 @@ impl<const W: usize> Game<W> {
     fn check_material(&self, tally: &Tally, beyond_setup: bool, diags: &mut Diagnostics) {
         for p in 0..self.players.len() as u8 {
             // A `place` rule brings pieces from an unlimited supply: only the byte limits them.
-            let supplied = self.moves.iter().any(|m| m.kind == MoveKind::Place);
+            let supplied = self
+                .moves
+                .iter()
+                .any(|m| matches!(m.primitive, Primitive::Place(_)));
             let limit = if beyond_setup || supplied {
                 crate::check::MAX_PIECES
             } else {
@@ -851,7 +854,10 @@ impl<const W: usize> Game<W> {
         }
         let beyond =
             |p: usize| state.pieces_in_play(p as u8) > self.initial.pieces_in_play(p as u8);
-        let supplied = self.moves.iter().any(|m| m.kind == MoveKind::Place);
+        let supplied = self
+            .moves
+            .iter()
+            .any(|m| matches!(m.primitive, Primitive::Place(_)));
         if !supplied && (0..self.players.len()).any(beyond) {
             // Else the file would not be read back.
             out.push_str("beyond_setup = true\n");

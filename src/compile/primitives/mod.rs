@@ -1,0 +1,173 @@
+//! The move primitives as compiled: what a rule does besides its common parts (see
+//! [`CompiledMove`](super::CompiledMove)), each with only its own arguments, lowered to table
+//! indices. One file per primitive of the rules language.
+
+mod die_move;
+mod fly;
+mod jump;
+mod line;
+mod path_step;
+mod place;
+mod slide;
+mod step;
+
+pub use die_move::DieMove;
+pub use fly::Fly;
+pub use jump::Jump;
+pub use line::Line;
+pub use path_step::PathStep;
+pub use place::Place;
+pub use slide::Slide;
+pub use step::Step;
+
+use super::bytecode::Emitter;
+use super::{CodeRange, NO_HAND, RegionRef};
+use crate::check::{Generator, Hit, Landing, MoveRule, PlaceAt};
+
+/// The primitive of a move rule with its compiled arguments.
+#[derive(Clone, Debug)]
+pub enum Primitive {
+    /// `place`: a new piece of the rule's kind on an empty cell.
+    Place(Place),
+    /// `pass_turn`: the mover passes.
+    Pass,
+    /// `take`: an enemy piece (of the rule's kind) leaves the board. No argument of its own.
+    Take,
+    /// `fly`: a piece of the mover goes to any empty cell.
+    Fly(Fly),
+    /// `step`: one piece, one step.
+    Step(Step),
+    /// `slide`: one piece, any number of steps over empty cells.
+    Slide(Slide),
+    /// `line`: a run of own pieces moves along its own line.
+    Line(Line),
+    /// `jump`: one piece jumps over an adjacent enemy piece.
+    Jump(Jump),
+    /// `path_step`: one piece steps to the next cell of a path.
+    PathStep(PathStep),
+    /// `die_move`: one piece moves along a path by the pips of one die.
+    DieMove(DieMove),
+}
+
+/// What lowering a primitive needs of the game being compiled.
+pub(super) struct Lowering<'a> {
+    pub region_ref: &'a dyn Fn(u16) -> RegionRef,
+    pub hand_kinds: &'a [u8],
+}
+
+impl Lowering<'_> {
+    fn at_region(&self, at: &Option<PlaceAt>) -> Option<RegionRef> {
+        match at {
+            Some(PlaceAt::Region(r)) => Some((self.region_ref)(*r)),
+            _ => None,
+        }
+    }
+
+    fn at_cells(at: &Option<PlaceAt>, emitter: &mut Emitter) -> Option<CodeRange> {
+        match at {
+            Some(PlaceAt::Cells(e)) => Some(emitter.set_program(e)),
+            _ => None,
+        }
+    }
+
+    /// The primitive of a checked move rule, its programs emitted in the order of its arguments.
+    pub(super) fn primitive(&self, m: &MoveRule, emitter: &mut Emitter) -> Primitive {
+        match &m.generator {
+            Generator::Place {
+                piece,
+                at,
+                from_hand,
+            } => Primitive::Place(Place {
+                at: self.at_region(at),
+                at_cells: Self::at_cells(at, emitter),
+                hand_slot: from_hand
+                    .then(|| self.hand_kinds.iter().position(|k| k == piece))
+                    .flatten()
+                    .map(|slot| slot as u8)
+                    .or(from_hand.then_some(NO_HAND)),
+            }),
+            Generator::Pass => Primitive::Pass,
+            Generator::Take { .. } => Primitive::Take,
+            Generator::Fly { at, from, .. } => Primitive::Fly(Fly {
+                at: self.at_region(at),
+                at_cells: Self::at_cells(at, emitter),
+                from_cells: from.as_ref().map(|e| emitter.set_program(e)),
+            }),
+            Generator::Step { dirs, to, .. } => Primitive::Step(Step {
+                dirs: *dirs,
+                to: *to,
+                along: m.along,
+            }),
+            Generator::Slide { dirs, max, to, .. } => Primitive::Slide(Slide {
+                dirs: *dirs,
+                to: *to,
+                max: *max,
+                along: m.along,
+                crossing: m.crossing,
+                crossing_stop_after: m.crossing_stop_after,
+            }),
+            Generator::DieMove {
+                path,
+                bear_off,
+                hit,
+                enter,
+                ..
+            } => Primitive::DieMove(DieMove {
+                path: *path,
+                bear_off: bear_off.map(self.region_ref),
+                to: if *hit == Hit::Blocked {
+                    Landing::Empty
+                } else {
+                    Landing::EmptyOrEnemy
+                },
+                pin: *hit == Hit::Pin,
+                enter: *enter,
+            }),
+            Generator::PathStep { path, to, .. } => Primitive::PathStep(PathStep {
+                path: *path,
+                to: *to,
+            }),
+            Generator::Jump {
+                dirs,
+                over,
+                chain,
+                remove_at_end,
+                ..
+            } => Primitive::Jump(Jump {
+                dirs: *dirs,
+                over_piece: *over,
+                chain: *chain,
+                remove_at_end: *remove_at_end,
+                along: m.along,
+            }),
+            Generator::Line {
+                dirs,
+                min,
+                capture,
+                capture_if,
+                ..
+            } => Primitive::Line(Line {
+                dirs: *dirs,
+                min: *min,
+                capture: *capture,
+                capture_if: capture_if.as_ref().map(|e| emitter.expr_program(e)),
+            }),
+        }
+    }
+}
+
+/// The kind of piece a checked primitive names: placed, taken or moved.
+pub(super) fn piece_of(generator: &Generator) -> Option<u8> {
+    match generator {
+        Generator::Place { piece, .. } => Some(*piece),
+        Generator::Pass => None,
+        Generator::Take { piece }
+        | Generator::Fly { piece, .. }
+        | Generator::Step { piece, .. }
+        | Generator::Slide { piece, .. }
+        | Generator::DieMove { piece, .. }
+        | Generator::PathStep { piece, .. }
+        | Generator::Jump { piece, .. }
+        | Generator::Line { piece, .. } => *piece,
+    }
+}

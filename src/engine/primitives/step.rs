@@ -1,0 +1,127 @@
+//! `step`: one piece, one step, generated for all pieces at once as shifted bit sets.
+
+use crate::check::Landing;
+use crate::compile::primitives::Step;
+use crate::compile::{CompiledMove, Game};
+use crate::engine::action::{Action, StepTemplate};
+use crate::engine::eval::Frame;
+
+impl<const W: usize> Game<W> {
+    /// All single steps of a rule at once: per direction, the movable pieces shifted one cell, kept
+    /// where they may land.
+    pub(in crate::engine) fn steps(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        step: &Step,
+        frame: &mut Frame<'_, W>,
+        out: &mut Vec<Action>,
+    ) {
+        let dirs = self.directions(step.dirs, frame.state.to_move);
+        if self.board.cells <= 64 && self.board.all_uniform() {
+            return self.steps_in_one_word(index, rule, step, frame, dirs, out);
+        }
+        let state = frame.state;
+        let me = state.to_move;
+        let own = *state.pieces_of(me);
+        let occupied = state.occupied();
+        let locked = self.locked_pieces(rule, state);
+        let movers = self.movers(rule, frame).and_not(&locked);
+        let mut allowed = match step.to {
+            Landing::Empty => self.board.all_cells.and_not(&occupied),
+            Landing::Enemy => occupied.and_not(&own),
+            Landing::EmptyOrEnemy => self.board.all_cells.and_not(&own),
+        }
+        .and_not(&locked);
+        if let Some(avoid) = rule.avoid {
+            allowed = allowed.and_not(self.region_of(avoid, me));
+        }
+        for &dir in dirs {
+            let offset = self.board.offsets[dir as usize];
+            let mut sources = movers.and(&self.board.has_neighbour[dir as usize]);
+            if let Some(l) = step.along {
+                sources = sources.and(&self.lines[l as usize].leaving[dir as usize]);
+            }
+            if !self.board.uniform[dir as usize] {
+                // Links of a board of points: each step on its own.
+                for from in sources.iter() {
+                    let to = self.board.neighbour(from, dir);
+                    if allowed.contains(to) {
+                        let captured = u8::from(occupied.contains(to));
+                        let action = Action::moving(index, from, to, dir, 1, 1, captured);
+                        self.push_if_legal(rule, frame, action, out);
+                    }
+                }
+                continue;
+            }
+            let template = StepTemplate::new(index, dir, offset);
+            for to in sources.shifted(offset).and(&allowed).iter() {
+                let captured = u64::from(occupied.contains(to));
+                self.push_if_legal(rule, frame, template.to(u32::from(to), captured), out);
+            }
+        }
+    }
+
+    /// [`Game::steps`] on a board of at most 64 cells: every set is one machine word, shifted as a
+    /// bitboard engine would.
+    fn steps_in_one_word(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        step: &Step,
+        frame: &mut Frame<'_, W>,
+        dirs: &[u8],
+        out: &mut Vec<Action>,
+    ) {
+        let state = frame.state;
+        let me = state.to_move;
+        let own = state.pieces_of(me).word(0);
+        let occupied = (0..4).fold(0, |all, p| all | state.pieces_of(p).word(0));
+        let locked = if rule.locked.is_some() {
+            self.locked_pieces(rule, state).word(0)
+        } else {
+            0
+        };
+        let movers = match rule.piece.filter(|_| self.pieces.len() > 1) {
+            None => own,
+            Some(kind) => self.of_kind(frame, *state.pieces_of(me), me, kind).word(0),
+        } & !locked;
+        let all_cells = self.board.all_cells.word(0);
+        let mut allowed = match step.to {
+            Landing::Empty => all_cells & !occupied,
+            Landing::Enemy => occupied & !own,
+            Landing::EmptyOrEnemy => all_cells & !own,
+        } & !locked;
+        if let Some(avoid) = rule.avoid {
+            allowed &= !self.region_of(avoid, me).word(0);
+        }
+        for &dir in dirs {
+            let offset = self.board.offsets[dir as usize];
+            let mut sources = movers & self.board.has_neighbour[dir as usize].word(0);
+            if let Some(l) = step.along {
+                sources &= self.lines[l as usize].leaving[dir as usize].word(0);
+            }
+            let mut targets = if offset > 0 {
+                sources << offset
+            } else {
+                sources >> -offset
+            } & allowed;
+            let template = StepTemplate::new(index, dir, offset);
+            let step = |to: u16| template.to(u32::from(to), occupied >> to & 1);
+            if rule.unchecked {
+                // The commonest rule has no filter to run: a plain loop.
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as u16;
+                    targets &= targets - 1;
+                    out.push(step(to));
+                }
+                continue;
+            }
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u16;
+                targets &= targets - 1;
+                self.push_if_legal(rule, frame, step(to), out);
+            }
+        }
+    }
+}
