@@ -8,8 +8,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::path::PathBuf;
-use tabula::Catalog;
 use tabula::cases::{CaseResult, MAX_PERFT_DEPTH, run_case_text};
+use tabula::{Catalog, Game};
 use tabula_fuzz::{GAMES_DIR, pick_game};
 
 /// The deepest perft a fuzzed case may ask for: deeper ones are valid but slow, and would be
@@ -48,7 +48,18 @@ fuzz_target!(|data: &[u8]| {
     let path = PathBuf::from(GAMES_DIR)
         .join(id)
         .join("cases/fuzz-case.toml");
-    let first = run_case_text(&catalog, id, game, &path, &text);
+    tabula::with_game!(game, game => run_twice(&catalog, id, game, &path, &text));
+});
+
+/// Runs the case twice: a result, and the same one again.
+fn run_twice<const W: usize>(
+    catalog: &Catalog,
+    id: &str,
+    game: &Game<W>,
+    path: &std::path::Path,
+    text: &str,
+) {
+    let first = run_case_text(catalog, id, game, path, text);
     assert_eq!(first.name, "fuzz-case");
     match &first.result {
         CaseResult::Pass => {}
@@ -60,10 +71,10 @@ fuzz_target!(|data: &[u8]| {
         }
         CaseResult::Invalid(why) => assert!(!why.trim().is_empty(), "invalid without a reason"),
     }
-    let again = run_case_text(&catalog, id, game, &path, &text);
+    let again = run_case_text(catalog, id, game, path, text);
     assert_eq!(
         format!("{:?}", first.result),
         format!("{:?}", again.result),
         "the same case gave another result when run again"
     );
-});
+}

@@ -9,6 +9,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use tabula::Game;
 use tabula_fuzz::{
     GAMES_DIR, check_line, check_perft1, check_perft2, check_refusal, check_warnings,
 };
@@ -20,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data).into_owned();
     // In the games folder, so that `extends` finds the shipped games beside it.
     let path = format!("{GAMES_DIR}/fuzz-input.toml");
-    let (game, sources, warnings) = match tabula::load_game_text(&path, text, &[]) {
+    let loaded = match tabula::catalog::check_game_text(&path, text, &[]) {
         Ok(loaded) => loaded,
         Err(e) => {
             check_refusal(&e.diagnostics, &e.sources);
@@ -28,9 +29,14 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
     };
-    check_warnings(&warnings, &sources);
-
-    let perft1 = check_perft1(&game, &game.initial, &[]);
-    check_perft2(&game, &game.initial, &[], perft1);
-    check_line(&game, &game.initial, data, PLIES);
+    check_warnings(&loaded.warnings, &loaded.sources);
+    // With the cell sets its board needs, as `tabula` loads it: large boards are fuzzed too.
+    let game = tabula::compile::compile_any(loaded.checked);
+    tabula::with_game!(&game, game => play(game, data));
 });
+
+fn play<const W: usize>(game: &Game<W>, data: &[u8]) {
+    let perft1 = check_perft1(game, &game.initial, &[]);
+    check_perft2(game, &game.initial, &[], perft1);
+    check_line(game, &game.initial, data, PLIES);
+}

@@ -9,6 +9,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use tabula::Game;
 use tabula::span::Sources;
 use tabula_fuzz::{check_line, check_refusal, pick_game};
 
@@ -19,6 +20,10 @@ fuzz_target!(|data: &[u8]| {
     let Some((_, game, rest)) = pick_game(data) else {
         return;
     };
+    tabula::with_game!(game, game => read_and_play(game, rest));
+});
+
+fn read_and_play<const W: usize>(game: &Game<W>, rest: &[u8]) {
     let text = String::from_utf8_lossy(rest);
     let mut sources = Sources::default();
     match game.read_position(&mut sources, "fuzz-position.toml", &text) {
@@ -26,4 +31,4 @@ fuzz_target!(|data: &[u8]| {
         Ok(state) => check_line(game, &state, rest, PLIES),
         Err(diagnostics) => check_refusal(&diagnostics, &sources),
     }
-});
+}

@@ -12,6 +12,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use tabula::Game;
 use tabula_fuzz::{check_actions, check_perft1, check_round_trip, pick_game};
 
 /// The most choices played from one input.
@@ -21,6 +22,10 @@ fuzz_target!(|data: &[u8]| {
     let Some((_, game, rest)) = pick_game(data) else {
         return;
     };
+    tabula::with_game!(game, game => play(game, rest));
+});
+
+fn play<const W: usize>(game: &Game<W>, rest: &[u8]) {
     let text = String::from_utf8_lossy(rest);
     let mut state = game.initial;
     let mut history = Vec::new();
@@ -62,4 +67,4 @@ fuzz_target!(|data: &[u8]| {
     check_actions(game, &state, &history);
     check_round_trip(game, &state);
     check_perft1(game, &state, &history);
-});
+}

@@ -3,10 +3,10 @@
 
 use std::path::Path;
 use std::sync::OnceLock;
-use tabula::Game;
-use tabula::State;
+use tabula::compile::AnyGame;
 use tabula::diagnostic::{Diagnostics, Severity};
 use tabula::span::Sources;
+use tabula::{Catalog, Game, State};
 
 /// The folder of the shipped games.
 pub const GAMES_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../games");
@@ -23,17 +23,21 @@ pub const PERFT2_LIMIT: u64 = 2_000;
 /// reveal of the rulings' perft uses no depth).
 const CHANCE_CHAIN_LIMIT: u32 = 16;
 
-/// Every shipped game, loaded once with its default options: (id, game).
-pub fn games() -> &'static [(String, Game)] {
-    static GAMES: OnceLock<Vec<(String, Game)>> = OnceLock::new();
+/// Every shipped game, loaded once with its default options and the cell sets its board needs:
+/// (id, game).
+pub fn games() -> &'static [(String, AnyGame)] {
+    static GAMES: OnceLock<Vec<(String, AnyGame)>> = OnceLock::new();
     GAMES.get_or_init(|| {
+        let catalog = Catalog {
+            dir: Path::new(GAMES_DIR).to_path_buf(),
+        };
         GAME_IDS
             .lines()
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
             .map(|id| {
-                let path = Path::new(GAMES_DIR).join(format!("{id}.toml"));
-                let (game, _, _) = tabula::load_game_file(&path, &[])
+                let (game, _, _) = catalog
+                    .load_any(id, &[])
                     .unwrap_or_else(|e| panic!("shipped game `{id}` does not load:\n{e}"));
                 (id.to_string(), game)
             })
@@ -42,7 +46,7 @@ pub fn games() -> &'static [(String, Game)] {
 }
 
 /// The game an input's first byte names, and the rest of the input; `None` for an empty input.
-pub fn pick_game(data: &[u8]) -> Option<(&'static str, &'static Game, &[u8])> {
+pub fn pick_game(data: &[u8]) -> Option<(&'static str, &'static AnyGame, &[u8])> {
     let (&first, rest) = data.split_first()?;
     let all = games();
     let (id, game) = &all[first as usize % all.len()];
@@ -127,7 +131,11 @@ fn spread(n: usize) -> impl Iterator<Item = usize> {
 /// to the last where there are more; every action plays without panicking; and
 /// [`Game::legal_tokens_with_history`] lists the tokens of [`Game::legal_actions_with_history`].
 /// Returns the legal tokens, sorted.
-pub fn check_actions(game: &Game, state: &State, history: &[u64]) -> Vec<String> {
+pub fn check_actions<const W: usize>(
+    game: &Game<W>,
+    state: &State<W>,
+    history: &[u64],
+) -> Vec<String> {
     let mut actions = Vec::new();
     let outcome = game.legal_actions_with_history(state, history, &mut actions);
     assert_eq!(
@@ -170,7 +178,12 @@ pub fn check_actions(game: &Game, state: &State, history: &[u64]) -> Vec<String>
 /// player moves, the number of legal tokens; at a chance event (a roll of the dice, a reveal),
 /// which uses no depth, the sum of that count over each outcome, the history unchanged (perft
 /// records no key for a chance event). `None` past [`CHANCE_CHAIN_LIMIT`] chance events in a row.
-pub fn reference_perft1(game: &Game, state: &State, history: &[u64], chain: u32) -> Option<u64> {
+pub fn reference_perft1<const W: usize>(
+    game: &Game<W>,
+    state: &State<W>,
+    history: &[u64],
+    chain: u32,
+) -> Option<u64> {
     if !game.is_chance(state) {
         return Some(game.legal_tokens_with_history(state, history).len() as u64);
     }
@@ -188,7 +201,7 @@ pub fn reference_perft1(game: &Game, state: &State, history: &[u64], chain: u32)
 
 /// `perft(1)` agrees with [`reference_perft1`]; where no chance event is due, that is the number of
 /// legal tokens. Returns perft(1).
-pub fn check_perft1(game: &Game, state: &State, history: &[u64]) -> u64 {
+pub fn check_perft1<const W: usize>(game: &Game<W>, state: &State<W>, history: &[u64]) -> u64 {
     let perft1 = game.perft_with_history(state, history, 1);
     if let Some(expected) = reference_perft1(game, state, history, 0) {
         assert_eq!(
@@ -207,7 +220,12 @@ pub fn check_perft1(game: &Game, state: &State, history: &[u64]) -> u64 {
 
 /// perft(2) is the sum of the rows of perft_divide(2), one row per legal action, each with the
 /// action's token. Skipped when perft(1) is over [`PERFT2_LIMIT`].
-pub fn check_perft2(game: &Game, state: &State, history: &[u64], perft1: u64) {
+pub fn check_perft2<const W: usize>(
+    game: &Game<W>,
+    state: &State<W>,
+    history: &[u64],
+    perft1: u64,
+) {
     if perft1 > PERFT2_LIMIT {
         return;
     }
@@ -229,7 +247,7 @@ pub fn check_perft2(game: &Game, state: &State, history: &[u64], perft1: u64) {
 
 /// A position written with [`Game::write_position`] reads back, to a position with the same legal
 /// tokens that writes the same text. (Without history: a position file has none.)
-pub fn check_round_trip(game: &Game, state: &State) {
+pub fn check_round_trip<const W: usize>(game: &Game<W>, state: &State<W>) {
     let written = game.write_position(state);
     let mut sources = Sources::default();
     let back = match game.read_position(&mut sources, "written.toml", &written) {
@@ -265,7 +283,7 @@ pub fn check_round_trip(game: &Game, state: &State) {
 /// modulo the number of legal actions; 0 once the bytes run out), checking at each position the
 /// actions ([`check_actions`]), perft(1) ([`check_perft1`]) and the written position
 /// ([`check_round_trip`]). The history is kept for games that read `repetitions`.
-pub fn check_line(game: &Game, start: &State, choices: &[u8], plies: usize) {
+pub fn check_line<const W: usize>(game: &Game<W>, start: &State<W>, choices: &[u8], plies: usize) {
     let mut state = *start;
     let mut history = Vec::new();
     let mut actions = Vec::new();
