@@ -428,7 +428,7 @@ fn link_directions(
             diags.push(
                 Diagnostic::error(
                     ErrorKind::BadBoard(format!(
-                        "`{}` is made by reversing `{name}`, so it is not listed in `[board.links]`",
+                        "`{}` is `{name}` the other way round, so it is not listed in `[board.links]`",
                         opposite.value
                     )),
                     opposite.span,

@@ -56,20 +56,7 @@ impl<'g, const W: usize> Explainer<'g, W> {
         // The rest of a turn: only the rule its last part named.
         if state.pending != super::state::NONE {
             let i = state.pending as usize;
-            let mut candidates = Vec::new();
-            let mut open = Frame::with_history(state, history);
-            self.unforbidden.generate(
-                i as u8,
-                &self.unforbidden.moves[i],
-                &mut open,
-                &mut candidates,
-            );
-            for action in candidates {
-                match self.forbidden_by(&game.moves[i].primitive, &mut frame, action) {
-                    Some(f) => add(&mut explanation.forbids, f),
-                    None => add(&mut explanation.moves, i),
-                }
-            }
+            self.judge_rule(i, state, history, &mut frame, &mut explanation, &mut legal);
             return explanation;
         }
         for compulsory in [true, false] {
@@ -80,27 +67,7 @@ impl<'g, const W: usize> Explainer<'g, W> {
                 if rule.compulsory != compulsory || rule.continuation_only {
                     continue;
                 }
-                let mut candidates = Vec::new();
-                let mut open = Frame::with_history(state, history);
-                self.unforbidden.generate(
-                    i as u8,
-                    &self.unforbidden.moves[i],
-                    &mut open,
-                    &mut candidates,
-                );
-                for action in candidates {
-                    match self.forbidden_by(&rule.primitive, &mut frame, action) {
-                        Some(f) => add(&mut explanation.forbids, f),
-                        None => {
-                            add(&mut explanation.moves, i);
-                            // A joined turn's second part is a move of its own rule too.
-                            if let Some(second) = action.joined_part() {
-                                add(&mut explanation.moves, second.rule() as usize);
-                            }
-                            legal.push(action);
-                        }
-                    }
-                }
+                self.judge_rule(i, state, history, &mut frame, &mut explanation, &mut legal);
             }
             if !legal.is_empty() {
                 return explanation;
@@ -111,6 +78,37 @@ impl<'g, const W: usize> Explainer<'g, W> {
             explanation.no_moves = game.eval_rule(rule.code, &mut frame) != Verdict::Nothing;
         }
         explanation
+    }
+
+    /// Sorts the candidates of move rule `i` (its `where` filters applied) into the legal ones,
+    /// added to `legal` and crediting the rule, and those a `forbid` rule removes.
+    fn judge_rule(
+        &self,
+        i: usize,
+        state: &State<W>,
+        history: &[u64],
+        frame: &mut Frame<'_, W>,
+        explanation: &mut Explanation,
+        legal: &mut Vec<Action>,
+    ) {
+        let mut candidates = Vec::new();
+        let mut open = Frame::with_history(state, history);
+        let rule = &self.unforbidden.moves[i];
+        self.unforbidden
+            .generate(i as u8, rule, &mut open, &mut candidates);
+        for action in candidates {
+            match self.forbidden_by(&self.game.moves[i].primitive, frame, action) {
+                Some(f) => add(&mut explanation.forbids, f),
+                None => {
+                    add(&mut explanation.moves, i);
+                    // A joined turn's second part is a move of its own rule too.
+                    if let Some(second) = action.joined_part() {
+                        add(&mut explanation.moves, second.rule() as usize);
+                    }
+                    legal.push(action);
+                }
+            }
+        }
     }
 
     /// The first `forbid` rule that holds after the action, as the move generator tests them.
