@@ -108,6 +108,7 @@ pub(crate) fn check_board_size(
                     file_delta: *df as i8,
                     rank_delta: *dr as i8,
                     links: Vec::new(),
+                    legs: Vec::new(),
                 })
             }
             _ => diags.push(
@@ -180,6 +181,7 @@ pub(crate) fn check_board_size(
     board.points = board_shape(section, &board, diags);
     board.layout = check_layout(section, &board, diags);
     link_directions(section, &mut board, diags);
+    direction_legs(section, &mut board, diags);
     for (cell, value) in &section.values {
         let on_board = parse_cell(&board, cell).filter(|&c| board.is_on_board(c));
         match (on_board, i32::try_from(value.value)) {
@@ -359,6 +361,83 @@ fn check_layout(
     }
 }
 
+/// The most cells `[board.legs]` may list for one direction.
+pub const MAX_LEGS: usize = 2;
+
+/// `[board.legs]`: the cells a step of a direction passes over, which must be empty (a lame
+/// leaper's leg, as the horse and the elephant of xiangqi).
+fn direction_legs(
+    section: &crate::syntax::game_file::BoardSection,
+    board: &mut CheckedBoard,
+    diags: &mut Diagnostics,
+) {
+    for (name, legs) in &section.legs {
+        let Some(dir) = board.directions.iter_mut().find(|d| d.name == *name) else {
+            diags.push(
+                Diagnostic::error(ErrorKind::UnknownDirection(name.clone()), legs.span)
+                    .with_label("not in `[board.directions]`"),
+            );
+            continue;
+        };
+        if !dir.links.is_empty() {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadBoard(format!(
+                        "`{name}` is given by links: it has no cells between its points"
+                    )),
+                    legs.span,
+                )
+                .with_label("legs of a link direction"),
+            );
+            continue;
+        }
+        let inside = |delta: i64, full: i8| {
+            let (low, high) = (i64::from(full.min(0)), i64::from(full.max(0)));
+            (low..=high).contains(&delta)
+        };
+        let mut cells = Vec::new();
+        for leg in &legs.value {
+            match leg.as_slice() {
+                [df, dr]
+                    if (*df, *dr) != (0, 0)
+                        && (*df, *dr) != (i64::from(dir.file_delta), i64::from(dir.rank_delta))
+                        && inside(*df, dir.file_delta)
+                        && inside(*dr, dir.rank_delta) =>
+                {
+                    cells.push((*df as i8, *dr as i8))
+                }
+                _ => {
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::BadBoard(format!(
+                                "a leg of `{name}` must be a cell the step passes: [file step, rank step] \
+                                 between [0, 0] and [{}, {}], neither end",
+                                dir.file_delta, dir.rank_delta
+                            )),
+                            legs.span,
+                        )
+                        .with_label("not a cell between the step's ends")
+                        .with_help("a horse's step `nne = [1, 2]` has the leg `nne = [[0, 1]]`"),
+                    );
+                    cells.clear();
+                    break;
+                }
+            }
+        }
+        if cells.len() > MAX_LEGS {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadBoard(format!("a direction has at most {MAX_LEGS} legs")),
+                    legs.span,
+                )
+                .with_label(format!("{} legs", cells.len())),
+            );
+            cells.truncate(MAX_LEGS);
+        }
+        dir.legs = cells;
+    }
+}
+
 /// `[board.links]` and `[board.opposites]`: directions whose neighbours are listed link by link,
 /// for a board of points joined by lines (Nine Men's Morris).
 fn link_directions(
@@ -410,6 +489,7 @@ fn link_directions(
             file_delta: 0,
             rank_delta: 0,
             links: pairs,
+            legs: Vec::new(),
         });
     }
     for (name, opposite) in &section.opposites {
@@ -442,6 +522,7 @@ fn link_directions(
             file_delta: 0,
             rank_delta: 0,
             links: links.iter().map(|&(a, b)| (b, a)).collect(),
+            legs: Vec::new(),
         });
     }
     for d in &mut directions {

@@ -475,6 +475,7 @@ impl RuleChecker<'_> {
                     self.expect(args.require("player", diags)?, Ty::Player, place, diags)?;
                 Some((TExpr::CanMove(Box::new(player)), Ty::Bool))
             }
+            "attacked" => self.attacked_call(call, place, diags),
             _ if super::cells::CELL_FUNCTIONS.contains(&name) => self.cell_call(call, place, diags),
             _ => {
                 let mut d =
@@ -491,6 +492,7 @@ impl RuleChecker<'_> {
                     "borne_off",
                     "on_bar",
                     "pinned",
+                    "attacked",
                 ];
                 candidates.extend(super::cells::CELL_FUNCTIONS);
                 candidates.extend(

@@ -1,5 +1,6 @@
 //! The checked stage: every name resolved to an index, every rule typed, every problem reported.
 
+mod attack;
 pub mod board;
 mod cells;
 mod dice;

@@ -177,11 +177,16 @@ impl RuleChecker<'_> {
                     Some(e) => self.constant(e, "`max` of `slide`", 1, 255, diags)? as u16,
                     None => u16::MAX,
                 };
+                let screens = match args.get("screens") {
+                    Some(e) => self.constant(e, "`screens` of `slide`", 0, 255, diags)? as u8,
+                    None => 0,
+                };
                 Some(Generator::Slide {
                     piece,
                     dirs,
                     max,
                     to,
+                    screens,
                 })
             }
             _ => {

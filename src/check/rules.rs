@@ -430,6 +430,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
             "dirs",
             "max",
             "to",
+            "screens",
             "avoid",
             "along",
             "crossing",
@@ -488,6 +489,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "liberties" => &["cell", "dirs"],
         "without_liberties" | "area" => &["player", "dirs"],
         "afterwards" => &["condition"],
+        "attacked" => &["cells", "by"],
         "seen_before" => &["within"],
         "fly" => &["piece", "at", "from"],
         "connected" => &["player", "from", "to", "dirs"],
@@ -713,9 +715,14 @@ pub(super) fn quoted(choices: &[&str]) -> String {
 fn warn_overlapping_moves(moves: &[MoveRule], cx: &Context, diags: &mut Diagnostics) {
     let shape = |g: &Generator| match g {
         Generator::Step { piece, dirs, to } => Some((0, *piece, *dirs, Some(*to))),
+        // Slides over a different number of screens never land on the same cell.
         Generator::Slide {
-            piece, dirs, to, ..
-        } => Some((1, *piece, *dirs, Some(*to))),
+            piece,
+            dirs,
+            to,
+            screens,
+            ..
+        } => Some((1 + 3 * u32::from(*screens), *piece, *dirs, Some(*to))),
         Generator::Jump { piece, dirs, .. } => Some((2, *piece, *dirs, None)),
         Generator::Place { .. }
         | Generator::Pass

@@ -93,6 +93,9 @@ pub struct Direction {
     /// A direction given by links (`[board.links]`): each cell's neighbour that way, sorted.
     /// Empty for a direction given by its vector.
     pub links: Vec<(CellId, CellId)>,
+    /// The cells a step this way passes over, as (file, rank) offsets from its start
+    /// (`[board.legs]`): a piece on one blocks the step.
+    pub legs: Vec<(i8, i8)>,
 }
 
 /// Named directions, one list per player (the same list repeated when shared).
@@ -347,6 +350,8 @@ pub enum Generator {
         dirs: u16,
         max: u16,
         to: Landing,
+        /// Pieces (of anyone) the slide passes over before it may land: a cannon's screen.
+        screens: u8,
     },
     /// One piece on the mover's copy of a path steps to the next cell of that path.
     PathStep {
@@ -569,6 +574,12 @@ pub enum TExpr {
     FaceDown(Box<TExpr>),
     /// The player's held pieces: face up on a cell of their kind's `home`.
     HeldPieces(Box<TExpr>),
+    /// Whether a capture by one of the player's move rules could land on (or jump) a cell of
+    /// the set: see `attacked` in GRAMMAR.md.
+    Attacked {
+        cells: Box<TExpr>,
+        by: Box<TExpr>,
+    },
     /// How many cells a set holds.
     Size(Box<TExpr>),
     /// The sum of the values (`[board.values]`) of the set's cells.

@@ -124,6 +124,8 @@ pub enum Op {
     SetOr,
     /// Pop a set; push the board's other cells.
     SetNot,
+    /// Pop a player and a set; push whether the player's move rules could capture on a cell of it.
+    Attacked,
     /// Pop a player; push their pieces (of the kind).
     Pieces(Option<u8>),
     /// Pop a set; push the cells next to its cells.
@@ -506,6 +508,11 @@ impl<'a> Emitter<'a> {
             TExpr::Marked => self.code.push(Op::Marked),
             TExpr::FaceDown(player) => return unary(self, player, Op::FaceDown),
             TExpr::HeldPieces(player) => return unary(self, player, Op::HeldPieces),
+            TExpr::Attacked { cells, by } => {
+                let d = self.expr(cells).max(self.expr(by));
+                self.code.push(Op::Attacked);
+                return d.max(1);
+            }
             TExpr::Size(set) => {
                 let d = self.expr(set);
                 self.code.push(Op::Size);
@@ -613,6 +620,7 @@ impl Op {
             Op::Reach(_)
                 | Op::Flank { .. }
                 | Op::Size
+                | Op::Attacked
                 | Op::CellValues
                 | Op::SetAnd
                 | Op::JumpIfEmptySet(_)

@@ -1,5 +1,6 @@
 //! Dense board tables: neighbours per cell and direction, direction sets per player, symmetries.
 
+use crate::check::board::MAX_LEGS;
 use crate::check::{CheckedBoard, Layout, Symmetry};
 
 /// Marks "off the board" in the neighbour table.
@@ -18,6 +19,16 @@ pub struct Board<const W: usize = 4> {
     pub directions: usize,
     /// `neighbours[cell * directions + d]`, or [`NO_CELL`].
     pub neighbours: Vec<u16>,
+    /// `predecessors[cell * directions + d]`: the cell whose neighbour along `d` this cell is, or
+    /// [`NO_CELL`] (to walk a line backwards: where an attack on a cell comes from).
+    pub predecessors: Vec<u16>,
+    /// Whether no cell is the neighbour of two along one direction (else `predecessors` keeps one).
+    pub unique_predecessors: bool,
+    /// `legs[cell * directions + d]`: the cells a step from the cell that way passes over, which
+    /// must be empty (`[board.legs]`), padded with [`NO_CELL`].
+    pub legs: Vec<[u16; MAX_LEGS]>,
+    /// Per direction: whether it has legs.
+    pub has_legs: Vec<bool>,
     /// Cell index step of each direction, to walk back over cells already walked forward.
     pub offsets: Vec<i16>,
     /// For each direction, the cells that have a neighbour that way: shifting these by the offset
@@ -64,6 +75,37 @@ impl<const W: usize> Board<W> {
         for (d, dir) in b.directions.iter().enumerate() {
             for &(from, to) in &dir.links {
                 neighbours[from as usize * directions + d] = to;
+            }
+        }
+        // A leg (`[board.legs]`) off the board: no step that way from there.
+        let mut legs = vec![[NO_CELL; MAX_LEGS]; cells * directions];
+        for cell in 0..cells {
+            let (f, r) = ((cell as i32) % files, (cell as i32) / files);
+            for (d, dir) in b.directions.iter().enumerate() {
+                let slot = cell * directions + d;
+                for (i, &(df, dr)) in dir.legs.iter().enumerate() {
+                    let (lf, lr) = (f + df as i32, r + dr as i32);
+                    let leg = (lr * files + lf) as u16;
+                    if (0..files).contains(&lf) && (0..ranks).contains(&lr) && b.is_on_board(leg) {
+                        legs[slot][i] = leg;
+                    } else {
+                        neighbours[slot] = NO_CELL;
+                    }
+                }
+            }
+        }
+        let has_legs = b.directions.iter().map(|d| !d.legs.is_empty()).collect();
+        // The cell each cell is the neighbour of, per direction; none where two are.
+        let mut predecessors = vec![NO_CELL; cells * directions];
+        let mut unique_predecessors = true;
+        for cell in 0..cells {
+            for d in 0..directions {
+                let next = neighbours[cell * directions + d];
+                if next != NO_CELL {
+                    let slot = &mut predecessors[next as usize * directions + d];
+                    unique_predecessors &= *slot == NO_CELL;
+                    *slot = cell as u16;
+                }
             }
         }
         let has_neighbour = (0..directions)
@@ -120,6 +162,10 @@ impl<const W: usize> Board<W> {
             direction_names: b.directions.iter().map(|d| d.name.clone()).collect(),
             directions,
             neighbours,
+            predecessors,
+            unique_predecessors,
+            legs,
+            has_legs,
             offsets,
             has_neighbour,
             jump_bits,
@@ -144,6 +190,21 @@ impl<const W: usize> Board<W> {
     #[inline]
     pub fn neighbour(&self, cell: u16, dir: u8) -> u16 {
         self.neighbours[cell as usize * self.directions + dir as usize]
+    }
+
+    /// The cell whose neighbour along `dir` is `cell`, or [`NO_CELL`].
+    #[inline]
+    pub fn predecessor(&self, cell: u16, dir: u8) -> u16 {
+        self.predecessors[cell as usize * self.directions + dir as usize]
+    }
+
+    /// Whether the legs of a step from `cell` along `dir` are empty (always, without legs).
+    #[inline]
+    pub fn legs_clear(&self, cell: u16, dir: u8, occupied: &CellSet<W>) -> bool {
+        !self.has_legs[dir as usize]
+            || self.legs[cell as usize * self.directions + dir as usize]
+                .iter()
+                .all(|&leg| leg == NO_CELL || !occupied.contains(leg))
     }
 
     /// Whether every direction is uniform: whole sets move by shifts (see [`Board::uniform`]).

@@ -59,6 +59,8 @@ pub struct Frame<'a, const W: usize = 4> {
     /// Inside `afterwards(...)`: the position after the action as it is (`state` is the same
     /// seen by the mover), whose key `seen_before` looks for, worked out only if asked.
     pub after_actual: Option<&'a State<W>>,
+    /// Asking whether a cell is attacked: the moves' `forbid` rules are not asked.
+    pub ignore_forbids: bool,
 }
 
 /// The sets of cells an expression is working out (`flank`, `and` of two sets), the last on top.
@@ -118,6 +120,7 @@ impl<'a, const W: usize> Frame<'a, W> {
             played: Played::default(),
             result_set: CellSet::default(),
             after_actual: None,
+            ignore_forbids: false,
         }
     }
 
@@ -592,6 +595,11 @@ impl<const W: usize> Game<W> {
                 push!(self.area(frame.state, player, dirs))
             }
             Op::Afterwards(code) => push!(self.afterwards(code, frame) as i32),
+            Op::Attacked => {
+                let by = pop!() as u8;
+                let cells = sets.pop();
+                push!(self.attacked(frame, &cells, by) as i32)
+            }
             Op::SeenBefore(within) => {
                 let history = frame.history;
                 let from = within.map_or(0, |w| history.len().saturating_sub(w as usize));

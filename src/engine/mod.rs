@@ -1,6 +1,7 @@
 //! Playing a compiled game: states, actions, the move generator and what is built on it.
 
 pub mod action;
+pub mod attack;
 pub mod cells;
 pub mod dice;
 pub mod eval;

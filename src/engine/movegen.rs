@@ -221,7 +221,7 @@ impl<const W: usize> Game<W> {
     }
 
     /// The candidates of one move rule, one part of a turn.
-    fn generate_part(
+    pub(super) fn generate_part(
         &self,
         index: u8,
         rule: &CompiledMove,
@@ -387,6 +387,9 @@ impl<const W: usize> Game<W> {
 
     /// The first `forbid` rule that holds for the action the frame considers, if any.
     pub(crate) fn forbidding(&self, frame: &mut Frame<'_, W>, action: &Action) -> Option<usize> {
+        if frame.ignore_forbids {
+            return None;
+        }
         let me = frame.state.to_move;
         self.forbids.iter().position(|forbid| {
             // A forbid of the shape `lands_in(R) and ...` cannot hold unless a moved piece ends in R.

@@ -119,10 +119,23 @@ impl<const W: usize> Book<'_, W> {
                 );
                 continue;
             }
+            let legs: Vec<String> = d
+                .legs
+                .iter()
+                .map(|&(f, r)| format!("{} (file {f:+}, rank {r:+})", step_words(f, r)))
+                .collect();
+            let blocked = if legs.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; a step this way is blocked by a piece on the cell {} from its start",
+                    legs.join(" or ")
+                )
+            };
             doc.item(
                 0,
                 &format!(
-                    "{}: {} (file {:+}, rank {:+}).",
+                    "{}: {} (file {:+}, rank {:+}){blocked}.",
                     code(&d.name),
                     step_words(d.file_delta, d.rank_delta),
                     d.file_delta,

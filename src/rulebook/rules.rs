@@ -198,6 +198,7 @@ impl<const W: usize> Book<'_, W> {
                 dirs,
                 max,
                 to,
+                screens,
             } => {
                 let distance = if a("max").is_some() {
                     format!(
@@ -208,9 +209,29 @@ impl<const W: usize> Book<'_, W> {
                 } else {
                     "any number of cells".into()
                 };
+                let (over, stops) = match screens {
+                    0 => (
+                        "empty cells".to_string(),
+                        "the first occupied cell".to_string(),
+                    ),
+                    n => (
+                        format!(
+                            "exactly {} (of either side) and any empty cells",
+                            plural(*n as usize, "piece", "pieces")
+                        ),
+                        format!(
+                            "the first occupied cell beyond {}",
+                            if *n == 1 {
+                                "that piece"
+                            } else {
+                                "those pieces"
+                            }
+                        ),
+                    ),
+                };
                 out.push(format!(
-                    "One of the mover's {} slides {distance} in {} over empty cells, onto {}; it \
-                     stops at the first occupied cell{}.",
+                    "One of the mover's {} slides {distance} in {} over {over}, onto {}; it \
+                     stops at {stops}{}.",
                     self.pieces_noun(*piece),
                     self.dirs(*dirs, a("dirs")),
                     landing(*to),

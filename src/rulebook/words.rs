@@ -383,6 +383,12 @@ impl<const W: usize> Book<'_, W> {
                 whose(),
                 self.directions_words(a("dirs"))
             ),
+            "attacked" => format!(
+                "a cell of {} is attacked by {} (a move of theirs, as their move rules give it, \
+                 could capture there)",
+                a("cells").map(|c| self.expr(c)).unwrap_or_default(),
+                a("by").map(|p| self.expr(p)).unwrap_or_default()
+            ),
             "afterwards" => format!(
                 "after the move, {}",
                 a("condition").map(|c| self.expr(c)).unwrap_or_default()

@@ -71,6 +71,10 @@ pub struct BoardSection {
     /// name -> [file delta, rank delta]
     #[serde(default)]
     pub directions: BTreeMap<String, Located<Vec<i64>>>,
+    /// direction name -> the cells a step that way passes over, relative to its start (`[[0, 1]]`):
+    /// each must be empty for the step to be made.
+    #[serde(default)]
+    pub legs: BTreeMap<String, Located<Vec<Vec<i64>>>>,
     /// name -> directions, the same for every player or one list per player
     #[serde(default)]
     pub direction_sets: BTreeMap<String, Located<PerPlayer<Vec<Located<String>>>>>,
@@ -804,6 +808,7 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
         b.files = l.files.or(b.files.take());
         b.ranks = l.ranks.or(b.ranks.take());
         b.directions.extend(l.directions);
+        b.legs.extend(l.legs);
         b.direction_sets.extend(l.direction_sets);
         b.cell_names = l.cell_names.or(b.cell_names.take());
         b.stacks = l.stacks.or(b.stacks.take());

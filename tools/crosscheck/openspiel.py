@@ -432,6 +432,39 @@ class Go(Adapter):
         return [] if got == passes else [f"passes in a row: OpenSpiel {passes}, Tabula {got}"]
 
 
+class Xiangqi(Adapter):
+    # OpenSpiel: `S(6,0)-(5,0)`, (row, col) with row 0 at the top (Tabula's rank 10); uppercase is red
+    # (its player 0). It ends every game at 500 plies as a draw, a limit Tabula's game does not have.
+    tabula, spiel, params = "xiangqi", "xiangqi", {}
+    players = ("red", "black")
+    default_n = 100
+    KINDS = {"g": "general", "a": "advisor", "e": "elephant", "h": "horse", "r": "chariot", "c": "cannon", "s": "soldier"}
+
+    def token(self, state, action):
+        text = state.action_to_string(state.current_player(), action)
+        frm, to = text[1:].split("-")
+        (fr, fc), (tr, tc) = (tuple(int(x) for x in p.strip("()").split(",")) for p in (frm, to))
+        target = cell(tc, 10 - tr)
+        capture = target in self.board(state)
+        return f"{cell(fc, 10 - fr)}{'x' if capture else '-'}{target}"
+
+    def board(self, state):
+        rows = [ln for ln in str(state).split("\n") if ln][:10]
+        symbols = {}
+        for letter, kind in self.KINDS.items():
+            symbols[letter.upper()] = f"red {kind}"
+            symbols[letter] = f"black {kind}"
+        return parse_grid(rows, 10, symbols)
+
+    def tabula_label(self, player, kind):
+        return f"{player} {kind}"
+
+    def not_compared(self, state):
+        if len(state.history()) >= 500 and state.returns()[0] == 0:
+            return "OpenSpiel's 500-ply draw (Tabula's game has no length limit)"
+        return None
+
+
 def parse_grid(rows: list[str], nranks: int, symbols: dict[str, str], empty=".") -> dict[str, str]:
     """Rows of one character a cell, the top row (Tabula's rank nranks) first."""
     out = {}
@@ -447,7 +480,7 @@ def parse_grid(rows: list[str], nranks: int, symbols: dict[str, str], empty=".")
     return out
 
 
-ADAPTERS = {a.tabula: a for a in (TicTacToe(), ConnectFour(), Othello(), Hex(), Amazons(), NineMensMorris(), Go())}
+ADAPTERS = {a.tabula: a for a in (TicTacToe(), ConnectFour(), Othello(), Hex(), Amazons(), NineMensMorris(), Go(), Xiangqi())}
 
 
 # --------------------------------------------------------------------------------------------

@@ -98,10 +98,17 @@ impl Lowering<'_> {
                 to: *to,
                 along: m.along,
             }),
-            Generator::Slide { dirs, max, to, .. } => Primitive::Slide(Slide {
+            Generator::Slide {
+                dirs,
+                max,
+                to,
+                screens,
+                ..
+            } => Primitive::Slide(Slide {
                 dirs: *dirs,
                 to: *to,
                 max: *max,
+                screens: *screens,
                 along: m.along,
                 crossing: m.crossing,
                 crossing_stop_after: m.crossing_stop_after,

@@ -8,6 +8,9 @@ pub struct Slide {
     pub dirs: u16,
     pub to: Landing,
     pub max: u16,
+    /// The pieces (of any player) passed over before a landing: a cannon's screen. The first
+    /// piece after them ends the slide.
+    pub screens: u8,
     /// Lines every step must follow: an index into [`Game::lines`](crate::compile::Game).
     pub along: Option<u16>,
     /// Lines a slide may cross only as its single step.

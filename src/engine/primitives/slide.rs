@@ -24,13 +24,14 @@ impl<const W: usize> Game<W> {
                 continue;
             }
             for &dir in dirs {
-                self.slide(index, rule, slide, frame, from, dir, out);
+                self.slide_from(index, rule, slide, frame, from, dir, out);
             }
         }
     }
 
+    /// The slides of the piece on `from` along `dir`.
     #[allow(clippy::too_many_arguments)]
-    fn slide(
+    pub(in crate::engine) fn slide_from(
         &self,
         index: u8,
         rule: &CompiledMove,
@@ -43,6 +44,7 @@ impl<const W: usize> Game<W> {
         let me = frame.state.to_move;
         let mut to = from;
         let template = Action::moving(index, from, 0, dir, 1, 0, 0);
+        let mut screens = slide.screens;
         for distance in 1..=slide.max.min(255) {
             if !self.follows_lines(slide.along, to, dir) {
                 return;
@@ -57,6 +59,11 @@ impl<const W: usize> Game<W> {
             to = self.board.neighbour(to, dir);
             if to == NO_CELL || self.avoided(rule, me, to) {
                 return;
+            }
+            if screens > 0 {
+                // Not a landing yet: the slide goes on over empty cells and its screens.
+                screens -= u8::from(frame.state.cell(to) != 0);
+                continue;
             }
             if let Some(captured) = self
                 .landing(slide.to, frame.state, to)

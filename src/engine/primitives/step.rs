@@ -42,11 +42,11 @@ impl<const W: usize> Game<W> {
             if let Some(l) = step.along {
                 sources = sources.and(&self.lines[l as usize].leaving[dir as usize]);
             }
-            if !self.board.uniform[dir as usize] {
-                // Links of a board of points: each step on its own.
+            if !self.board.uniform[dir as usize] || self.board.has_legs[dir as usize] {
+                // Links of a board of points, or legs to look at: each step on its own.
                 for from in sources.iter() {
                     let to = self.board.neighbour(from, dir);
-                    if allowed.contains(to) {
+                    if allowed.contains(to) && self.board.legs_clear(from, dir, &occupied) {
                         let captured = u8::from(occupied.contains(to));
                         let action = Action::moving(index, from, to, dir, 1, 1, captured);
                         self.push_if_legal(rule, frame, action, out);
@@ -100,6 +100,19 @@ impl<const W: usize> Game<W> {
             let mut sources = movers & self.board.has_neighbour[dir as usize].word(0);
             if let Some(l) = step.along {
                 sources &= self.lines[l as usize].leaving[dir as usize].word(0);
+            }
+            if self.board.has_legs[dir as usize] {
+                let occupied = state.occupied();
+                let mut blocked = 0u64;
+                let mut each = sources;
+                while each != 0 {
+                    let from = each.trailing_zeros() as u16;
+                    each &= each - 1;
+                    if !self.board.legs_clear(from, dir, &occupied) {
+                        blocked |= 1 << from;
+                    }
+                }
+                sources &= !blocked;
             }
             let mut targets = if offset > 0 {
                 sources << offset
