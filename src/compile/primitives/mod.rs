@@ -98,13 +98,22 @@ impl Lowering<'_> {
                 to: *to,
                 along: m.along,
             }),
-            Generator::Slide { dirs, max, to, .. } => Primitive::Slide(Slide {
+            Generator::Slide {
+                dirs,
+                max,
+                to,
+                distance,
+                pass,
+                ..
+            } => Primitive::Slide(Slide {
                 dirs: *dirs,
                 to: *to,
                 max: *max,
                 along: m.along,
                 crossing: m.crossing,
                 crossing_stop_after: m.crossing_stop_after,
+                distance: *distance,
+                pass: *pass,
             }),
             Generator::DieMove {
                 path,
