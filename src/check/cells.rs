@@ -7,7 +7,7 @@ use crate::span::Span;
 use crate::syntax::ast::{Call, Expr};
 
 /// The functions of this file, as `call` looks them up.
-pub(super) const CELL_FUNCTIONS: [&str; 23] = [
+pub(super) const CELL_FUNCTIONS: [&str; 24] = [
     "neighbour",
     "empty",
     "friend",
@@ -24,6 +24,7 @@ pub(super) const CELL_FUNCTIONS: [&str; 23] = [
     "liberties",
     "without_liberties",
     "area",
+    "groups",
     "afterwards",
     "seen_before",
     "pieces",
@@ -218,14 +219,14 @@ impl RuleChecker<'_> {
                     Ty::Int,
                 ))
             }
-            "without_liberties" | "area" => {
+            "without_liberties" | "area" | "groups" => {
                 let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
                 let dirs = self.optional_dirs(args.get("dirs"), diags);
                 let (player, dirs) = (Box::new(player?), dirs?);
-                Some(if name == "area" {
-                    (TExpr::Area { player, dirs }, Ty::Int)
-                } else {
-                    (TExpr::WithoutLiberties { player, dirs }, Ty::Cells)
+                Some(match name {
+                    "area" => (TExpr::Area { player, dirs }, Ty::Int),
+                    "groups" => (TExpr::Groups { player, dirs }, Ty::Int),
+                    _ => (TExpr::WithoutLiberties { player, dirs }, Ty::Cells),
                 })
             }
             "afterwards" => {

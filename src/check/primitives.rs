@@ -181,12 +181,26 @@ impl RuleChecker<'_> {
                     Some(e) => self.constant(e, "`screens` of `slide`", 0, 255, diags)? as u8,
                     None => 0,
                 };
+                let distance = match args.get("distance") {
+                    Some(e) => self.slide_distance(e, args.get("max"), diags)?,
+                    None => SlideDistance::Any,
+                };
+                let pass = match args.get("pass_over") {
+                    Some(e) => match self.symbol_or_choice(e, &["none", "own", "any"], diags)? {
+                        0 => SlidePass::None,
+                        1 => SlidePass::Own,
+                        _ => SlidePass::Any,
+                    },
+                    None => SlidePass::None,
+                };
                 Some(Generator::Slide {
                     piece,
                     dirs,
                     max,
                     to,
                     screens,
+                    distance,
+                    pass,
                 })
             }
             _ => {
@@ -245,6 +259,51 @@ impl RuleChecker<'_> {
                 promote,
             },
         ))
+    }
+
+    /// `distance:` of `slide`: `line_count`, or a number of cells fixed when the game is loaded.
+    /// `max` is then meaningless, and refused.
+    fn slide_distance(
+        &self,
+        expr: &Expr,
+        max: Option<&Expr>,
+        diags: &mut Diagnostics,
+    ) -> Option<SlideDistance> {
+        if let Some(max) = max {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other("`slide` takes `max` or `distance`, not both".into()),
+                    max.span,
+                )
+                .with_label("a slide of an exact distance has no longest slide")
+                .with_help("leave out `max`: `distance` says how far the piece goes"),
+            );
+            return None;
+        }
+        if name_of(expr) == Some("line_count") && self.cx.option("line_count").is_none() {
+            return Some(SlideDistance::LineCount);
+        }
+        if matches!(expr.kind, ExprKind::Int(_))
+            || name_of(expr).is_some_and(|n| self.cx.option(n).is_some())
+        {
+            let n = self.constant(expr, "`distance` of `slide`", 1, 255, diags)?;
+            return Some(SlideDistance::Exact(n as u16));
+        }
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::TypeMismatch {
+                    expected: "`line_count`, a number or an integer option".into(),
+                    found: describe(expr),
+                },
+                expr.span,
+            )
+            .with_label("not a distance")
+            .with_help(
+                "`distance: line_count` moves as many cells as there are pieces on the line; \
+                 `distance: 2` exactly two cells",
+            ),
+        );
+        None
     }
 
     /// `at:` of `place` and `fly`: a region by name, or a set of cells worked out in the

@@ -438,6 +438,8 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
             "promote",
             "promote_in",
             "locked",
+            "distance",
+            "pass_over",
         ],
         "line" => &[
             "piece",
@@ -487,7 +489,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "take" => &["piece"],
         "pass_turn" => &[],
         "liberties" => &["cell", "dirs"],
-        "without_liberties" | "area" => &["player", "dirs"],
+        "without_liberties" | "area" | "groups" => &["player", "dirs"],
         "afterwards" => &["condition"],
         "attacked" => &["cells", "by"],
         "seen_before" => &["within"],

@@ -284,6 +284,29 @@ pub enum Landing {
     EmptyOrEnemy,
 }
 
+/// `slide`'s `distance:`: how far the piece goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlideDistance {
+    /// Any number of cells, up to the slide's `max`.
+    Any,
+    /// Exactly this many cells (`distance: 3`).
+    Exact(u16),
+    /// Exactly as many cells as there are pieces, of every player, on the whole line through the
+    /// moving piece along the direction, both ways (`distance: line_count`).
+    LineCount,
+}
+
+/// `slide`'s `pass:`: which pieces a slide may pass over on its way to the landing cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlidePass {
+    /// None: the slide stops at the first occupied cell.
+    None,
+    /// The mover's own pieces; an enemy piece still stops it.
+    Own,
+    /// Any piece.
+    Any,
+}
+
 /// `die_move`'s `hit:`: what a piece landing on a lone enemy piece does to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hit {
@@ -352,6 +375,10 @@ pub enum Generator {
         to: Landing,
         /// Pieces (of anyone) the slide passes over before it may land: a cannon's screen.
         screens: u8,
+        /// How far it goes: any distance up to `max`, or exactly a distance.
+        distance: SlideDistance,
+        /// The pieces it may pass over.
+        pass: SlidePass,
     },
     /// One piece on the mover's copy of a path steps to the next cell of that path.
     PathStep {
@@ -507,6 +534,11 @@ pub enum TExpr {
     },
     /// The player's pieces and the empty cells that reach only the player's pieces.
     Area {
+        player: Box<TExpr>,
+        dirs: u16,
+    },
+    /// How many groups the player's pieces form, joined through neighbours along the directions.
+    Groups {
         player: Box<TExpr>,
         dirs: u16,
     },

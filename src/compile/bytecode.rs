@@ -91,6 +91,8 @@ pub enum Op {
     WithoutLiberties(u16),
     /// Pop a player; push their area: their pieces and the empty cells that reach only theirs.
     Area(u16),
+    /// Pop a player; push how many groups their pieces form.
+    Groups(u16),
     /// Push the value of the program at the range on the position after the considered action.
     Afterwards(CodeRange),
     /// Push whether the position after the action occurred earlier (within the last N).
@@ -345,6 +347,7 @@ impl<'a> Emitter<'a> {
                 return d;
             }
             TExpr::Area { player, dirs } => return unary(self, player, Op::Area(*dirs)),
+            TExpr::Groups { player, dirs } => return unary(self, player, Op::Groups(*dirs)),
             // The condition is a program of its own, run on another position: jumped over here.
             TExpr::Afterwards(condition) => {
                 let jump = self.here();

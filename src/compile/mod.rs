@@ -267,6 +267,9 @@ pub struct Game<const W: usize = 4> {
     /// Whether an `after` rule reads `captured` or `moved`: only then does [`Game::apply`] note
     /// what the action did before playing it.
     pub after_reads_action: bool,
+    /// The line through each cell along each direction ([`Board::line_masks`]), when a slide
+    /// measures its distance on it; else empty.
+    pub line_masks: Vec<CellSet<W>>,
 }
 
 impl<const W: usize> Game<W> {
@@ -598,7 +601,13 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         rolls: Game::<W>::all_rolls(checked.dice.map_or(0, |d| d.sides)),
         apply_effects,
         after_reads_action,
+        line_masks: Vec::new(),
     };
+    if game.moves.iter().any(|m| {
+        matches!(&m.primitive, Primitive::Slide(s) if s.distance == crate::check::SlideDistance::LineCount)
+    }) {
+        game.line_masks = game.board.line_masks();
+    }
     game.word_steps = word_steps::plan(&game);
     game
 }

@@ -230,6 +230,32 @@ impl<const W: usize> Board<W> {
         next
     }
 
+    /// For each cell and direction, `[cell * directions + dir]`: the cells of the line through
+    /// the cell along the direction, both ways: those that steps along `dir` reach from it, and
+    /// those from which steps along `dir` reach it (the cell included). A line ends at the edge or
+    /// at a cell left out. `slide(distance: line_count)` counts the pieces on it.
+    pub fn line_masks(&self) -> Vec<CellSet<W>> {
+        let mut masks = vec![CellSet::default(); self.cells * self.directions];
+        for cell in self.all_cells.iter() {
+            for dir in 0..self.directions as u8 {
+                let mut line = CellSet::default();
+                line.insert(cell);
+                // Both ways at once; a ring of links ends when it comes round.
+                let (mut ahead, mut behind) = (line, line);
+                loop {
+                    ahead = self.step_set(&ahead, dir).and_not(&line);
+                    behind = self.back_set(&behind, dir).and_not(&line);
+                    if ahead.is_empty() && behind.is_empty() {
+                        break;
+                    }
+                    line = line.or(&ahead).or(&behind);
+                }
+                masks[cell as usize * self.directions + dir as usize] = line;
+            }
+        }
+        masks
+    }
+
     /// The cells whose neighbour along `dir` is in `cells`.
     #[inline]
     pub fn back_set(&self, cells: &CellSet<W>, dir: u8) -> CellSet<W> {

@@ -14,7 +14,7 @@
 use super::action::{Action, ActionKind};
 use super::eval::Frame;
 use super::state::{State, encode, next_player};
-use crate::check::Landing;
+use crate::check::{Landing, SlideDistance, SlidePass};
 use crate::compile::{CellSet, CompiledMove, Game, NO_CELL, Primitive};
 use std::cell::RefCell;
 
@@ -100,7 +100,12 @@ impl<const W: usize> Game<W> {
                         )
                 })
             }
-            Primitive::Slide(slide) if backwards => {
+            // A plain or screened slide: the piece that could come is the first one back.
+            Primitive::Slide(slide)
+                if backwards
+                    && slide.distance == SlideDistance::Any
+                    && slide.pass == SlidePass::None =>
+            {
                 let me = frame.state.to_move;
                 let dirs = self.directions(slide.dirs, me);
                 dirs.iter().any(|&dir| {
@@ -216,13 +221,19 @@ mod tests {
     /// screens included) is the answer of generating every move, for every cell and both sides.
     #[test]
     fn asking_backwards_agrees_with_generating_every_move() {
-        let (game, _, _) = Catalog::default()
-            .load("xiangqi", &[])
-            .expect("xiangqi loads");
+        for name in ["xiangqi", "lines-of-action", "brandubh"] {
+            let (game, _, _) = Catalog::default()
+                .load(name, &[])
+                .unwrap_or_else(|_| panic!("{name} loads"));
+            compare_on_random_games(&game, 4);
+        }
+    }
+
+    fn compare_on_random_games(game: &Game, games: usize) {
         let mut rng = crate::engine::playout::seeded_rng(14);
         let mut actions = Vec::new();
         let mut compared = 0;
-        for _ in 0..6 {
+        for _ in 0..games {
             let mut state = game.initial;
             for _ in 0..120 {
                 for by in 0..2u8 {
@@ -248,6 +259,6 @@ mod tests {
                 game.apply(&mut state, &action);
             }
         }
-        assert!(compared > 30_000, "only {compared} cells compared");
+        assert!(compared > 10_000, "only {compared} cells compared");
     }
 }

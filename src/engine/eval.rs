@@ -594,6 +594,10 @@ impl<const W: usize> Game<W> {
                 let player = pop!() as u8;
                 push!(self.area(frame.state, player, dirs))
             }
+            Op::Groups(dirs) => {
+                let player = pop!() as u8;
+                push!(self.groups(frame.state, player, dirs))
+            }
             Op::Afterwards(code) => push!(self.afterwards(code, frame) as i32),
             Op::Attacked => {
                 let by = pop!() as u8;

@@ -7,7 +7,7 @@ use crate::compile::{CellSet, Game};
 
 impl<const W: usize> Game<W> {
     /// The cells of `cells` joined to `seeds` through them, along the directions.
-    fn flood(&self, seeds: CellSet<W>, cells: &CellSet<W>, dirs: &[u8]) -> CellSet<W> {
+    pub(super) fn flood(&self, seeds: CellSet<W>, cells: &CellSet<W>, dirs: &[u8]) -> CellSet<W> {
         let mut reached = seeds.and(cells);
         loop {
             // Each direction grows from what the ones before it reached: fewer rounds.

@@ -4,7 +4,9 @@
 
 use super::doc::Doc;
 use super::{Book, arg, bind, code, plural};
-use crate::check::{Generator, Hit, Landing, LineCapture, MoveRule, PlaceAt};
+use crate::check::{
+    Generator, Hit, Landing, LineCapture, MoveRule, PlaceAt, SlideDistance, SlidePass,
+};
 use crate::syntax::ast::{Call, EffectVerb, Expr, Item, ItemKind, Stmt, Trigger};
 
 /// The arguments of one call, bound to their parameters.
@@ -198,7 +200,55 @@ impl<const W: usize> Book<'_, W> {
                 dirs,
                 max,
                 to,
+                distance: measured,
+                pass,
+                ..
+            } if *measured != SlideDistance::Any || *pass != SlidePass::None => {
+                let over = match pass {
+                    SlidePass::None => "over empty cells only",
+                    SlidePass::Own => {
+                        "over empty cells and the mover's own pieces, not over \
+                                       another player's"
+                    }
+                    SlidePass::Any => "over empty cells and pieces of every player",
+                };
+                let distance = match measured {
+                    SlideDistance::Any if a("max").is_some() => format!(
+                        "at most {}{}",
+                        plural(*max as usize, "cell", "cells"),
+                        self.chosen_by(a("max"))
+                    ),
+                    SlideDistance::Any => "any number of cells".into(),
+                    SlideDistance::Exact(n) => format!(
+                        "exactly {}{}",
+                        plural(*n as usize, "cell", "cells"),
+                        self.chosen_by(a("distance"))
+                    ),
+                    SlideDistance::LineCount => "exactly as many cells as there are pieces, \
+                                                 of every player and itself included, on the \
+                                                 whole line through it along that direction \
+                                                 (both ways, to the edge)"
+                        .into(),
+                };
+                out.push(format!(
+                    "One of the mover's {} moves in {} {distance}, {over}, onto {}{}.",
+                    self.pieces_noun(*piece),
+                    self.dirs(*dirs, a("dirs")),
+                    landing(*to),
+                    if m.along.is_some() {
+                        "; it stops where the lines end"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            Generator::Slide {
+                piece,
+                dirs,
+                max,
+                to,
                 screens,
+                ..
             } => {
                 let distance = if a("max").is_some() {
                     format!(

@@ -377,6 +377,12 @@ impl<const W: usize> Book<'_, W> {
                 whose(),
                 self.directions_words(a("dirs"))
             ),
+            "groups" => format!(
+                "the number of groups of {} pieces (a group: pieces joined through neighbours \
+                 along {})",
+                whose(),
+                self.directions_words(a("dirs"))
+            ),
             "area" => format!(
                 "{} area: their pieces and the empty cells from which empty cells lead to pieces \
                  of theirs only (along {})",

@@ -465,6 +465,61 @@ class Xiangqi(Adapter):
         return None
 
 
+class LinesOfAction(Adapter):
+    # OpenSpiel: rows 0..7 are ranks 1..8 and columns a..h, and it names its actions as Tabula's
+    # tokens (`b1-b3`, `c1xa3`). Its player 0 (x) is black, moving first from b1-g1 and b8-g8.
+    # Tabula is run with OpenSpiel's readings of the rules the standard ones leave open or settle
+    # otherwise (see games/lines-of-action.toml): a move that connects both players wins for the
+    # mover, a player without a move loses, the game is drawn at its 1000th ply (before the
+    # groups are looked at) and when a board comes back (repetition_draw=2; see not_compared).
+    tabula, spiel = "lines-of-action", "lines_of_action"
+    params = {"max_game_length": 1000}
+    options = {"both_connected": "mover_wins", "no_move": "loses", "repetition_draw": 2, "max_plies": 1000}
+    players = ("black", "white")
+    default_n = 300
+
+    def __init__(self):
+        # Every board of the game so far, with the players to move on it (0 black, 1 white).
+        self.seen: dict[str, set[int]] = {}
+        self.repeat_other_mover_only = False
+
+    def new_game(self):
+        # The initial board, with black to move (`load` is called before each game).
+        self.seen = {self.initial_key: {0}}
+        self.repeat_other_mover_only = False
+
+    def after_turn(self, state):
+        # OpenSpiel ends the game as a draw when a move brings back any earlier board, whoever is
+        # to move; Tabula's `repetitions` counts a position only with the same player to move.
+        key = str(state).split("\n\n")[0]
+        mover_next = len(state.history()) % 2
+        movers = self.seen.setdefault(key, set())
+        self.repeat_other_mover_only = bool(movers) and mover_next not in movers
+        movers.add(mover_next)
+
+    def load(self):
+        game = super().load()
+        self.initial_key = str(game.new_initial_state()).split("\n\n")[0]
+        return game
+
+    def token(self, state, action):
+        return state.action_to_string(state.current_player(), action)
+
+    def board(self, state):
+        lines = str(state).split("\n")
+        for i, ln in enumerate(lines[:8]):
+            if ln[:1] != str(8 - i):
+                raise RuntimeError(f"lines_of_action: cannot read OpenSpiel row {ln!r}")
+        return parse_grid([ln[1:9] for ln in lines[:8]], 8, {"x": "black", "o": "white"})
+
+    def not_compared(self, state):
+        r = state.returns()
+        if r[0] == r[1] and self.repeat_other_mover_only:
+            return ("OpenSpiel's draw when a board comes back with the other player to move (Tabula's"
+                    " repetition_draw counts positions with the same player to move)")
+        return None
+
+
 def parse_grid(rows: list[str], nranks: int, symbols: dict[str, str], empty=".") -> dict[str, str]:
     """Rows of one character a cell, the top row (Tabula's rank nranks) first."""
     out = {}
@@ -481,6 +536,11 @@ def parse_grid(rows: list[str], nranks: int, symbols: dict[str, str], empty=".")
 
 
 ADAPTERS = {a.tabula: a for a in (TicTacToe(), ConnectFour(), Othello(), Hex(), Amazons(), NineMensMorris(), Go(), Xiangqi())}
+        return None
+
+
+ADAPTERS = {a.tabula: a for a in (TicTacToe(), ConnectFour(), Othello(), Hex(), Amazons(), NineMensMorris(), Go(),
+                                   LinesOfAction())}
 
 
 # --------------------------------------------------------------------------------------------

@@ -103,6 +103,8 @@ impl Lowering<'_> {
                 max,
                 to,
                 screens,
+                distance,
+                pass,
                 ..
             } => Primitive::Slide(Slide {
                 dirs: *dirs,
@@ -112,6 +114,8 @@ impl Lowering<'_> {
                 along: m.along,
                 crossing: m.crossing,
                 crossing_stop_after: m.crossing_stop_after,
+                distance: *distance,
+                pass: *pass,
             }),
             Generator::DieMove {
                 path,

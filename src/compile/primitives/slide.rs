@@ -1,6 +1,6 @@
 //! `slide`: one piece, any number of steps (up to `max`) over empty cells in one direction.
 
-use crate::check::Landing;
+use crate::check::{Landing, SlideDistance, SlidePass};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slide {
@@ -17,4 +17,17 @@ pub struct Slide {
     pub crossing: Option<u16>,
     /// A slide may cross `crossing` lines anywhere but stops right after.
     pub crossing_stop_after: bool,
+    /// How far it goes: up to `max`, or exactly a distance (a number, or the pieces on its line,
+    /// counted with [`Game::line_masks`](crate::compile::Game)).
+    pub distance: SlideDistance,
+    /// The pieces it may pass over.
+    pub pass: SlidePass,
+}
+
+impl Slide {
+    /// Any distance up to `max`, over empty cells only, no screens: the common slide, whose loop
+    /// is compiled without the other slides' tests.
+    pub fn is_plain(&self) -> bool {
+        self.distance == SlideDistance::Any && self.pass == SlidePass::None && self.screens == 0
+    }
 }

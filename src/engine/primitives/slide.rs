@@ -1,7 +1,9 @@
-//! `slide`: one piece, any number of steps over empty cells in one direction.
+//! `slide`: one piece, any number of steps over empty cells in one direction, or exactly a
+//! distance (a number, or the pieces on its line), passing over the pieces `pass` allows.
 
+use crate::check::{SlideDistance, SlidePass};
 use crate::compile::primitives::Slide;
-use crate::compile::{CompiledMove, Game, NO_CELL};
+use crate::compile::{CellSet, CompiledMove, Game, NO_CELL};
 use crate::engine::action::Action;
 use crate::engine::eval::Frame;
 
@@ -19,17 +21,35 @@ impl<const W: usize> Game<W> {
         let me = state.to_move;
         let dirs = self.directions(slide.dirs, me);
         let own = *state.pieces_of(me);
+        if slide.is_plain() {
+            // The common slide, its loop compiled without the measured slide's tests.
+            let longest = slide.max.min(255);
+            for from in own.iter() {
+                if !self.moves_piece(rule, state, from) {
+                    continue;
+                }
+                for &dir in dirs {
+                    self.slide::<true>(index, rule, slide, frame, from, dir, 1, longest, out);
+                }
+            }
+            return;
+        }
+        // Only a slide measured on its line looks at every piece.
+        let occupied = match slide.distance {
+            SlideDistance::LineCount => state.occupied(),
+            _ => CellSet::default(),
+        };
         for from in own.iter() {
             if !self.moves_piece(rule, state, from) {
                 continue;
             }
             for &dir in dirs {
-                self.slide_from(index, rule, slide, frame, from, dir, out);
+                self.measured_slide(index, rule, slide, frame, &occupied, from, dir, out);
             }
         }
     }
 
-    /// The slides of the piece on `from` along `dir`.
+    /// The slides of the piece on `from` along `dir` (`attacked` asks one direction at a time).
     #[allow(clippy::too_many_arguments)]
     pub(in crate::engine) fn slide_from(
         &self,
@@ -41,11 +61,65 @@ impl<const W: usize> Game<W> {
         dir: u8,
         out: &mut Vec<Action>,
     ) {
+        if slide.is_plain() {
+            let longest = slide.max.min(255);
+            return self.slide::<true>(index, rule, slide, frame, from, dir, 1, longest, out);
+        }
+        let occupied = frame.state.occupied();
+        self.measured_slide(index, rule, slide, frame, &occupied, from, dir, out);
+    }
+
+    /// A slide that is not plain: the distances it may land at come first.
+    #[allow(clippy::too_many_arguments)]
+    fn measured_slide(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        slide: &Slide,
+        frame: &mut Frame<'_, W>,
+        occupied: &CellSet<W>,
+        from: u16,
+        dir: u8,
+        out: &mut Vec<Action>,
+    ) {
+        // The distances the piece may land at: from `shortest` to `longest` cells.
+        let (shortest, longest) = match slide.distance {
+            SlideDistance::Any => (1, slide.max.min(255)),
+            SlideDistance::Exact(n) => (n, n),
+            SlideDistance::LineCount => {
+                let line = &self.line_masks[from as usize * self.board.directions + dir as usize];
+                let n = line.and(occupied).len() as u16;
+                // A slide this long has no action (its distance takes a byte).
+                if n > 255 {
+                    return;
+                }
+                (n, n)
+            }
+        };
+        self.slide::<false>(index, rule, slide, frame, from, dir, shortest, longest, out);
+    }
+
+    /// One slide from `from` along `dir`, landing from `shortest` to `longest` cells away.
+    /// `PLAIN`: any distance from 1, over empty cells only (`shortest` is 1, `pass` is none, no
+    /// screens).
+    #[allow(clippy::too_many_arguments)]
+    fn slide<const PLAIN: bool>(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        slide: &Slide,
+        frame: &mut Frame<'_, W>,
+        from: u16,
+        dir: u8,
+        shortest: u16,
+        longest: u16,
+        out: &mut Vec<Action>,
+    ) {
         let me = frame.state.to_move;
         let mut to = from;
         let template = Action::moving(index, from, 0, dir, 1, 0, 0);
-        let mut screens = slide.screens;
-        for distance in 1..=slide.max.min(255) {
+        let mut screens = if PLAIN { 0 } else { slide.screens };
+        for distance in 1..=longest {
             if !self.follows_lines(slide.along, to, dir) {
                 return;
             }
@@ -60,19 +134,27 @@ impl<const W: usize> Game<W> {
             if to == NO_CELL || self.avoided(rule, me, to) {
                 return;
             }
-            if screens > 0 {
+            if !PLAIN && screens > 0 {
                 // Not a landing yet: the slide goes on over empty cells and its screens.
                 screens -= u8::from(frame.state.cell(to) != 0);
                 continue;
             }
-            if let Some(captured) = self
-                .landing(slide.to, frame.state, to)
-                .filter(|_| !self.locked(rule, frame.state, to))
+            if (PLAIN || distance >= shortest)
+                && let Some(captured) = self
+                    .landing(slide.to, frame.state, to)
+                    .filter(|_| !self.locked(rule, frame.state, to))
             {
                 let action = template.landing(to, distance as u8, captured);
                 self.push_if_legal(rule, frame, action, out);
             }
-            if frame.state.cell(to) != 0 || crosses {
+            let piece = frame.state.cell(to);
+            let passed = !PLAIN
+                && match slide.pass {
+                    SlidePass::None => false,
+                    SlidePass::Own => piece & 3 == me,
+                    SlidePass::Any => true,
+                };
+            if (piece != 0 && !passed) || crosses {
                 return;
             }
         }
