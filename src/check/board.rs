@@ -1265,6 +1265,14 @@ fn counted_cell_set(
     out
 }
 
+/// `[memory] unmoved`: the cells whose pieces' moving the position remembers.
+pub(super) fn check_memory(file: &GameFile, cx: &Context, diags: &mut Diagnostics) -> Vec<CellId> {
+    match file.memory.as_ref().and_then(|m| m.unmoved.as_ref()) {
+        Some(spec) => cell_set(&spec.value, spec.span, &cx.board, diags),
+        None => Vec::new(),
+    }
+}
+
 fn cell_set(
     spec: &CellSpec,
     span: Span,

@@ -59,7 +59,7 @@ impl RuleChecker<'_> {
                 SET_FUNCTIONS.contains(&call.name.text.as_str())
                     || self.cx.region(&call.name.text).is_some()
             }
-            ExprKind::Name(n) => n == "marked" || self.cx.region(n).is_some(),
+            ExprKind::Name(n) => n == "marked" || n == "unmoved" || self.cx.region(n).is_some(),
             ExprKind::Binary(BinOp::And | BinOp::Or, l, _) => self.is_set_expr(l),
             ExprKind::Unary(UnOp::Not, inner) => self.is_set_expr(inner),
             _ => false,

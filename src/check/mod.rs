@@ -5,6 +5,7 @@ pub mod board;
 mod cells;
 mod dice;
 mod expr;
+pub mod notation;
 mod options;
 mod primitives;
 mod rules;
@@ -59,6 +60,7 @@ pub fn check(
     board::check_lines(file, &mut cx, &mut diags);
     board::check_pieces(file, &mut cx, whole_file, &mut diags);
     let setup = board::check_setup(file, &cx, &mut diags);
+    cx.unmoved = board::check_memory(file, &cx, &mut diags);
     let (hand_kinds, hands) = board::check_hands(file, &cx, &mut diags);
     options::check_options(file, overrides, &mut cx, &mut diags);
     options::check_counters(file, &mut cx, &mut diags);
@@ -89,6 +91,7 @@ pub fn check(
         None => 0,
     };
     let dice = dice::check_dice(file, &cx, &mut diags);
+    let notation = notation::check_notation(file, &cx, &mut diags);
     let match_format = dice::check_match(file, &cx, &mut diags);
     let program = rules::check_rules(
         &parsed.rules,
@@ -122,6 +125,8 @@ pub fn check(
         hands,
         options: cx.options,
         counters: cx.counters,
+        unmoved: cx.unmoved,
+        notation,
         first_player,
         dice,
         match_format,
@@ -243,6 +248,8 @@ pub(crate) struct Context {
     pub pieces: Vec<PieceDecl>,
     pub options: Vec<OptionDecl>,
     pub counters: Vec<CounterDecl>,
+    /// `[memory] unmoved`: the cells whose pieces' moving the rules may ask about.
+    pub unmoved: Vec<CellId>,
     /// False once `[game] players` had an error: names are then not checked against it, so that
     /// one mistake is not reported again at every use of a player.
     pub players_ok: bool,
@@ -259,6 +266,7 @@ impl Context {
             players,
             board,
             regions: Vec::new(),
+            unmoved: Vec::new(),
             paths: Vec::new(),
             lines: Vec::new(),
             pieces: Vec::new(),

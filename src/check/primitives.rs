@@ -131,9 +131,27 @@ impl RuleChecker<'_> {
             Some(e) => Some(self.lines_name(e, diags)?),
             None => None,
         };
+        let mut promote_choices = 0u64;
         let promote = match (args.get("promote"), args.get("promote_in")) {
-            (Some(kind), Some(region)) => {
-                Some((self.piece(kind, diags)?, self.region_name(region, diags)?))
+            (Some(kinds), Some(region)) => {
+                let kinds = self.piece_choices(kinds, diags)?;
+                if kinds.len() > 1 {
+                    promote_choices = kinds.iter().fold(0, |bits, k| bits | 1 << k);
+                    if call.name.text == "jump" {
+                        diags.push(
+                            Diagnostic::error(
+                                ErrorKind::Other(
+                                    "a `jump` promotes to one kind: it has no promotion choice"
+                                        .into(),
+                                ),
+                                args.get("promote").map_or(call.name.span, |e| e.span),
+                            )
+                            .with_label("several kinds"),
+                        );
+                        return None;
+                    }
+                }
+                Some((kinds[0], self.region_name(region, diags)?))
             }
             (None, None) => None,
             (Some(_), None) => {
@@ -257,8 +275,39 @@ impl RuleChecker<'_> {
                     None => false,
                 },
                 promote,
+                promote_choices,
             },
         ))
+    }
+
+    /// `promote:`'s kinds: one kind, or a choice written `queen or rook or bishop or knight`.
+    fn piece_choices(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<Vec<u8>> {
+        use crate::syntax::ast::{BinOp, ExprKind};
+        let mut kinds = Vec::new();
+        let mut pending = vec![expr];
+        while let Some(e) = pending.pop() {
+            match &e.kind {
+                ExprKind::Binary(BinOp::Or, l, r) => {
+                    pending.push(r);
+                    pending.push(l);
+                }
+                _ => {
+                    let kind = self.piece(e, diags)?;
+                    if kinds.contains(&kind) {
+                        diags.push(
+                            Diagnostic::error(
+                                ErrorKind::Other("a promotion choice names each kind once".into()),
+                                e.span,
+                            )
+                            .with_label("named twice"),
+                        );
+                        return None;
+                    }
+                    kinds.push(kind);
+                }
+            }
+        }
+        Some(kinds)
     }
 
     /// `distance:` of `slide`: `line_count`, or a number of cells fixed when the game is loaded.

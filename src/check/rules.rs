@@ -76,6 +76,7 @@ pub fn check_rules(
                     .iter()
                     .filter_map(|e| checker.effect(e, diags))
                     .collect();
+                let joined_part = continuations.iter().find(|c| c.joined);
                 let continuations = continuations
                     .iter()
                     .filter_map(|c| {
@@ -96,6 +97,22 @@ pub fn check_rules(
                         })
                     })
                     .collect();
+                if modifiers.promote_choices != 0
+                    && let Some(joined) = joined_part
+                {
+                    // The joined part takes the action's second word, where the choice is kept.
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::Other(
+                                "a move with a promotion choice cannot be joined to another part"
+                                    .into(),
+                            ),
+                            joined.rule.span,
+                        )
+                        .with_label("joined")
+                        .with_help("drop `joined`: the next part is then an action of its own"),
+                    );
+                }
                 if let Some(generator) = generator {
                     program.moves.push(MoveRule {
                         info,
@@ -108,6 +125,7 @@ pub fn check_rules(
                         crossing: modifiers.crossing,
                         crossing_stop_after: modifiers.crossing_stop_after,
                         promote: modifiers.promote,
+                        promote_choices: modifiers.promote_choices,
                         effects,
                         continuations,
                     });
@@ -280,6 +298,8 @@ pub(super) struct Modifiers {
     pub crossing: Option<u16>,
     pub crossing_stop_after: bool,
     pub promote: Option<(u8, u16)>,
+    /// `promote: queen or rook or ...`: the kinds to choose from, one bit each (0: no choice).
+    pub promote_choices: u64,
 }
 
 pub(super) struct RuleChecker<'a> {
@@ -549,9 +569,41 @@ impl RuleChecker<'_> {
             let help = "`extra_turn` names the player who plays one more turn, as in \
                         `extra_turn mover`";
             self.expect_with_help(&e.target, Ty::Player, Place::Effect, help, diags)
+        } else if e.verb == ast::EffectVerb::Shift {
+            let help = "`shift` moves the piece on a cell to another cell, as in \
+                        `shift neighbour(to, e) to neighbour(from, e)`";
+            self.expect_with_help(&e.target, Ty::Cell, Place::Effect, help, diags)
         } else {
             let help = "an effect changes the pieces on a set of cells, as in `flip flank(to)`";
             self.expect_with_help(&e.target, Ty::Cells, Place::Effect, help, diags)
+        };
+        let destination = match (&e.destination, e.verb == ast::EffectVerb::Shift) {
+            (Some(d), true) => Some(self.expect(d, Ty::Cell, Place::Effect, diags)?),
+            (None, false) => None,
+            (None, true) => {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other("`shift` needs the cell the piece goes to".into()),
+                        e.span,
+                    )
+                    .with_label("no `to CELL`")
+                    .with_help("write `shift CELL to CELL`"),
+                );
+                return None;
+            }
+            (Some(d), false) => {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other(format!(
+                            "`{}` takes no `to`: only `shift` moves a piece to a cell",
+                            e.verb.keyword()
+                        )),
+                        d.span,
+                    )
+                    .with_label("not for this effect"),
+                );
+                return None;
+            }
         };
         let condition = match &e.condition {
             Some(c) => Some(self.expect(c, Ty::Bool, Place::Effect, diags)?),
@@ -560,6 +612,7 @@ impl RuleChecker<'_> {
         Some(Effect {
             verb: e.verb,
             target: target?,
+            destination,
             condition,
         })
     }

@@ -25,6 +25,10 @@ pub struct CheckedGame {
     pub hands: Vec<Vec<u8>>,
     pub options: Vec<OptionDecl>,
     pub counters: Vec<CounterDecl>,
+    /// `[memory] unmoved`: the cells whose pieces' moving is remembered.
+    pub unmoved: Vec<CellId>,
+    /// `[notation]`: the game's one-line position.
+    pub notation: Option<super::notation::NotationDecl>,
     pub first_player: u8,
     pub dice: Option<DiceDecl>,
     pub match_format: Option<MatchDecl>,
@@ -246,6 +250,9 @@ pub struct MoveRule {
     pub crossing_stop_after: bool,
     /// Kind the moving piece becomes when it ends in a region (`promote:` and `promote_in:`).
     pub promote: Option<(u8, u16)>,
+    /// `promote: queen or rook or ...`: the kinds the mover chooses from, one bit per kind; each
+    /// choice is an action of its own. 0 when there is one kind.
+    pub promote_choices: u64,
     /// `then { ... }`: applied in order once the piece has moved.
     pub effects: Vec<Effect>,
     /// `next RULE ...`: the first whose condition holds is what the mover goes on with.
@@ -518,6 +525,9 @@ pub enum TExpr {
     From,
     /// The cell where the previous part of this turn landed; none at the start of a turn.
     LastTo,
+    /// The cells where the previous action started and ended (none before the first).
+    PreviousFrom,
+    PreviousTo,
     /// How many pieces of a kind the player has in hand.
     Hand(Box<TExpr>, u8),
     /// `after` rules: whether the action just played was a pass.
@@ -602,6 +612,8 @@ pub enum TExpr {
     OneCell(Box<TExpr>),
     /// The cells of the pieces marked in this turn (`mark`).
     Marked,
+    /// Of the cells `[memory] unmoved` declares, those whose piece has not moved.
+    Unmoved,
     /// The player's face-down pieces.
     FaceDown(Box<TExpr>),
     /// The player's held pieces: face up on a cell of their kind's `home`.
@@ -662,8 +674,10 @@ pub enum CellTest {
 #[derive(Clone, Debug)]
 pub struct Effect {
     pub verb: crate::syntax::ast::EffectVerb,
-    /// A set of cells, or a player for `extra_turn`.
+    /// A set of cells, or a player for `extra_turn`, or a cell for `shift`.
     pub target: TExpr,
+    /// `shift`: the cell the piece goes to.
+    pub destination: Option<TExpr>,
     /// `if COND`: the effect applies only when it holds.
     pub condition: Option<TExpr>,
 }

@@ -107,6 +107,10 @@ pub struct Start {
     /// A position file (TOML, as `show --format toml` prints) to start from instead of the initial position.
     #[arg(long)]
     pub position: Option<String>,
+    /// A position in the game's one-line notation (its `[notation]`: a FEN), as `show --format
+    /// fen` prints it, to start from instead of the initial position.
+    #[arg(long, conflicts_with = "position", allow_hyphen_values = true)]
+    pub fen: Option<String>,
     /// Action tokens to play first, separated by spaces.
     #[arg(long, allow_hyphen_values = true)]
     pub after: Option<String>,
@@ -119,6 +123,8 @@ pub struct Start {
 enum Format {
     Text,
     Toml,
+    /// The game's one-line notation (`[notation]`, a FEN).
+    Fen,
 }
 
 #[derive(Subcommand)]
@@ -258,6 +264,11 @@ pub fn start<const W: usize>(
             .read_position(&mut sources, path, &text)
             .map_err(|d| CliError::Input(d.render(&sources)))?;
     }
+    if let Some(fen) = &start.fen {
+        state = game
+            .read_notation(fen)
+            .map_err(|e| CliError::input(format!("--fen `{fen}`: {e}")))?;
+    }
     let mut history = Vec::new();
     if let Some(tokens) = &start.after {
         game.play_tokens_with_history(&mut state, &mut history, tokens)
@@ -380,6 +391,15 @@ fn show_in<const W: usize>(game: &Game<W>, s: &Start, format: Format) -> CliResu
     let (state, history) = start(game, s)?;
     match format {
         Format::Toml => out!("{}", game.write_position(&state)),
+        Format::Fen => match game.write_notation(&state) {
+            Some(line) => out!("{line}\n"),
+            None => {
+                return Err(CliError::input(format!(
+                    "{} declares no `[notation]`: use `--format toml`",
+                    game.name
+                )));
+            }
+        },
         Format::Text => {
             out!("{}", game.diagram(&state));
             if !game.counters.is_empty() {

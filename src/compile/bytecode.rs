@@ -81,6 +81,9 @@ pub enum Op {
     From,
     /// Push the cell where the previous part of the turn landed, or -1.
     LastTo,
+    /// Push where the previous action started / ended, or -1.
+    PreviousFrom,
+    PreviousTo,
     /// Pop a player; push how many pieces of the kind they hold in hand.
     Hand(u8),
     /// Push whether the action just played was a pass (`after` rules).
@@ -145,6 +148,8 @@ pub enum Op {
     OneCell,
     /// Push the set of the marked pieces' cells.
     Marked,
+    /// Push the set of unmoved pieces' cells (`[memory] unmoved`).
+    Unmoved,
     /// Pop a player; push their face-down pieces.
     FaceDown,
     /// Pop a player; push their held pieces.
@@ -426,6 +431,8 @@ impl<'a> Emitter<'a> {
             TExpr::To => self.code.push(Op::To),
             TExpr::From => self.code.push(Op::From),
             TExpr::LastTo => self.code.push(Op::LastTo),
+            TExpr::PreviousFrom => self.code.push(Op::PreviousFrom),
+            TExpr::PreviousTo => self.code.push(Op::PreviousTo),
             TExpr::Reach { cell, dirs } => {
                 let d = self.expr(cell);
                 self.code.push(Op::Reach(*dirs));
@@ -509,6 +516,7 @@ impl<'a> Emitter<'a> {
                 return d;
             }
             TExpr::Marked => self.code.push(Op::Marked),
+            TExpr::Unmoved => self.code.push(Op::Unmoved),
             TExpr::FaceDown(player) => return unary(self, player, Op::FaceDown),
             TExpr::HeldPieces(player) => return unary(self, player, Op::HeldPieces),
             TExpr::Attacked { cells, by } => {
@@ -634,6 +642,7 @@ impl Op {
                 | Op::Enclosed { .. }
                 | Op::OneCell
                 | Op::Marked
+                | Op::Unmoved
                 | Op::FaceDown
                 | Op::HeldPieces
                 | Op::Rows { .. }

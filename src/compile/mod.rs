@@ -34,6 +34,9 @@ pub struct CompiledMove {
     pub locked: Option<RegionRef>,
     /// The kind the moving piece becomes when it ends in the region; a jump sequence stops there.
     pub promote: Option<(u8, RegionRef)>,
+    /// `promote: queen or rook ...`: the kinds to choose from, a bit each (0: no choice); each
+    /// choice is an action of its own, its kind + 1 in the action's second word.
+    pub promote_choices: u64,
     /// No filter of its own and no `forbid` in the game: every action it makes is legal.
     pub unchecked: bool,
     /// The filters that ask only about the landing cell, as one mask (see [`cell_mask`]).
@@ -74,6 +77,9 @@ pub struct CompiledEffect {
     pub condition: Option<CodeRange>,
     /// The set worked out cell by cell, when it has that form (see [`neighbour_filter`]).
     pub fast: Option<neighbour_filter::NeighbourFilter>,
+    /// `shift`: a program that gives the cell the piece goes to (the target gives the cell it
+    /// comes from).
+    pub destination: Option<CodeRange>,
 }
 
 /// A region named in a move rule: a per-player region means the mover's own copy.
@@ -267,6 +273,16 @@ pub struct Game<const W: usize = 4> {
     /// Whether an `after` rule reads `captured` or `moved`: only then does [`Game::apply`] note
     /// what the action did before playing it.
     pub after_reads_action: bool,
+    /// Whether the rules read `previous_from` or `previous_to`: only then does the position keep
+    /// the previous action's cells.
+    pub remembers_previous: bool,
+    /// `[memory] unmoved` declares cells: the position keeps which of them still hold their first
+    /// piece.
+    pub tracks_unmoved: bool,
+    /// The cells `[memory] unmoved` declares.
+    pub unmoved_cells: CellSet<W>,
+    /// `[notation]`: the game's one-line position (a FEN).
+    pub notation: Option<crate::check::notation::NotationDecl>,
     /// The line through each cell along each direction ([`Board::line_masks`]), when a slide
     /// measures its distance on it; else empty.
     pub line_masks: Vec<CellSet<W>>,
@@ -457,7 +473,11 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
                 avoid: m.avoid.map(region_ref),
                 locked: m.locked.map(region_ref),
                 promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),
-                unchecked: filters.is_empty() && checked.program.forbids.is_empty(),
+                promote_choices: m.promote_choices,
+                // A choice is made where the actions are checked (`push_if_legal`).
+                unchecked: filters.is_empty()
+                    && checked.program.forbids.is_empty()
+                    && m.promote_choices == 0,
                 filters,
                 landing_mask,
                 next,
@@ -527,6 +547,11 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
     for (player, hand) in checked.hands.iter().enumerate() {
         initial.hand[player][..hand.len()].copy_from_slice(hand);
     }
+    for &cell in &checked.unmoved {
+        if initial.cell(cell) != 0 {
+            initial.unmoved.insert(cell);
+        }
+    }
     let forbid_guards = compiled_forbid_guards(&forbids, &region_sets, checked.players.len());
     let has_compulsory = moves.iter().any(|m: &CompiledMove| m.compulsory);
     let turn_effects = checked.pieces.iter().any(|p| !p.hides.is_empty());
@@ -550,8 +575,14 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
     let after_reads_action = code
         .iter()
         .any(|op| matches!(op, Op::Captured | Op::Moved(_) | Op::Passed));
+    let remembers_previous = code
+        .iter()
+        .any(|op| matches!(op, Op::PreviousFrom | Op::PreviousTo));
+    let tracks_unmoved = !checked.unmoved.is_empty();
     let apply_effects = checked.dice.is_some()
         || turn_effects
+        || remembers_previous
+        || tracks_unmoved
         || !after.is_empty()
         || moves
             .iter()
@@ -601,6 +632,10 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         rolls: Game::<W>::all_rolls(checked.dice.map_or(0, |d| d.sides)),
         apply_effects,
         after_reads_action,
+        remembers_previous,
+        tracks_unmoved,
+        unmoved_cells: CellSet::from_cells(&checked.unmoved),
+        notation: checked.notation,
         line_masks: Vec::new(),
     };
     if game.moves.iter().any(|m| {
@@ -628,7 +663,11 @@ fn compile_effect(
         Some(TExpr::Int(_)) | None => None,
         Some(c) => Some(emitter.expr_program(&c)),
     };
-    let player = effect.verb == crate::syntax::ast::EffectVerb::ExtraTurn;
+    // Programs that give a value: a player, or a shift's cells.
+    let player = matches!(
+        effect.verb,
+        crate::syntax::ast::EffectVerb::ExtraTurn | crate::syntax::ast::EffectVerb::Shift
+    );
     let target = if player {
         emitter.expr_program(&effect.target)
     } else {
@@ -638,6 +677,7 @@ fn compile_effect(
         verb: effect.verb,
         target,
         condition,
+        destination: effect.destination.as_ref().map(|d| emitter.expr_program(d)),
         fast: (!player)
             .then(|| neighbour_filter::NeighbourFilter::of(&effect.target, region_first))
             .flatten(),

@@ -433,6 +433,17 @@ impl<const W: usize> Game<W> {
                 crate::compile::NO_CELL => NO_CELL_VALUE,
                 cell => i32::from(cell),
             }),
+            Op::PreviousFrom | Op::PreviousTo => {
+                let cell = if op == Op::PreviousFrom {
+                    frame.state.previous_from
+                } else {
+                    frame.state.previous_to
+                };
+                push!(match cell {
+                    crate::compile::NO_CELL => NO_CELL_VALUE,
+                    cell => i32::from(cell),
+                })
+            }
             Op::Reach(dirs) => {
                 let cell = pop!();
                 sets.push(self.reach(frame.state, cell, dirs));
@@ -526,6 +537,7 @@ impl<const W: usize> Game<W> {
                 sets.push(set);
             }
             Op::Marked => sets.push(frame.state.marked),
+            Op::Unmoved => sets.push(frame.state.unmoved),
             Op::FaceDown => {
                 let player = pop!() as u8;
                 sets.push(self.face_down_pieces(frame.state, player));

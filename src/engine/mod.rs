@@ -6,6 +6,7 @@ pub mod cells;
 pub mod dice;
 pub mod eval;
 pub mod explain;
+pub mod fen;
 pub mod group_count;
 pub mod groups;
 pub mod hidden;

@@ -351,6 +351,9 @@ impl<const W: usize> Game<W> {
             out.push(action);
             return;
         }
+        if rule.promote_choices != 0 {
+            return self.push_promotion_choices(rule, frame, action, out);
+        }
         if rule.filters.is_empty() {
             let unguarded = match &self.forbid_guards {
                 None => !self.forbids.is_empty(),
@@ -366,6 +369,31 @@ impl<const W: usize> Game<W> {
             }
         }
         self.push_if_allowed(rule, frame, action, out);
+    }
+
+    /// An action of a rule with a promotion choice: one action per kind where it promotes.
+    #[inline(never)]
+    fn push_promotion_choices(
+        &self,
+        rule: &CompiledMove,
+        frame: &mut Frame<'_, W>,
+        action: Action,
+        out: &mut Vec<Action>,
+    ) {
+        let me = frame.state.to_move;
+        let piece = frame.state.cell(action.from_cell());
+        let promotes = matches!(action.kind(), ActionKind::Move | ActionKind::Hop)
+            && action.count() == 1
+            && self.promotes(rule, me, piece, action.to_cell());
+        if !promotes {
+            return self.push_if_allowed(rule, frame, action, out);
+        }
+        let mut kinds = rule.promote_choices;
+        while kinds != 0 {
+            let kind = kinds.trailing_zeros() as u64;
+            kinds &= kinds - 1;
+            self.push_if_allowed(rule, frame, action.with_path(kind + 1), out);
+        }
     }
 
     #[inline(never)]
@@ -468,6 +496,17 @@ impl<const W: usize> Game<W> {
             return self.run_after_rules(state, played);
         }
         self.move_part(state, action);
+        if self.remembers_previous {
+            let (from, to) = match action.kind() {
+                ActionKind::Pass | ActionKind::Roll | ActionKind::Reveal => {
+                    (crate::compile::NO_CELL, crate::compile::NO_CELL)
+                }
+                ActionKind::Place | ActionKind::Take => (crate::compile::NO_CELL, action.to_cell()),
+                _ => (action.from_cell(), action.to_cell()),
+            };
+            state.previous_from = from;
+            state.previous_to = to;
+        }
         // A face-down piece that has moved is turned up first: the rest of the turn waits for it.
         // Else the turn goes on with a part of its own, or it is over.
         let goes_on = (reveals && self.reveal_due(state, action))
@@ -484,6 +523,17 @@ impl<const W: usize> Game<W> {
     pub(super) fn move_part(&self, state: &mut State<W>, action: &Action) {
         let me = state.to_move;
         let marks = self.marks_before(state);
+        if self.tracks_unmoved {
+            // A piece that leaves its cell, or is taken on it, has moved.
+            match action.kind() {
+                ActionKind::Move | ActionKind::Jump | ActionKind::Hop => {
+                    state.unmoved.remove(action.from_cell());
+                    state.unmoved.remove(action.to_cell());
+                }
+                ActionKind::Place | ActionKind::Take => state.unmoved.remove(action.to_cell()),
+                _ => {}
+            }
+        }
         match action.kind() {
             // One piece one cell, taking at most what stands there: most moves of most games.
             ActionKind::Move if action.is_single_step() => {
@@ -550,6 +600,11 @@ impl<const W: usize> Game<W> {
                 .promote
                 .filter(|_| self.promotes(rule, me, piece, action.to_cell()))
             {
+                // The kind chosen, for a rule with a choice.
+                let kind = match action.path() {
+                    chosen @ 1..=64 if rule.promote_choices != 0 => chosen as u8 - 1,
+                    _ => kind,
+                };
                 state.put(action.to_cell(), me, kind);
             }
         }
@@ -635,6 +690,23 @@ impl<const W: usize> Game<W> {
                 self.owe_turn(state, player);
                 continue;
             }
+            if let (EffectVerb::Shift, Some(destination)) = (effect.verb, effect.destination) {
+                let from = self.eval_int(effect.target, &mut frame());
+                let to = self.eval_int(destination, &mut frame());
+                let on_board = |c: i32| usize::try_from(c).is_ok_and(|c| c < self.board.cells);
+                if on_board(from) && on_board(to) && from != to {
+                    let (from, to) = (from as u16, to as u16);
+                    let piece = state.cell(from);
+                    if piece != 0 {
+                        state.clear(from);
+                        state.clear(to);
+                        state.set(to, piece);
+                        state.unmoved.remove(from);
+                        state.unmoved.remove(to);
+                    }
+                }
+                continue;
+            }
             let cells = match &effect.fast {
                 Some(filter) => self.neighbour_filter(filter, state, action),
                 None => self.eval_set(effect.target, &mut frame()),
@@ -653,9 +725,10 @@ impl<const W: usize> Game<W> {
                         state.clear(cell);
                     }
                     state.marked = state.marked.and_not(&cells);
+                    state.unmoved = state.unmoved.and_not(&cells);
                 }
                 EffectVerb::Mark => state.marked = state.marked.or(&cells.and(&state.occupied())),
-                EffectVerb::ExtraTurn => {}
+                EffectVerb::ExtraTurn | EffectVerb::Shift => {}
             }
         }
     }

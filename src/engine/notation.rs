@@ -70,11 +70,23 @@ impl<const W: usize> Game<W> {
             }
             ActionKind::Move | ActionKind::Hop => {
                 let sep = if action.captured() > 0 { 'x' } else { '-' };
-                format!(
+                let mut token = format!(
                     "{}{sep}{}",
                     self.board.cell_name(action.from_cell()),
                     self.board.cell_name(action.to_cell())
-                )
+                );
+                // A promotion choice: `=` and the kind as the first player's pieces show it.
+                let rule = &self.moves[action.rule() as usize];
+                if rule.promote_choices != 0
+                    && let Some(piece) = action
+                        .path()
+                        .checked_sub(1)
+                        .and_then(|k| self.pieces.get(k as usize))
+                {
+                    token.push('=');
+                    token.push(piece.symbols.first().copied().unwrap_or('?'));
+                }
+                token
             }
         }
     }

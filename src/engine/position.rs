@@ -56,6 +56,12 @@ pub struct PositionFile {
     /// The cells of the pieces marked in this turn (`mark`).
     #[serde(default)]
     marked: Vec<Located<String>>,
+    /// `[memory] unmoved`: the declared cells whose piece has not moved (all that hold a piece if
+    /// not given).
+    unmoved: Option<Located<Vec<Located<String>>>>,
+    /// Where the previous action started and ended (`previous_from`, `previous_to`).
+    previous_from: Option<Located<String>>,
+    previous_to: Option<Located<String>>,
     /// A test situation with more pieces than the set-up gives a player, which no game reaches:
     /// then only the byte that counts a player's pieces limits them.
     beyond_setup: Option<Located<bool>>,
@@ -500,6 +506,7 @@ impl<const W: usize> Game<W> {
             state.bonus = super::state::NONE;
         }
         self.read_part(file, state, diags);
+        self.read_memory(file, state, diags);
         if let Some(m) = &file.moved_by {
             match self.moves.iter().position(|r| r.info.name == m.value) {
                 Some(i) => state.moved_by = i as u8,
@@ -560,6 +567,62 @@ impl<const W: usize> Game<W> {
                         ErrorKind::BadPosition("a hand holds 0 to 255 pieces of a kind".into()),
                         count.span,
                     )),
+                }
+            }
+        }
+    }
+
+    /// `unmoved`, `previous_from` and `previous_to`: what the position remembers of the past.
+    fn read_memory(&self, file: &PositionFile, state: &mut State<W>, diags: &mut Diagnostics) {
+        state.unmoved = self.unmoved_cells.and(&state.occupied());
+        if let Some(list) = &file.unmoved {
+            if !self.tracks_unmoved {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::BadPosition(
+                            "this game remembers no unmoved pieces: it has no `[memory] unmoved`"
+                                .into(),
+                        ),
+                        list.span,
+                    )
+                    .with_label("not a part of this game's positions"),
+                );
+            }
+            state.unmoved = Default::default();
+            for c in &list.value {
+                match self.board.parse_cell(&c.value) {
+                    Some(cell) if self.unmoved_cells.contains(cell) && state.cell(cell) != 0 => {
+                        state.unmoved.insert(cell)
+                    }
+                    Some(_) => diags.push(
+                        Diagnostic::error(
+                            ErrorKind::BadPosition(format!(
+                                "`{}` is not a cell of `[memory] unmoved` holding a piece",
+                                c.value
+                            )),
+                            c.span,
+                        )
+                        .with_help(format!(
+                            "the game remembers the pieces of {}",
+                            self.unmoved_cells
+                                .iter()
+                                .map(|c| self.board.cell_name(c))
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        )),
+                    ),
+                    None => diags.push(self.board.unknown_cell(&c.value, c.span)),
+                }
+            }
+        }
+        for (given, slot) in [
+            (&file.previous_from, &mut state.previous_from),
+            (&file.previous_to, &mut state.previous_to),
+        ] {
+            if let Some(cell) = given {
+                match self.board.parse_cell(&cell.value) {
+                    Some(c) => *slot = c,
+                    None => diags.push(self.board.unknown_cell(&cell.value, cell.span)),
                 }
             }
         }
@@ -851,6 +914,23 @@ impl<const W: usize> Game<W> {
                 .map(|c| quote(&self.board.cell_name(c)))
                 .collect();
             out.push_str(&format!("marked = [{}]\n", cells.join(", ")));
+        }
+        if self.tracks_unmoved {
+            let cells: Vec<String> = state
+                .unmoved
+                .iter()
+                .map(|c| quote(&self.board.cell_name(c)))
+                .collect();
+            out.push_str(&format!("unmoved = [{}]\n", cells.join(", ")));
+        }
+        for (name, cell) in [
+            ("previous_from", state.previous_from),
+            ("previous_to", state.previous_to),
+        ] {
+            if cell != crate::compile::NO_CELL {
+                let cell = self.board.cell_name(cell);
+                out.push_str(&format!("{name} = {}\n", quote(&cell)));
+            }
         }
         let beyond =
             |p: usize| state.pieces_in_play(p as u8) > self.initial.pieces_in_play(p as u8);

@@ -50,6 +50,13 @@ pub struct State<const W: usize = 4> {
     /// The cells of the pieces marked in this turn (`mark`, read as `marked`); cleared when the
     /// turn is over.
     pub marked: CellSet<W>,
+    /// Of the cells `[memory] unmoved` declares, those whose piece has not moved since the start
+    /// (`unmoved`: castling rights). Empty in a game that declares none.
+    pub unmoved: CellSet<W>,
+    /// Where the previous action started and ended (`previous_from`, `previous_to`: en passant),
+    /// or [`NO_CELL`](crate::compile::NO_CELL); kept only in a game whose rules read them.
+    pub previous_from: u16,
+    pub previous_to: u16,
     /// Pieces each player holds in hand, by the game's hand slot (`[hand.PLAYER]`).
     pub hand: [[u8; HAND_KINDS]; 4],
 }
@@ -114,6 +121,9 @@ impl<const W: usize> State<W> {
             pending: NONE,
             last_to: NO_CELL,
             marked: CellSet::default(),
+            unmoved: CellSet::default(),
+            previous_from: NO_CELL,
+            previous_to: NO_CELL,
             hand: [[0; HAND_KINDS]; 4],
         }
     }
@@ -317,6 +327,19 @@ impl<const W: usize> State<W> {
         let hands = self.hand.as_flattened();
         for chunk in hands.chunks_exact(8) {
             h = mix(h, word(chunk));
+        }
+        // What the rules remember of the past is part of the position (castling rights, the
+        // move an en passant capture answers): only games that remember it have it.
+        if !self.unmoved.is_empty() {
+            for i in 0..W {
+                h = mix(h, self.unmoved.word(i));
+            }
+        }
+        if self.previous_to != NO_CELL {
+            h = mix(
+                h,
+                u64::from(self.previous_from) << 16 | u64::from(self.previous_to),
+            );
         }
         // A position in the middle of a turn is not the position at its start, nor one with
         // other pieces marked (marks last only while a part is pending), nor one with extra

@@ -91,6 +91,13 @@ impl<const W: usize> Book<'_, W> {
                         EffectVerb::ExtraTurn => {
                             format!("{target} plays one more turn once this one is over")
                         }
+                        EffectVerb::Shift => format!(
+                            "the piece on {target} (if any) moves to {}, taking what stands there",
+                            e.destination
+                                .as_ref()
+                                .map(|d| self.expr(d))
+                                .unwrap_or_default()
+                        ),
                     };
                     doc.item(1, &format!("Then{condition} {change}."));
                 }
@@ -481,7 +488,27 @@ impl<const W: usize> Book<'_, W> {
                 )
             });
         }
-        if let Some((kind, r)) = m.promote {
+        if let Some((_, r)) = m.promote
+            && m.promote_choices != 0
+        {
+            let kinds: Vec<String> = (0..64)
+                .filter(|k| m.promote_choices >> k & 1 != 0)
+                .map(|k| {
+                    let piece = &self.checked.pieces[k as usize];
+                    format!(
+                        "{} (token suffix `={}`)",
+                        code(&piece.name),
+                        piece.symbols.first().copied().unwrap_or('?')
+                    )
+                })
+                .collect();
+            out.push(format!(
+                "A moved piece that ends its move on a cell of {} becomes, at the mover's choice, \
+                 one of {}: each choice is a move of its own.",
+                self.region(r, "the mover's"),
+                super::list_or(kinds)
+            ));
+        } else if let Some((kind, r)) = m.promote {
             let stop = if jump {
                 "; a chained jump ends there"
             } else {

@@ -59,6 +59,8 @@ pub struct Continuation {
 pub struct Effect {
     pub verb: EffectVerb,
     pub target: Expr,
+    /// `shift CELL to CELL`: where the piece goes.
+    pub destination: Option<Expr>,
     pub condition: Option<Expr>,
     pub span: Span,
 }
@@ -73,6 +75,9 @@ pub enum EffectVerb {
     Mark,
     /// The player is owed one more turn once this one is over.
     ExtraTurn,
+    /// The piece on a cell moves to another cell (`shift CELL to CELL`): a second piece moved
+    /// by the same move, as a castling rook.
+    Shift,
 }
 
 impl EffectVerb {
@@ -82,6 +87,7 @@ impl EffectVerb {
             EffectVerb::Remove => "remove",
             EffectVerb::Mark => "mark",
             EffectVerb::ExtraTurn => "extra_turn",
+            EffectVerb::Shift => "shift",
         }
     }
 }

@@ -41,6 +41,36 @@ pub struct GameFile {
     #[serde(rename = "match")]
     pub match_: Option<MatchSection>,
     pub rules: Option<RulesSection>,
+    /// What the position remembers of the past beyond the board.
+    pub memory: Option<MemorySection>,
+    /// The game's compact position notation (a FEN).
+    pub notation: Option<NotationSection>,
+}
+
+/// `[notation]`: a one-line position (a FEN), its fields separated by spaces.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NotationSection {
+    /// The fields in order: `placement`, `to_move`, `unmoved`, `previous`, `counter:NAME`,
+    /// `move_number`, or `-` for a field read and ignored.
+    pub fields: Located<Vec<Located<String>>>,
+    /// player -> the letter of `to_move`.
+    #[serde(default)]
+    pub to_move: BTreeMap<String, Located<String>>,
+    /// letter -> the `[memory] unmoved` cells it stands for (`K = ["e1", "h1"]`).
+    #[serde(default)]
+    pub unmoved: BTreeMap<String, Located<Vec<Located<String>>>>,
+    /// `previous`: the cell a move passed, and the direction sets (of the player to move) from it
+    /// to where the move started and ended: `{ from = "forward", to = "backward" }`.
+    pub previous: Option<Located<BTreeMap<String, Located<String>>>>,
+}
+
+/// `[memory]`: what the rules may ask about the past.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MemorySection {
+    /// Cells whose pieces the rules ask about having moved (`unmoved`): castling rights.
+    pub unmoved: Option<Located<CellSpec>>,
 }
 
 /// A match of a fixed number of games: won by winning most of them.
@@ -822,6 +852,12 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
         b.layout = l.layout.or(b.layout.take());
         b.links.extend(l.links);
         b.opposites.extend(l.opposites);
+    }
+    if layer.notation.is_some() {
+        base.notation = layer.notation;
+    }
+    if layer.memory.is_some() {
+        base.memory = layer.memory;
     }
     base.regions.extend(layer.regions);
     base.counters.extend(layer.counters);

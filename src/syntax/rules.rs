@@ -366,18 +366,24 @@ impl<'m> Ctx<'m> {
 
     fn effect(&self, pair: Pair<Rule>) -> Effect {
         let span = self.span(&pair);
-        let mut parts = pair.into_inner().filter(not_keyword);
+        let mut parts = pair.into_inner().filter(not_keyword).peekable();
         let verb = match parts.next().map(|v| v.as_str().to_string()).as_deref() {
             Some("flip") => EffectVerb::Flip,
             Some("mark") => EffectVerb::Mark,
             Some("extra_turn") => EffectVerb::ExtraTurn,
+            Some("shift") => EffectVerb::Shift,
             _ => EffectVerb::Remove,
         };
         let target = self.expr(parts.next().unwrap());
+        let destination = parts
+            .next_if(|p| p.as_rule() == Rule::shift_to)
+            .and_then(|p| p.into_inner().find(|e| e.as_rule() == Rule::expr))
+            .map(|e| self.expr(e));
         let condition = parts.next().map(|e| self.expr(e));
         Effect {
             verb,
             target,
+            destination,
             condition,
             span,
         }

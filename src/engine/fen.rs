@@ -1,0 +1,259 @@
+//! The game's one-line position notation (a FEN), read and written as `[notation]` declares it:
+//! chess's FEN, xiangqi's FEN and the like paste in without code per game.
+
+use super::state::State;
+use crate::check::notation::{NotationDecl, NotationField};
+use crate::compile::{Game, NO_CELL};
+
+impl<const W: usize> Game<W> {
+    /// The position a line of the game's notation gives. Fields left off at the end keep what the
+    /// game starts with. The error names the field that is wrong.
+    pub fn read_notation(&self, text: &str) -> Result<State<W>, String> {
+        let decl = self
+            .notation
+            .as_ref()
+            .ok_or_else(|| format!("{} declares no `[notation]`", self.name))?;
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if words.len() > decl.fields.len() {
+            return Err(format!(
+                "{} fields, but the notation has {}",
+                words.len(),
+                decl.fields.len()
+            ));
+        }
+        let mut state = State::empty(self.initial.to_move);
+        state.counters = self.initial.counters;
+        let mut unmoved_given = false;
+        let mut move_number = None;
+        for (field, word) in decl.fields.iter().zip(&words) {
+            let fail = |why: String| format!("field `{word}`: {why}");
+            match field {
+                NotationField::Placement => self.read_placement(word, &mut state).map_err(fail)?,
+                NotationField::ToMove => {
+                    state.to_move =
+                        decl.to_move.iter().position(|l| l == word).ok_or_else(|| {
+                            fail(format!(
+                                "the player to move is one of {}",
+                                decl.to_move.join(" ")
+                            ))
+                        })? as u8;
+                }
+                NotationField::Unmoved => {
+                    unmoved_given = true;
+                    self.read_unmoved(decl, word, &mut state).map_err(fail)?;
+                }
+                NotationField::Previous => {}
+                NotationField::Counter(i) => {
+                    state.counters[*i as usize] =
+                        word.parse().map_err(|_| fail("not a number".into()))?;
+                }
+                NotationField::MoveNumber => {
+                    let n: u32 = word.parse().map_err(|_| fail("not a number".into()))?;
+                    move_number = Some(n.max(1));
+                }
+                NotationField::Skip => {}
+            }
+        }
+        if !unmoved_given {
+            state.unmoved = self.unmoved_cells.and(&state.occupied());
+        }
+        // The passed cell is read for the player to move, known once every field is.
+        if let Some(i) = decl
+            .fields
+            .iter()
+            .position(|f| *f == NotationField::Previous)
+            && let Some(word) = words.get(i)
+        {
+            self.read_previous(decl, word, &mut state)
+                .map_err(|why| format!("field `{word}`: {why}"))?;
+        }
+        if let Some(n) = move_number {
+            state.ply = (n - 1) * self.players.len() as u32 + u32::from(state.to_move);
+        }
+        Ok(state)
+    }
+
+    fn read_placement(&self, word: &str, state: &mut State<W>) -> Result<(), String> {
+        let (files, ranks) = (self.board.files as usize, self.board.ranks as usize);
+        let rows: Vec<&str> = word.split('/').collect();
+        if rows.len() != ranks {
+            return Err(format!("{} ranks, but the board has {ranks}", rows.len()));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = ranks - 1 - i;
+            let mut file = 0;
+            let mut chars = row.chars().peekable();
+            while let Some(c) = chars.next() {
+                if let Some(d) = c.to_digit(10) {
+                    let mut run = d as usize;
+                    while let Some(more) = chars.peek().and_then(|c| c.to_digit(10)) {
+                        run = run * 10 + more as usize;
+                        chars.next();
+                    }
+                    file += run;
+                } else {
+                    let (player, kind) = self
+                        .pieces
+                        .iter()
+                        .enumerate()
+                        .find_map(|(k, p)| {
+                            let player = p.symbols.iter().position(|&s| s == c)?;
+                            Some((player as u8, k as u8))
+                        })
+                        .ok_or_else(|| format!("`{c}` is not a piece's symbol"))?;
+                    if file < files {
+                        state.put((rank * files + file) as u16, player, kind);
+                    }
+                    file += 1;
+                }
+                if file > files {
+                    return Err(format!("rank {} has more than {files} cells", rank + 1));
+                }
+            }
+            if file != files {
+                return Err(format!("rank {} has {file} cells, not {files}", rank + 1));
+            }
+        }
+        Ok(())
+    }
+
+    fn read_unmoved(
+        &self,
+        decl: &NotationDecl,
+        word: &str,
+        state: &mut State<W>,
+    ) -> Result<(), String> {
+        state.unmoved = Default::default();
+        if word == "-" {
+            return Ok(());
+        }
+        for c in word.chars() {
+            let (_, cells) = decl
+                .unmoved
+                .iter()
+                .find(|(letter, _)| *letter == c)
+                .ok_or_else(|| format!("`{c}` is not a letter of this field"))?;
+            for &cell in cells {
+                if state.cell(cell) == 0 {
+                    return Err(format!(
+                        "`{c}` needs a piece on {}",
+                        self.board.cell_name(cell)
+                    ));
+                }
+                state.unmoved.insert(cell);
+            }
+        }
+        Ok(())
+    }
+
+    fn read_previous(
+        &self,
+        decl: &NotationDecl,
+        word: &str,
+        state: &mut State<W>,
+    ) -> Result<(), String> {
+        if word == "-" {
+            return Ok(());
+        }
+        let (from, to) = decl
+            .previous
+            .ok_or("the game declares no `[notation] previous`")?;
+        let passed = self
+            .board
+            .parse_cell(word)
+            .ok_or_else(|| "not a cell of the board".to_string())?;
+        let end = |set: u16| {
+            self.directions(set, state.to_move)
+                .first()
+                .map_or(NO_CELL, |&d| self.board.neighbour(passed, d))
+        };
+        (state.previous_from, state.previous_to) = (end(from), end(to));
+        if state.previous_from == NO_CELL || state.previous_to == NO_CELL {
+            return Err("no move could have passed this cell".into());
+        }
+        Ok(())
+    }
+
+    /// The position in the game's notation, if it declares one.
+    pub fn write_notation(&self, state: &State<W>) -> Option<String> {
+        let decl = self.notation.as_ref()?;
+        let mut fields = Vec::new();
+        for field in &decl.fields {
+            fields.push(match field {
+                NotationField::Placement => self.write_placement(state),
+                NotationField::ToMove => decl
+                    .to_move
+                    .get(state.to_move as usize)
+                    .cloned()
+                    .unwrap_or_default(),
+                NotationField::Unmoved => {
+                    let letters: String = decl
+                        .unmoved
+                        .iter()
+                        .filter(|(_, cells)| cells.iter().all(|&c| state.unmoved.contains(c)))
+                        .map(|(letter, _)| *letter)
+                        .collect();
+                    if letters.is_empty() {
+                        "-".into()
+                    } else {
+                        letters
+                    }
+                }
+                NotationField::Previous => self.write_previous(decl, state),
+                NotationField::Counter(i) => state.counters[*i as usize].to_string(),
+                NotationField::MoveNumber => {
+                    (state.ply / self.players.len().max(1) as u32 + 1).to_string()
+                }
+                NotationField::Skip => "-".into(),
+            });
+        }
+        Some(fields.join(" "))
+    }
+
+    fn write_placement(&self, state: &State<W>) -> String {
+        let (files, ranks) = (self.board.files as usize, self.board.ranks as usize);
+        let mut rows = Vec::new();
+        for rank in (0..ranks).rev() {
+            let mut row = String::new();
+            let mut run = 0;
+            for file in 0..files {
+                match state.piece((rank * files + file) as u16) {
+                    Some((player, kind)) => {
+                        if run > 0 {
+                            row.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        let symbols = &self.pieces[kind as usize].symbols;
+                        row.push(symbols.get(player as usize).copied().unwrap_or('?'));
+                    }
+                    None => run += 1,
+                }
+            }
+            if run > 0 {
+                row.push_str(&run.to_string());
+            }
+            rows.push(row);
+        }
+        rows.join("/")
+    }
+
+    /// The cell between the previous move's start and end, where the declaration finds one.
+    fn write_previous(&self, decl: &NotationDecl, state: &State<W>) -> String {
+        let Some((from, to)) = decl.previous else {
+            return "-".into();
+        };
+        let first = |set: u16| self.directions(set, state.to_move).first().copied();
+        if let (Some(from_dir), Some(to_dir)) = (first(from), first(to))
+            && state.previous_to != NO_CELL
+        {
+            for cell in self.board.all_cells.iter() {
+                if self.board.neighbour(cell, from_dir) == state.previous_from
+                    && self.board.neighbour(cell, to_dir) == state.previous_to
+                {
+                    return self.board.cell_name(cell);
+                }
+            }
+        }
+        "-".into()
+    }
+}
