@@ -693,7 +693,8 @@ fn pieces_differ<const W: usize>(game: &Game<W>, want: &State<W>, got: &State<W>
             };
             format!(
                 "{} {}{count}",
-                game.players[player as usize], game.pieces[kind as usize].name
+                game.owner_name(player),
+                game.pieces[kind as usize].name
             )
         }
     };

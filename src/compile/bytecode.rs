@@ -149,6 +149,8 @@ pub enum Op {
     Size,
     /// Pop a set; push the sum of the values of its cells.
     CellValues,
+    /// Pop a set; push how many pieces stand on its cells (stacks counted whole).
+    PiecesOn,
     /// Pop a cell (with `through`) and a player; push whether they have `length` pieces in a row
     /// (through the cell).
     InRow {
@@ -516,6 +518,11 @@ impl<'a> Emitter<'a> {
                 self.code.push(Op::CellValues);
                 return d.max(1);
             }
+            TExpr::PiecesOn(set) => {
+                let d = self.expr(set);
+                self.code.push(Op::PiecesOn);
+                return d.max(1);
+            }
             TExpr::InRow {
                 player,
                 length,
@@ -614,6 +621,7 @@ impl Op {
                 | Op::Flank { .. }
                 | Op::Size
                 | Op::CellValues
+                | Op::PiecesOn
                 | Op::SetAnd
                 | Op::JumpIfEmptySet(_)
                 | Op::SetOr

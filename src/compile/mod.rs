@@ -70,6 +70,8 @@ pub struct CompiledEffect {
     /// A program that leaves the set of cells in the frame (see
     /// [`crate::engine::eval::Frame`]), or for `extra_turn` a program that gives the player.
     pub target: CodeRange,
+    /// `gather`'s `into`: a program that leaves a set, whose first cell receives the pieces.
+    pub into: Option<CodeRange>,
     /// `if COND`, unless the options decide it.
     pub condition: Option<CodeRange>,
     /// The set worked out cell by cell, when it has that form (see [`neighbour_filter`]).
@@ -275,6 +277,35 @@ impl<const W: usize> Game<W> {
     pub fn region_of(&self, region: RegionRef, player: u8) -> &CellSet<W> {
         let offset = if region.per_player { player as u16 } else { 0 };
         &self.region_sets[(region.first_set + offset) as usize]
+    }
+
+    /// Whether the game has neutral pieces (of no player): a kind with a `neutral` symbol, in a
+    /// game of at most three players.
+    pub fn has_neutral(&self) -> bool {
+        self.pieces.iter().any(|k| k.neutral.is_some())
+    }
+
+    /// Who may own pieces: the players in seating order, then [`crate::check::NEUTRAL`] in a game
+    /// with neutral pieces.
+    pub fn owners(&self) -> impl Iterator<Item = u8> + use<W> {
+        let neutral = self.has_neutral().then_some(crate::check::NEUTRAL);
+        (0..self.players.len() as u8).chain(neutral)
+    }
+
+    /// The name of an owner of pieces: a player's, or `neutral`.
+    pub fn owner_name(&self, owner: u8) -> &str {
+        self.players
+            .get(owner as usize)
+            .map_or(crate::check::NEUTRAL_NAME, String::as_str)
+    }
+
+    /// The owner a position file names: a player, or `neutral` in a game with neutral pieces.
+    pub fn owner_named(&self, name: &str) -> Option<u8> {
+        match self.players.iter().position(|p| p == name) {
+            Some(p) => Some(p as u8),
+            None => (name == crate::check::NEUTRAL_NAME && self.has_neutral())
+                .then_some(crate::check::NEUTRAL),
+        }
     }
 }
 
@@ -625,9 +656,11 @@ fn compile_effect(
     } else {
         emitter.set_program(&effect.target)
     };
+    let into = effect.into.as_ref().map(|e| emitter.set_program(e));
     Some(CompiledEffect {
         verb: effect.verb,
         target,
+        into,
         condition,
         fast: (!player)
             .then(|| neighbour_filter::NeighbourFilter::of(&effect.target, region_first))

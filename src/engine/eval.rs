@@ -456,6 +456,14 @@ impl<const W: usize> Game<W> {
                 let set = sets.pop();
                 push!(set.len() as i32)
             }
+            Op::PiecesOn => {
+                let set = sets.pop();
+                let state = frame.state;
+                let sum = set
+                    .iter()
+                    .fold(0i32, |sum, c| sum + i32::from(state.height(c)));
+                push!(sum)
+            }
             Op::CellValues => {
                 let set = sets.pop();
                 // 32-bit arithmetic wraps (GRAMMAR.md), in every build.

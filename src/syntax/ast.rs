@@ -59,6 +59,8 @@ pub struct Continuation {
 pub struct Effect {
     pub verb: EffectVerb,
     pub target: Expr,
+    /// `into CELL`: where `gather` puts the pieces.
+    pub into: Option<Expr>,
     pub condition: Option<Expr>,
     pub span: Span,
 }
@@ -73,6 +75,8 @@ pub enum EffectVerb {
     Mark,
     /// The player is owed one more turn once this one is over.
     ExtraTurn,
+    /// The pieces on the cells join the stack on the `into` cell.
+    Gather,
 }
 
 impl EffectVerb {
@@ -82,6 +86,7 @@ impl EffectVerb {
             EffectVerb::Remove => "remove",
             EffectVerb::Mark => "mark",
             EffectVerb::ExtraTurn => "extra_turn",
+            EffectVerb::Gather => "gather",
         }
     }
 }

@@ -371,13 +371,24 @@ impl<'m> Ctx<'m> {
             Some("flip") => EffectVerb::Flip,
             Some("mark") => EffectVerb::Mark,
             Some("extra_turn") => EffectVerb::ExtraTurn,
+            Some("gather") => EffectVerb::Gather,
             _ => EffectVerb::Remove,
         };
         let target = self.expr(parts.next().unwrap());
-        let condition = parts.next().map(|e| self.expr(e));
+        let mut into = None;
+        let mut condition = None;
+        for part in parts {
+            if part.as_rule() == Rule::into_clause {
+                let inner = part.into_inner().find(not_keyword).unwrap();
+                into = Some(self.expr(inner));
+            } else {
+                condition = Some(self.expr(part));
+            }
+        }
         Effect {
             verb,
             target,
+            into,
             condition,
             span,
         }
@@ -621,6 +632,7 @@ fn not_keyword(pair: &Pair<Rule>) -> bool {
             | Rule::kw_forbid
             | Rule::kw_no_moves
             | Rule::kw_if
+            | Rule::kw_into
             | Rule::kw_else
             | Rule::kw_win
             | Rule::kw_score
