@@ -94,3 +94,74 @@ fn neutral_is_unknown_where_no_kind_has_it() {
         .unwrap_err();
     assert!(err.contains("unknown player `neutral`"), "{err}");
 }
+
+/// A shared loop and shared pits of four cells, whose move sows and then gathers with
+/// `EFFECT` (the `then` block's contents).
+fn loop_game(effect: &str) -> Game {
+    let text = format!(
+        r#"
+[game]
+name = "Loop"
+players = ["a", "b"]
+
+[board]
+files = 4
+ranks = 1
+stacks = true
+
+[board.directions]
+e = [1, 0]
+
+[regions]
+pits = "a1..d1"
+
+[paths]
+round = ["a1", "b1", "c1", "d1"]
+
+[pieces.seed]
+symbols = {{ neutral = "o" }}
+
+[setup.neutral]
+seed = ["a1*2", "c1*3"]
+
+[rules]
+text = '''
+move sow "sow, then the effect" {{
+    sow(path: round, from: pits)
+    then {{ {effect} }}
+}}
+'''
+"#
+    );
+    tabula::load_game_text("loop.toml", text, &[])
+        .unwrap_or_else(|e| panic!("{e}"))
+        .0
+}
+
+/// The pieces on each cell, a1 first.
+fn heights(game: &Game, state: &State) -> Vec<u8> {
+    (0..game.board.cells as u16)
+        .map(|c| state.height(c))
+        .collect()
+}
+
+/// `a1` sows b1 and c1; gathering every pit into `to` (c1, among them) keeps c1's own seeds.
+#[test]
+fn gather_into_one_of_the_gathered_cells_keeps_its_pieces() {
+    let game = loop_game("gather pits into to");
+    let state = game.initial;
+    let action = game.parse_action(&state, "a1").unwrap();
+    assert_eq!(heights(&game, &game.after(&state, &action)), [0, 0, 5, 0]);
+}
+
+/// An `into` that is an empty set gathers nothing; a pit of the loop's last cell sows on from its
+/// first (d1's seeds go to a1).
+#[test]
+fn gather_into_nothing_leaves_the_pieces_and_a_loop_goes_round() {
+    let game = loop_game("gather pits into marked");
+    let state = game.initial;
+    let c1 = game.parse_action(&state, "c1").unwrap();
+    // c1's three seeds: d1, a1, b1.
+    assert_eq!(heights(&game, &game.after(&state, &c1)), [3, 1, 0, 1]);
+    assert_eq!(game.legal_tokens(&state), ["a1", "c1"]);
+}
