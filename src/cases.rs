@@ -693,7 +693,8 @@ fn pieces_differ<const W: usize>(game: &Game<W>, want: &State<W>, got: &State<W>
             };
             format!(
                 "{} {}{count}",
-                game.players[player as usize], game.pieces[kind as usize].name
+                game.owner_name(player),
+                game.pieces[kind as usize].name
             )
         }
     };
@@ -908,6 +909,20 @@ fn token_shape<const W: usize>(game: &Game<W>, token: &str) -> Result<(), String
         return Ok(());
     }
     let body = token.strip_suffix('*').unwrap_or(token);
+    // A promotion choice: `=` and a piece's symbol (`e7-e8=Q`).
+    let body = match body.rsplit_once('=') {
+        Some((move_part, symbol)) => {
+            let known = game
+                .pieces
+                .iter()
+                .any(|p| p.symbols.iter().any(|s| symbol == s.to_string()));
+            if !known {
+                return Err(format!("`{symbol}` after `=` is not a piece's symbol"));
+            }
+            move_part
+        }
+        None => body,
+    };
     let parts: Vec<&str> = body.split(['-', 'x', '/']).collect();
     if parts.len() < 2 {
         return Err("no `-`, `x` or `/` between two cells".into());

@@ -1510,7 +1510,8 @@ fn ruling_1_9_remove_jumped_at_end_same_moves_in_random_games() {
             | ActionKind::Die
             | ActionKind::Reveal
             | ActionKind::Place
-            | ActionKind::Take => {
+            | ActionKind::Take
+            | ActionKind::Sow => {
                 unreachable!("Blue and Gray has no chance events and places nothing")
             }
         };

@@ -30,6 +30,16 @@ fn parse_file(path: &Path) -> Vec<Case> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
+        // A position in the game's notation is quoted: `chess "8/8/... w - -" 1 14`.
+        let (line, quoted) = match line.split_once('"') {
+            Some((head, rest)) => {
+                let (fen, tail) = rest
+                    .split_once('"')
+                    .unwrap_or_else(|| panic!("{origin}: unclosed quote"));
+                (format!("{head} fen {tail}"), Some(fen.to_string()))
+            }
+            None => (line.to_string(), None),
+        };
         let fields: Vec<&str> = line.split_whitespace().collect();
         assert!(
             fields.len() >= 4,
@@ -50,7 +60,10 @@ fn parse_file(path: &Path) -> Vec<Case> {
             .collect();
         cases.push(Case {
             game: fields[0].to_string(),
-            position: fields[1].to_string(),
+            position: match &quoted {
+                Some(fen) => format!("fen:{fen}"),
+                None => fields[1].to_string(),
+            },
             depth: number(fields[2], "depth") as u32,
             nodes: number(fields[3], "node count"),
             options,
@@ -80,6 +93,9 @@ fn load(case: &Case) -> (Game, State) {
         .unwrap_or_else(|e| panic!("{}: game `{}` does not load: {e:?}", case.origin, case.game));
     let state = if case.position == "start" {
         game.initial
+    } else if let Some(fen) = case.position.strip_prefix("fen:") {
+        game.read_notation(fen)
+            .unwrap_or_else(|e| panic!("{}: {e}", case.origin))
     } else {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(&case.position);
         let text = std::fs::read_to_string(&path)

@@ -2,8 +2,8 @@
 
 use super::rules::near_or_list;
 use super::{
-    CellId, CheckedBoard, Context, Direction, DirectionSet, HAND_KINDS, Layout, LinesDecl,
-    PathDecl, PieceDecl, RegionDecl, Slant, nearest,
+    CellId, CheckedBoard, Context, Direction, DirectionSet, HAND_KINDS, Layout, LinesDecl, NEUTRAL,
+    NEUTRAL_NAME, PathDecl, PieceDecl, RegionDecl, Slant, nearest,
 };
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
 use crate::span::{Located, Span};
@@ -662,6 +662,8 @@ pub(crate) fn unknown_player(name: &str, span: Span, cx: &Context) -> Option<Dia
         .with_label("not in `[game] players`");
     if let Some(h) = nearest(name, cx.players.iter().map(|s| s.as_str())) {
         d = d.with_help(h);
+    } else if name == NEUTRAL_NAME {
+        d = d.with_help("a game of four players has no room for neutral pieces");
     } else {
         d = d.with_help(format!("the players are {}", backticked(&cx.players)));
     }
@@ -922,6 +924,7 @@ pub(crate) fn check_pieces(
             break;
         }
         let mut symbols = vec!['?'; cx.players.len()];
+        let mut neutral = None;
         if piece.value.symbols.is_none() {
             diags.push(
                 Diagnostic::error(
@@ -945,7 +948,8 @@ pub(crate) fn check_pieces(
                 );
                 continue;
             };
-            match cx.player(player) {
+            match cx.owner(player) {
+                Some(NEUTRAL) if cx.player(player).is_none() => neutral = Some(c),
                 Some(p) => symbols[p as usize] = c,
                 None => {
                     if let Some(d) = unknown_player(player, symbol.span, cx) {
@@ -961,6 +965,7 @@ pub(crate) fn check_pieces(
         cx.pieces.push(PieceDecl {
             name: name.clone(),
             symbols,
+            neutral,
             home,
             hides: Vec::new(),
         });
@@ -1094,7 +1099,7 @@ pub(crate) fn check_setup(
     // Where each placed cell was set up, to point at the first of two.
     let mut placed_at: Vec<Span> = Vec::new();
     for (player, kinds) in &file.setup {
-        let Some(p) = cx.player(player) else {
+        let Some(p) = cx.owner(player) else {
             if let Some(d) = unknown_player(player, kinds.span, cx) {
                 diags.push(d);
             }

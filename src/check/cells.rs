@@ -7,7 +7,7 @@ use crate::span::Span;
 use crate::syntax::ast::{Call, Expr};
 
 /// The functions of this file, as `call` looks them up.
-pub(super) const CELL_FUNCTIONS: [&str; 24] = [
+pub(super) const CELL_FUNCTIONS: [&str; 25] = [
     "neighbour",
     "empty",
     "friend",
@@ -32,6 +32,7 @@ pub(super) const CELL_FUNCTIONS: [&str; 24] = [
     "neighbours",
     "face_down",
     "held_pieces",
+    "pieces_on",
 ];
 
 /// The functions whose value is a set of cells: with one of them (or a region) on its left, an
@@ -151,12 +152,12 @@ impl RuleChecker<'_> {
                     Ty::Cells,
                 ))
             }
-            "size" | "value" => {
+            "size" | "value" | "pieces_on" => {
                 let set = self.expect(args.require("cells", diags)?, Ty::Cells, place, diags)?;
-                let make = if name == "size" {
-                    TExpr::Size
-                } else {
-                    TExpr::CellValues
+                let make = match name {
+                    "size" => TExpr::Size,
+                    "value" => TExpr::CellValues,
+                    _ => TExpr::PiecesOn,
                 };
                 Some((make(Box::new(set)), Ty::Int))
             }

@@ -14,6 +14,12 @@ mod warnings;
 
 pub use board::MAX_CELLS;
 pub use board::MAX_PIECES;
+
+/// The owner of neutral pieces, which belong to no player: the owner slot a game of at most three
+/// players leaves free.
+pub const NEUTRAL: u8 = 3;
+/// How symbols, set-ups and position files name the owner of neutral pieces.
+pub const NEUTRAL_NAME: &str = "neutral";
 pub use board::parse_cell as board_cell;
 pub use cells::{ALL_DIRECTIONS, SET_FUNCTIONS};
 pub use options::parse_option_value;
@@ -281,6 +287,15 @@ impl Context {
 
     pub fn player(&self, name: &str) -> Option<u8> {
         self.players.iter().position(|p| p == name).map(|i| i as u8)
+    }
+
+    /// Who a piece belongs to, by the name a symbol or set-up gives: a player, or `neutral` for
+    /// pieces of nobody ([`NEUTRAL`]), which a game of four players has no room for and a player
+    /// named `neutral` takes the place of.
+    pub fn owner(&self, name: &str) -> Option<u8> {
+        self.player(name).or_else(|| {
+            (name == NEUTRAL_NAME && self.players.len() <= NEUTRAL as usize).then_some(NEUTRAL)
+        })
     }
 
     pub fn piece(&self, name: &str) -> Option<u8> {

@@ -22,7 +22,7 @@ impl RuleChecker<'_> {
                 .with_label("not a move primitive");
                 d = d.with_help(nearest(other, PRIMITIVES).unwrap_or_else(|| {
                     "the move primitives are `place`, `step`, `slide`, `line`, `jump`, \
-                         `path_step` and `die_move`"
+                         `path_step`, `die_move` and `sow`"
                         .into()
                 }));
                 diags.push(d);
@@ -105,6 +105,10 @@ impl RuleChecker<'_> {
                 },
                 Modifiers::default(),
             ));
+        }
+        if call.name.text == "sow" {
+            let generator = self.sow(call, piece, &args, diags)?;
+            return Some((generator, Modifiers::default()));
         }
         if call.name.text == "path_step" {
             let path = self.path_name(args.require("path", diags)?, diags)?;
@@ -484,6 +488,71 @@ impl RuleChecker<'_> {
     }
 
     /// A region named as an argument; a per-player region means the mover's own.
+    /// `sow(piece, path, from)`: the pits are a region whose every cell (each player's, for a
+    /// per-player region) lies on that player's copy of the path, which the seeds go round.
+    fn sow(
+        &self,
+        call: &Call,
+        piece: Option<u8>,
+        args: &Args,
+        diags: &mut Diagnostics,
+    ) -> Option<Generator> {
+        if !self.cx.board.stacks {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other("`sow` needs a board with stacks".into()),
+                    call.name.span,
+                )
+                .with_label("a pit holds many seeds")
+                .with_help("add `stacks = true` under `[board]`"),
+            );
+            return None;
+        }
+        let path = self.path_name(args.require("path", diags)?, diags);
+        let from_arg = args.require("from", diags)?;
+        let (path, from) = (path?, self.region_name(from_arg, diags)?);
+        let region = &self.cx.regions[from as usize];
+        let track = &self.cx.paths[path as usize];
+        for (p, cells) in region.cells.iter().enumerate() {
+            // A shared region is sown along every player's copy of the path.
+            let players: Vec<usize> = if region.per_player {
+                vec![p]
+            } else {
+                (0..self.cx.players.len()).collect()
+            };
+            for player in players {
+                let off = cells
+                    .iter()
+                    .find(|c| !track.cells.get(player).is_some_and(|t| t.contains(c)));
+                if let Some(&cell) = off {
+                    let whose = if region.per_player || self.cx.players.len() > 1 {
+                        format!("{}'s copy of ", self.cx.players[player])
+                    } else {
+                        String::new()
+                    };
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::Other(format!(
+                                "`{}` of region `{}` is not on {whose}path `{}`",
+                                board::cell_name(&self.cx.board, cell),
+                                region.name,
+                                track.name
+                            )),
+                            from_arg.span,
+                        )
+                        .with_label("pits off the path")
+                        .with_help(
+                            "the seeds of a pit are sown along the path from the pit on: every \
+                             cell of `from` must be on it",
+                        ),
+                    );
+                    return None;
+                }
+            }
+        }
+        Some(Generator::Sow { piece, path, from })
+    }
+
     pub(super) fn region_name(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<u16> {
         let name = name_of(expr).unwrap_or("");
         let found = self.cx.region(name);

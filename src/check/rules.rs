@@ -471,6 +471,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
             "locked",
         ],
         "path_step" => &["piece", "path", "to"],
+        "sow" => &["piece", "path", "from"],
         "die_move" => &["piece", "path", "bear_off", "hit", "enter"],
         "jump" => &[
             "piece",
@@ -501,7 +502,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "neighbours" => &["cells", "dirs"],
         "enclosed" => &["cells", "dirs", "hostile", "edge", "shield", "min"],
         "face_down" | "held_pieces" => &["player"],
-        "size" | "value" => &["cells"],
+        "size" | "value" | "pieces_on" => &["cells"],
         "in_row" => &["player", "length", "dirs", "through"],
         "rows" => &["player", "length", "dirs"],
         "is_in" => &["cell", "cells"],
@@ -520,7 +521,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
 }
 
 /// The move primitives, as `call_params` knows them.
-pub const PRIMITIVES: [&str; 10] = [
+pub const PRIMITIVES: [&str; 11] = [
     "place",
     "pass_turn",
     "take",
@@ -531,6 +532,7 @@ pub const PRIMITIVES: [&str; 10] = [
     "jump",
     "path_step",
     "die_move",
+    "sow",
 ];
 
 pub(super) fn name_of(expr: &Expr) -> Option<&str> {
@@ -605,6 +607,7 @@ impl RuleChecker<'_> {
                 return None;
             }
         };
+        let into = self.gather_into(e, diags);
         let condition = match &e.condition {
             Some(c) => Some(self.expect(c, Ty::Bool, Place::Effect, diags)?),
             None => None,
@@ -613,8 +616,63 @@ impl RuleChecker<'_> {
             verb: e.verb,
             target: target?,
             destination,
+            into: into?,
             condition,
         })
+    }
+
+    /// `into CELL` of a `gather` (required there, and only there; a board with stacks), as a set
+    /// whose first cell is the destination. `None` after an error.
+    fn gather_into(&self, e: &ast::Effect, diags: &mut Diagnostics) -> Option<Option<TExpr>> {
+        let gather = e.verb == ast::EffectVerb::Gather;
+        match &e.into {
+            None if gather => {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Missing("`into CELL`: where `gather` puts the pieces".into()),
+                        e.span,
+                    )
+                    .with_help(
+                        "write `gather CELLS into CELL`, as in `gather to into store(mover)`",
+                    ),
+                );
+                None
+            }
+            None => Some(None),
+            Some(into) if !gather => {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other(format!("`{}` takes no `into`", e.verb.keyword())),
+                        into.span,
+                    )
+                    .with_label("only `gather` puts pieces somewhere")
+                    .with_help("write `gather CELLS into CELL` to move pieces onto one cell"),
+                );
+                None
+            }
+            Some(_) if !self.cx.board.stacks => {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other("`gather` needs a board with stacks".into()),
+                        e.span,
+                    )
+                    .with_label("the pieces would be piled on one cell")
+                    .with_help("add `stacks = true` under `[board]`"),
+                );
+                None
+            }
+            Some(into) => {
+                let help = "`into` names the cell that receives the pieces, as in \
+                            `into store(mover)`";
+                Some(Some(self.expect_with_help(
+                    into,
+                    Ty::Cells,
+                    Place::Effect,
+                    help,
+                    diags,
+                )?))
+            }
+        }
     }
 
     /// `by PLAYER` of a `next`: a player expression, and only for a part of its own.
@@ -785,6 +843,7 @@ fn warn_overlapping_moves(moves: &[MoveRule], cx: &Context, diags: &mut Diagnost
         | Generator::Fly { .. }
         | Generator::Line { .. }
         | Generator::PathStep { .. }
+        | Generator::Sow { .. }
         | Generator::DieMove { .. } => None,
     };
     let landings_meet = |a: Option<Landing>, b: Option<Landing>| {

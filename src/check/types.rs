@@ -180,10 +180,24 @@ pub struct PieceDecl {
     pub name: String,
     /// One display character per player.
     pub symbols: Vec<char>,
+    /// The display character of the kind's neutral pieces (a `neutral` symbol), if it has any.
+    pub neutral: Option<char>,
     /// Cells where a face-up piece of this kind is at home.
     pub home: Vec<CellId>,
     /// A face-down kind: the kinds it may turn out to be.
     pub hides: Vec<u8>,
+}
+
+impl PieceDecl {
+    /// What the diagram shows for a piece of this kind of `owner`: a player's symbol, or the
+    /// neutral one ([`super::NEUTRAL`]), `?` where the file gives none.
+    pub fn symbol(&self, owner: u8) -> char {
+        match self.symbols.get(owner as usize) {
+            Some(&c) => c,
+            None if owner == super::NEUTRAL => self.neutral.unwrap_or('?'),
+            None => '?',
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -404,6 +418,13 @@ pub enum Generator {
         hit: Hit,
         /// Pieces on the bar enter first, onto the path's first cells (a pip of n onto index n - 1).
         enter: bool,
+    },
+    /// Every piece on a cell of the mover's part of `from` (of kind `piece`, if given) is lifted and
+    /// dropped one by one on the next cells of the mover's copy of `path`, a loop.
+    Sow {
+        piece: Option<u8>,
+        path: u16,
+        from: u16,
     },
     /// A contiguous run of own pieces (at least `min`) moving along its own line, up to its length.
     Line {
@@ -628,6 +649,8 @@ pub enum TExpr {
     Size(Box<TExpr>),
     /// The sum of the values (`[board.values]`) of the set's cells.
     CellValues(Box<TExpr>),
+    /// How many pieces stand on the set's cells, every piece of a stack, whoever owns them.
+    PiecesOn(Box<TExpr>),
     /// The player has `length` pieces in a row along a direction of the set (through the cell,
     /// if given).
     InRow {
@@ -678,6 +701,8 @@ pub struct Effect {
     pub target: TExpr,
     /// `shift`: the cell the piece goes to.
     pub destination: Option<TExpr>,
+    /// `gather`'s `into`: a set whose first cell receives the pieces.
+    pub into: Option<TExpr>,
     /// `if COND`: the effect applies only when it holds.
     pub condition: Option<TExpr>,
 }

@@ -133,6 +133,7 @@ fn warn_rules_that_never_apply(
             Generator::Step { piece, .. }
             | Generator::Slide { piece, .. }
             | Generator::PathStep { piece, .. }
+            | Generator::Sow { piece, .. }
             | Generator::DieMove { piece, .. }
             | Generator::Line { piece, .. } => (*piece, None),
         };

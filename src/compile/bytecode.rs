@@ -158,6 +158,8 @@ pub enum Op {
     Size,
     /// Pop a set; push the sum of the values of its cells.
     CellValues,
+    /// Pop a set; push how many pieces stand on its cells (stacks counted whole).
+    PiecesOn,
     /// Pop a cell (with `through`) and a player; push whether they have `length` pieces in a row
     /// (through the cell).
     InRow {
@@ -203,6 +205,18 @@ pub struct Emitter<'a> {
 }
 
 impl<'a> Emitter<'a> {
+    /// How many ops the programs emitted so far hold.
+    pub fn emitted(&self) -> usize {
+        self.code.len()
+    }
+
+    /// Whether an op emitted from `start` on reads the previous move.
+    pub fn reads_previous_since(&self, start: usize) -> bool {
+        self.code[start..]
+            .iter()
+            .any(|op| matches!(op, Op::PreviousFrom | Op::PreviousTo))
+    }
+
     pub fn new(region_first: &'a [u16], options: &'a [i64]) -> Self {
         Emitter {
             code: Vec::new(),
@@ -534,6 +548,11 @@ impl<'a> Emitter<'a> {
                 self.code.push(Op::CellValues);
                 return d.max(1);
             }
+            TExpr::PiecesOn(set) => {
+                let d = self.expr(set);
+                self.code.push(Op::PiecesOn);
+                return d.max(1);
+            }
             TExpr::InRow {
                 player,
                 length,
@@ -633,6 +652,7 @@ impl Op {
                 | Op::Size
                 | Op::Attacked
                 | Op::CellValues
+                | Op::PiecesOn
                 | Op::SetAnd
                 | Op::JumpIfEmptySet(_)
                 | Op::SetOr

@@ -37,6 +37,9 @@ pub struct CompiledMove {
     /// `promote: queen or rook ...`: the kinds to choose from, a bit each (0: no choice); each
     /// choice is an action of its own, its kind + 1 in the action's second word.
     pub promote_choices: u64,
+    /// A filter reads `previous_from` or `previous_to`: whether the rule has a move decides if
+    /// the previous move is part of the position (see `Game::position_key`).
+    pub reads_previous: bool,
     /// No filter of its own and no `forbid` in the game: every action it makes is legal.
     pub unchecked: bool,
     /// The filters that ask only about the landing cell, as one mask (see [`cell_mask`]).
@@ -73,6 +76,8 @@ pub struct CompiledEffect {
     /// A program that leaves the set of cells in the frame (see
     /// [`crate::engine::eval::Frame`]), or for `extra_turn` a program that gives the player.
     pub target: CodeRange,
+    /// `gather`'s `into`: a program that leaves a set, whose first cell receives the pieces.
+    pub into: Option<CodeRange>,
     /// `if COND`, unless the options decide it.
     pub condition: Option<CodeRange>,
     /// The set worked out cell by cell, when it has that form (see [`neighbour_filter`]).
@@ -295,6 +300,35 @@ impl<const W: usize> Game<W> {
         let offset = if region.per_player { player as u16 } else { 0 };
         &self.region_sets[(region.first_set + offset) as usize]
     }
+
+    /// Whether the game has neutral pieces (of no player): a kind with a `neutral` symbol, in a
+    /// game of at most three players.
+    pub fn has_neutral(&self) -> bool {
+        self.pieces.iter().any(|k| k.neutral.is_some())
+    }
+
+    /// Who may own pieces: the players in seating order, then [`crate::check::NEUTRAL`] in a game
+    /// with neutral pieces.
+    pub fn owners(&self) -> impl Iterator<Item = u8> + use<W> {
+        let neutral = self.has_neutral().then_some(crate::check::NEUTRAL);
+        (0..self.players.len() as u8).chain(neutral)
+    }
+
+    /// The name of an owner of pieces: a player's, or `neutral`.
+    pub fn owner_name(&self, owner: u8) -> &str {
+        self.players
+            .get(owner as usize)
+            .map_or(crate::check::NEUTRAL_NAME, String::as_str)
+    }
+
+    /// The owner a position file names: a player, or `neutral` in a game with neutral pieces.
+    pub fn owner_named(&self, name: &str) -> Option<u8> {
+        match self.players.iter().position(|p| p == name) {
+            Some(p) => Some(p as u8),
+            None => (name == crate::check::NEUTRAL_NAME && self.has_neutral())
+                .then_some(crate::check::NEUTRAL),
+        }
+    }
 }
 
 fn compiled_forbid_guards<const W: usize>(
@@ -441,10 +475,12 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
                 .into_iter()
                 .filter_map(|(_, mask)| mask)
                 .reduce(|a, b| CellMask::And(Box::new(a), Box::new(b)));
+            let filters_start = emitter.emitted();
             let filters: Vec<CodeRange> = programs
                 .iter()
                 .map(|(f, _)| emitter.expr_program(f))
                 .collect();
+            let reads_previous = emitter.reads_previous_since(filters_start);
             // Programs are emitted in the order of the rule's parts: the common ones first.
             let next = m
                 .continuations
@@ -474,6 +510,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
                 locked: m.locked.map(region_ref),
                 promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),
                 promote_choices: m.promote_choices,
+                reads_previous,
                 // A choice is made where the actions are checked (`push_if_legal`).
                 unchecked: filters.is_empty()
                     && checked.program.forbids.is_empty()
@@ -673,9 +710,11 @@ fn compile_effect(
     } else {
         emitter.set_program(&effect.target)
     };
+    let into = effect.into.as_ref().map(|e| emitter.set_program(e));
     Some(CompiledEffect {
         verb: effect.verb,
         target,
+        into,
         condition,
         destination: effect.destination.as_ref().map(|d| emitter.expr_program(d)),
         fast: (!player)

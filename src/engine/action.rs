@@ -21,6 +21,8 @@ pub enum ActionKind {
     Place,
     /// The enemy piece on `to` leaves the board (`take`).
     Take,
+    /// The pieces on `from` are sown along a loop, the last one landing on `to` (`sow`).
+    Sow,
 }
 
 impl ActionKind {
@@ -35,7 +37,7 @@ impl ActionKind {
         ActionKind::Reveal,
         ActionKind::Place,
         ActionKind::Take,
-        ActionKind::Take,
+        ActionKind::Sow,
         ActionKind::Take,
         ActionKind::Take,
         ActionKind::Take,

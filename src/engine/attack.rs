@@ -221,7 +221,7 @@ mod tests {
     /// screens included) is the answer of generating every move, for every cell and both sides.
     #[test]
     fn asking_backwards_agrees_with_generating_every_move() {
-        for name in ["xiangqi", "lines-of-action", "brandubh"] {
+        for name in ["xiangqi", "chess", "lines-of-action", "brandubh"] {
             let (game, _, _) = Catalog::default()
                 .load(name, &[])
                 .unwrap_or_else(|_| panic!("{name} loads"));

@@ -368,7 +368,8 @@ impl<const W: usize> Game<W> {
             | ActionKind::Jump
             | ActionKind::Hop
             | ActionKind::Place
-            | ActionKind::Take => i32::from(action.to_cell()),
+            | ActionKind::Take
+            | ActionKind::Sow => i32::from(action.to_cell()),
             ActionKind::Die if action.to() != super::dice::OFF => i32::from(action.to_cell()),
             _ => NO_CELL_VALUE,
         }
@@ -377,7 +378,9 @@ impl<const W: usize> Game<W> {
     /// The cell the action's piece leaves, as `from` reads it (-1 for a placement).
     pub(crate) fn action_from(&self, action: &Action) -> i32 {
         match action.kind() {
-            ActionKind::Move | ActionKind::Jump | ActionKind::Hop => i32::from(action.from_cell()),
+            ActionKind::Move | ActionKind::Jump | ActionKind::Hop | ActionKind::Sow => {
+                i32::from(action.from_cell())
+            }
             ActionKind::Die if action.from() != super::dice::BAR => i32::from(action.from_cell()),
             _ => NO_CELL_VALUE,
         }

@@ -245,7 +245,7 @@ impl<const W: usize> Game<W> {
                 // as a negative one.
                 Op::Ply => push!(i32::try_from(frame.state.ply).unwrap_or(i32::MAX)),
                 Op::Repetitions => {
-                    let key = frame.state.key();
+                    let key = self.position_key(frame.state);
                     push!(frame.history.iter().filter(|&&k| k == key).count() as i32)
                 }
                 Op::BorneOff => {
@@ -470,6 +470,14 @@ impl<const W: usize> Game<W> {
                 let set = sets.pop();
                 push!(set.len() as i32)
             }
+            Op::PiecesOn => {
+                let set = sets.pop();
+                let state = frame.state;
+                let sum = set
+                    .iter()
+                    .fold(0i32, |sum, c| sum + i32::from(state.height(c)));
+                push!(sum)
+            }
             Op::CellValues => {
                 let set = sets.pop();
                 // 32-bit arithmetic wraps (GRAMMAR.md), in every build.
@@ -621,7 +629,7 @@ impl<const W: usize> Game<W> {
                 let from = within.map_or(0, |w| history.len().saturating_sub(w as usize));
                 let seen = frame
                     .after_actual
-                    .is_some_and(|after| history[from..].contains(&after.key()));
+                    .is_some_and(|after| history[from..].contains(&self.position_key(after)));
                 push!(seen as i32)
             }
             _ => {}

@@ -6,6 +6,31 @@ use crate::check::notation::{NotationDecl, NotationField};
 use crate::compile::{Game, NO_CELL};
 
 impl<const W: usize> Game<W> {
+    /// The key repetitions compare ([`State::key`]), with the previous move counted only where a
+    /// rule that reads it (`previous_from`, `previous_to`: en passant) has a move: as FIDE counts
+    /// the en passant right only where the capture is possible.
+    pub fn position_key(&self, state: &State<W>) -> u64 {
+        if state.previous_to == NO_CELL || self.previous_matters(state) {
+            return state.key();
+        }
+        let mut without = *state;
+        without.previous_from = NO_CELL;
+        without.previous_to = NO_CELL;
+        without.key()
+    }
+
+    fn previous_matters(&self, state: &State<W>) -> bool {
+        let mut frame = super::eval::Frame::position(state);
+        let mut out = Vec::new();
+        self.moves.iter().enumerate().any(|(i, rule)| {
+            rule.reads_previous && {
+                out.clear();
+                self.generate(i as u8, rule, &mut frame, &mut out);
+                !out.is_empty()
+            }
+        })
+    }
+
     /// The position a line of the game's notation gives. Fields left off at the end keep what the
     /// game starts with. The error names the field that is wrong.
     pub fn read_notation(&self, text: &str) -> Result<State<W>, String> {

@@ -38,7 +38,7 @@ impl<const W: usize> Game<W> {
     #[inline]
     pub fn note_position(&self, history: &mut Vec<u64>, state: &State<W>) {
         if self.uses_history && !self.is_chance(state) {
-            history.push(state.key());
+            history.push(self.position_key(state));
         }
     }
 
@@ -241,6 +241,7 @@ impl<const W: usize> Game<W> {
             Primitive::Line(line) => self.line_moves(index, rule, line, frame, out),
             Primitive::Jump(jump) => self.jumps(index, rule, jump, frame, out),
             Primitive::PathStep(path_step) => self.path_steps(index, rule, path_step, frame, out),
+            Primitive::Sow(sow) => self.sowings(index, rule, sow, frame, out),
         }
     }
 
@@ -449,7 +450,11 @@ impl<const W: usize> Game<W> {
         let count = match action.kind() {
             ActionKind::Pass | ActionKind::Roll | ActionKind::Reveal => 0,
             ActionKind::Die if action.to() == super::dice::OFF => 0,
-            ActionKind::Jump | ActionKind::Hop | ActionKind::Die | ActionKind::Place => 1,
+            ActionKind::Jump
+            | ActionKind::Hop
+            | ActionKind::Die
+            | ActionKind::Place
+            | ActionKind::Sow => 1,
             ActionKind::Move => action.count(),
             // Nothing of the mover's lands: an enemy piece leaves.
             ActionKind::Take => 0,
@@ -586,6 +591,7 @@ impl<const W: usize> Game<W> {
                 }
             }
             ActionKind::Take => state.clear(action.to_cell()),
+            ActionKind::Sow => self.sow(state, action),
             // Dice games and reveals are applied above.
             ActionKind::Pass | ActionKind::Roll | ActionKind::Die | ActionKind::Reveal => {}
         }
@@ -619,6 +625,7 @@ impl<const W: usize> Game<W> {
                     | ActionKind::Hop
                     | ActionKind::Place
                     | ActionKind::Take
+                    | ActionKind::Sow
             )
         {
             self.apply_rule_effects(state, action);
@@ -653,7 +660,9 @@ impl<const W: usize> Game<W> {
             ActionKind::Die if action.from() == super::dice::BAR => {
                 1u64 << self.moves[action.rule() as usize].piece.unwrap_or(0)
             }
-            ActionKind::Die | ActionKind::Jump | ActionKind::Hop => kind_at(action.from_cell()),
+            ActionKind::Die | ActionKind::Jump | ActionKind::Hop | ActionKind::Sow => {
+                kind_at(action.from_cell())
+            }
             ActionKind::Move => {
                 // Every piece of the line, from the front back, as `apply` moves them.
                 let back = self.board.offsets[action.dir() as usize];
@@ -728,6 +737,16 @@ impl<const W: usize> Game<W> {
                     state.unmoved = state.unmoved.and_not(&cells);
                 }
                 EffectVerb::Mark => state.marked = state.marked.or(&cells.and(&state.occupied())),
+                EffectVerb::Gather => {
+                    let into = effect.into.map(|i| self.eval_set(i, &mut frame()));
+                    if let Some(dest) = into.and_then(|set| set.iter().next()) {
+                        for cell in cells.iter().filter(|&c| c != dest) {
+                            let (piece, height) = state.lift(cell);
+                            state.drop_pieces(dest, piece, height);
+                        }
+                        state.marked = state.marked.and_not(&cells);
+                    }
+                }
                 EffectVerb::ExtraTurn | EffectVerb::Shift => {}
             }
         }

@@ -60,6 +60,8 @@ impl<const W: usize> Game<W> {
             }
             // The enemy piece taken off: `xd1`.
             ActionKind::Take => format!("x{}", self.board.cell_name(action.to_cell())),
+            // The pit sown from: `c1`.
+            ActionKind::Sow => self.board.cell_name(action.from_cell()),
             ActionKind::Jump => {
                 let mut token = self.board.cell_name(action.from_cell());
                 for cell in self.jump_landings(action) {

@@ -116,6 +116,7 @@ impl<const W: usize> Game<W> {
                 | ActionKind::Hop
                 | ActionKind::Place
                 | ActionKind::Take
+                | ActionKind::Sow
         ) {
             return false;
         }

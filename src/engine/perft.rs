@@ -107,7 +107,7 @@ impl<const W: usize> Game<W> {
             return mine.len() as u64;
         }
         if self.uses_history {
-            keys.push(state.key());
+            keys.push(self.position_key(state));
         }
         let mut total = 0;
         for action in mine.iter() {

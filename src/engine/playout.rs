@@ -94,7 +94,7 @@ impl<const W: usize> Game<W> {
             }
             let pick = buffer[rng.random_range(0..buffer.len())];
             if let Some(history) = history.as_deref_mut() {
-                history.push(state.key());
+                history.push(self.position_key(&state));
             }
             self.apply(&mut state, &pick);
             actions += 1;

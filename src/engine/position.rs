@@ -283,7 +283,7 @@ impl<const W: usize> Game<W> {
         let mut players: Vec<_> = pieces_of.iter().collect();
         players.sort_by_key(|(_, pieces)| pieces.span.start);
         for (player, pieces) in players {
-            let Some(p) = self.players.iter().position(|x| x == player) else {
+            let Some(p) = self.owner_named(player) else {
                 diags.push(Diagnostic::error(
                     ErrorKind::UnknownPlayer(player.clone()),
                     pieces.span,
@@ -312,7 +312,7 @@ impl<const W: usize> Game<W> {
                         },
                         _ => (cell.value.as_str(), 1),
                     };
-                    let value = crate::engine::state::encode(p as u8, kind);
+                    let value = crate::engine::state::encode(p, kind);
                     match self.board.parse_cell(name) {
                         Some(c)
                             if self.board.stacks
@@ -321,7 +321,7 @@ impl<const W: usize> Game<W> {
                             for _ in 0..count {
                                 state.push_piece(c, value);
                             }
-                            tally.push((p as u8, u32::from(count), cell.span));
+                            tally.push((p, u32::from(count), cell.span));
                         }
                         Some(c) if state.cell(c) != 0 => diags.push(
                             Diagnostic::error(
@@ -334,8 +334,8 @@ impl<const W: usize> Game<W> {
                             .with_label("already taken"),
                         ),
                         Some(c) => {
-                            state.put(c, p as u8, kind);
-                            tally.push((p as u8, 1, cell.span));
+                            state.put(c, p, kind);
+                            tally.push((p, 1, cell.span));
                         }
                         None => diags.push(self.board.unknown_cell(&cell.value, cell.span)),
                     }
@@ -794,7 +794,7 @@ impl<const W: usize> Game<W> {
     /// here either, for the same reason. `beyond_setup` lifts the set-up's limit for test
     /// situations, not the byte's. The error points at the value that goes past the limit.
     fn check_material(&self, tally: &Tally, beyond_setup: bool, diags: &mut Diagnostics) {
-        for p in 0..self.players.len() as u8 {
+        for p in self.owners() {
             // A `place` rule brings pieces from an unlimited supply: only the byte limits them.
             let supplied = self
                 .moves
@@ -821,7 +821,7 @@ impl<const W: usize> Game<W> {
                 running > limit
             });
             let pieces = if total == 1 { "piece" } else { "pieces" };
-            let player = &self.players[p as usize];
+            let player = self.owner_name(p);
             let (message, label, help) = if beyond_setup || supplied {
                 (
                     format!(
@@ -938,7 +938,7 @@ impl<const W: usize> Game<W> {
             .moves
             .iter()
             .any(|m| matches!(m.primitive, Primitive::Place(_)));
-        if !supplied && (0..self.players.len()).any(beyond) {
+        if !supplied && self.owners().any(|p| beyond(p as usize)) {
             // Else the file would not be read back.
             out.push_str("beyond_setup = true\n");
         }
@@ -981,7 +981,9 @@ impl<const W: usize> Game<W> {
             out.push_str(&format!("face_down = [{}]\n", cells.join(", ")));
         }
         out.push_str("\n[pieces]\n");
-        for (p, player) in self.players.iter().enumerate() {
+        for p in self.owners() {
+            let player = self.owner_name(p);
+            let p = p as usize;
             let cells_of = |kind: u8| -> Vec<String> {
                 (0..self.board.cells as u16)
                     .filter(|&c| state.piece(c) == Some((p as u8, kind)))
@@ -1061,8 +1063,8 @@ impl<const W: usize> Game<W> {
                 // A face-down piece shows as the kind that hides it: its own stays unseen.
                 Some((p, k)) if state.face_down.contains(cell) => self
                     .hiding_kind(k)
-                    .map_or('?', |h| self.pieces[h as usize].symbols[p as usize]),
-                Some((p, k)) => self.pieces[k as usize].symbols[p as usize],
+                    .map_or('?', |h| self.pieces[h as usize].symbol(p)),
+                Some((p, k)) => self.pieces[k as usize].symbol(p),
                 None => '.',
             };
             c.to_string()
@@ -1070,12 +1072,14 @@ impl<const W: usize> Game<W> {
     }
 
     /// The board with a label on every cell, right-aligned to the widest: a grid with rank numbers
-    /// on the left and files below, or numbered cells twelve to a row, each name above its label.
+    /// on the left and files below, or numbered cells (and a single rank of stacks) twelve to a
+    /// row, each name above its label.
     pub fn cell_diagram(&self, label: impl Fn(u16) -> String) -> String {
         let labels: Vec<String> = (0..self.board.cells as u16).map(&label).collect();
         let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(1);
         let mut out = String::new();
-        if self.board.numbered || self.board.stacks {
+        // A lettered board of stacks on several ranks (Kalah's pits) keeps its grid.
+        if self.board.numbered || (self.board.stacks && self.board.ranks == 1) {
             let width = width.max(3) + 1;
             let cells: Vec<u16> = self.board.all_cells.iter().collect();
             for row in cells.chunks(12) {
@@ -1164,7 +1168,7 @@ impl<const W: usize> Game<W> {
     fn track_diagram(&self, state: &State<W>) -> String {
         let mut out = self.cell_diagram(|c| match state.piece(c) {
             Some((p, k)) => {
-                let symbol = self.pieces[k as usize].symbols[p as usize];
+                let symbol = self.pieces[k as usize].symbol(p);
                 let stack = match state.height(c) {
                     1 => symbol.to_string(),
                     n => format!("{symbol}{n}"),
@@ -1172,7 +1176,7 @@ impl<const W: usize> Game<W> {
                 // A pinned piece is drawn under the stack: `W2/B`.
                 match state.pinned(c) {
                     Some((p, k)) => {
-                        format!("{stack}/{}", self.pieces[k as usize].symbols[p as usize])
+                        format!("{stack}/{}", self.pieces[k as usize].symbol(p))
                     }
                     None => stack,
                 }

@@ -217,6 +217,36 @@ impl<const W: usize> State<W> {
         }
     }
 
+    /// Takes every piece off a cell: (its byte, how many), (0, 0) for an empty cell. A piece
+    /// pinned under them stays, free again.
+    pub fn lift(&mut self, cell: u16) -> (u8, u8) {
+        let piece = self.cells.as_flattened()[cell as usize];
+        let height = self.height(cell);
+        if let Some(extra) = self.extra.get_mut(cell as usize) {
+            *extra = 0;
+        }
+        let freed = self.under.get_mut(cell as usize).map_or(0, std::mem::take);
+        self.set(cell, freed);
+        (piece, height)
+    }
+
+    /// Puts `count` pieces on a cell's stack: of `piece` on an empty cell, else the stack keeps its
+    /// own owner and kind and grows (a board with stacks; the count stops at 256).
+    pub fn drop_pieces(&mut self, cell: u16, piece: u8, count: u8) {
+        if count == 0 || piece == 0 {
+            return;
+        }
+        let more = if self.cells.as_flattened()[cell as usize] == 0 {
+            self.set(cell, piece);
+            count - 1
+        } else {
+            count
+        };
+        if let Some(extra) = self.extra.get_mut(cell as usize) {
+            *extra = extra.saturating_add(more);
+        }
+    }
+
     /// Takes one piece from a stack; when the last one leaves, a piece pinned under it is free.
     pub fn pop_piece(&mut self, cell: u16) {
         match self.extra.get_mut(cell as usize) {

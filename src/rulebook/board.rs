@@ -80,10 +80,15 @@ impl<const W: usize> Book<'_, W> {
             ));
         }
         if b.stacks {
-            doc.para(
-                "A cell holds a stack: any number of pieces of one player and one kind. \
-                 Otherwise a cell holds one piece.",
-            );
+            let owner = if self.game.has_neutral() {
+                "one owner (a player, or neutral)"
+            } else {
+                "one player"
+            };
+            doc.para(&format!(
+                "A cell holds a stack: any number of pieces of {owner} and one kind. Otherwise a \
+                 cell holds one piece."
+            ));
         }
         doc.pre(&self.marked(|_| None));
         self.directions(doc);

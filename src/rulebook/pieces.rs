@@ -9,17 +9,24 @@ impl<const W: usize> Book<'_, W> {
         doc.heading("Pieces");
         for piece in &g.pieces {
             let written = self.parsed.file.pieces.get(&piece.name);
-            // Only the players the file gives a symbol: the others' pieces would show as `?`.
-            let symbols: Vec<String> = g
-                .players
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| {
+            // Only the owners the file gives a symbol: the others' pieces would show as `?`.
+            let symbols: Vec<String> = self
+                .game
+                .owners()
+                .map(|i| (i as usize, self.game.owner_name(i)))
+                .filter(|(i, p)| {
                     written
                         .and_then(|w| w.value.symbols.as_ref())
-                        .is_none_or(|s| s.contains_key(*p))
+                        .map_or(*i < g.players.len(), |s| s.contains_key(*p))
                 })
-                .map(|(i, p)| format!("`{}` for {}", piece.symbols[i], code(p)))
+                .map(|(i, p)| {
+                    let whose = if i < g.players.len() {
+                        code(p)
+                    } else {
+                        format!("{} pieces (of no player)", code(p))
+                    };
+                    format!("`{}` for {whose}", piece.symbol(i as u8))
+                })
                 .collect();
             let mut text = format!("{}: drawn {}.", code(&piece.name), list_and(symbols));
             if !piece.home.is_empty() {
@@ -47,7 +54,8 @@ impl<const W: usize> Book<'_, W> {
 
         doc.heading("Set-up");
         doc.pre(&self.game.diagram(&self.game.initial));
-        for (p, player) in g.players.iter().enumerate() {
+        for owner in self.game.owners() {
+            let (p, player) = (owner as usize, self.game.owner_name(owner));
             let mine: Vec<_> = g.setup.iter().filter(|s| s.1 as usize == p).collect();
             let total: usize = mine.iter().map(|s| s.3 as usize).sum();
             let mut kinds = Vec::new();
@@ -73,7 +81,7 @@ impl<const W: usize> Book<'_, W> {
                 .hand_kinds
                 .iter()
                 .enumerate()
-                .filter(|&(slot, _)| g.hands[p][slot] > 0)
+                .filter(|&(slot, _)| g.hands.get(p).is_some_and(|h| h[slot] > 0))
                 .map(|(slot, &kind)| {
                     format!(
                         "{} {}",

@@ -98,6 +98,10 @@ impl<const W: usize> Book<'_, W> {
                                 .map(|d| self.expr(d))
                                 .unwrap_or_default()
                         ),
+                        EffectVerb::Gather => format!(
+                            "the pieces on {target} join the stack on {}",
+                            e.into.as_ref().map(|i| self.expr(i)).unwrap_or_default()
+                        ),
                     };
                     doc.item(1, &format!("Then{condition} {change}."));
                 }
@@ -369,6 +373,23 @@ impl<const W: usize> Book<'_, W> {
                         self.chosen_by(a("chain"))
                     )
                 });
+            }
+            Generator::Sow { piece, path, from } => {
+                let region = &self.checked.regions[*from as usize];
+                let pits = if region.per_player {
+                    format!("the mover's cells of region {}", code(&region.name))
+                } else {
+                    format!("the cells of region {}", code(&region.name))
+                };
+                out.push(format!(
+                    "The mover picks one of {pits} holding {} (whoever owns them), lifts them \
+                     all and drops them one by one on the cells that follow it on the mover's \
+                     copy of path {}, going round it as a loop (past the cell picked too); a \
+                     cell off the path gets none. The move lands where the last one is dropped \
+                     (`to`); its token is the cell picked.",
+                    self.pieces_noun(*piece),
+                    code(&self.checked.paths[*path as usize].name),
+                ));
             }
             Generator::PathStep { piece, path, to } => {
                 out.push(format!(

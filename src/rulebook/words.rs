@@ -342,6 +342,10 @@ impl<const W: usize> Book<'_, W> {
                 "the number of {}",
                 a("cells").map(|c| self.expr(c)).unwrap_or_default()
             ),
+            "pieces_on" => format!(
+                "the number of pieces on {}",
+                a("cells").map(|c| self.expr(c)).unwrap_or_default()
+            ),
             "value" => format!(
                 "the sum of the cell values of {}",
                 a("cells").map(|c| self.expr(c)).unwrap_or_default()

@@ -61,6 +61,8 @@ pub struct Effect {
     pub target: Expr,
     /// `shift CELL to CELL`: where the piece goes.
     pub destination: Option<Expr>,
+    /// `into CELL`: where `gather` puts the pieces.
+    pub into: Option<Expr>,
     pub condition: Option<Expr>,
     pub span: Span,
 }
@@ -78,6 +80,8 @@ pub enum EffectVerb {
     /// The piece on a cell moves to another cell (`shift CELL to CELL`): a second piece moved
     /// by the same move, as a castling rook.
     Shift,
+    /// The pieces on the cells join the stack on the `into` cell.
+    Gather,
 }
 
 impl EffectVerb {
@@ -88,6 +92,7 @@ impl EffectVerb {
             EffectVerb::Mark => "mark",
             EffectVerb::ExtraTurn => "extra_turn",
             EffectVerb::Shift => "shift",
+            EffectVerb::Gather => "gather",
         }
     }
 }

@@ -372,18 +372,34 @@ impl<'m> Ctx<'m> {
             Some("mark") => EffectVerb::Mark,
             Some("extra_turn") => EffectVerb::ExtraTurn,
             Some("shift") => EffectVerb::Shift,
+            Some("gather") => EffectVerb::Gather,
             _ => EffectVerb::Remove,
         };
         let target = self.expr(parts.next().unwrap());
-        let destination = parts
-            .next_if(|p| p.as_rule() == Rule::shift_to)
-            .and_then(|p| p.into_inner().find(|e| e.as_rule() == Rule::expr))
-            .map(|e| self.expr(e));
-        let condition = parts.next().map(|e| self.expr(e));
+        let mut destination = None;
+        let mut into = None;
+        let mut condition = None;
+        for part in parts {
+            match part.as_rule() {
+                Rule::into_clause => {
+                    let inner = part.into_inner().find(not_keyword).unwrap();
+                    into = Some(self.expr(inner));
+                }
+                Rule::shift_to => {
+                    let inner = part
+                        .into_inner()
+                        .find(|e| e.as_rule() == Rule::expr)
+                        .unwrap();
+                    destination = Some(self.expr(inner));
+                }
+                _ => condition = Some(self.expr(part)),
+            }
+        }
         Effect {
             verb,
             target,
             destination,
+            into,
             condition,
             span,
         }
@@ -627,6 +643,7 @@ fn not_keyword(pair: &Pair<Rule>) -> bool {
             | Rule::kw_forbid
             | Rule::kw_no_moves
             | Rule::kw_if
+            | Rule::kw_into
             | Rule::kw_else
             | Rule::kw_win
             | Rule::kw_score

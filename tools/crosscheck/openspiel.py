@@ -520,6 +520,29 @@ class LinesOfAction(Adapter):
         return None
 
 
+
+class Kalah(Adapter):
+    # OpenSpiel `mancala`: board_[0] is player 1's store, 1..6 player 0's pits, 7 player 0's
+    # store, 8..13 player 1's pits, in sowing order; an action is the pit's index. Tabula: South's
+    # pits b1..g1 and store h1, North's pits g2..b2 (8 = g2, 13 = b2) and store a2, so that the
+    # pit opposite (index 14 - i) is the same file. Seeds are neutral stacks: a cell is compared
+    # by its count, written as Tabula's position file writes it (`b1*4`, `h1` for one seed).
+    tabula, spiel, params = "kalah", "mancala", {}
+    players = ("south", "north")
+    default_n = 1000
+    # OpenSpiel ends a game after 1000 actions, counting seeds as at the normal end.
+    options = {"max_plies": 1001}
+    CELLS = ["a2", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "g2", "f2", "e2", "d2", "c2", "b2"]
+
+    def token(self, state, action):
+        return self.CELLS[action]
+
+    def board(self, state):
+        counts = [int(x) for x in state.observation_tensor(0)[:14]]
+        if sum(counts) != 48:
+            raise RuntimeError(f"kalah: cannot read OpenSpiel's board {counts}")
+        return {(c if n == 1 else f"{c}*{n}"): "neutral" for c, n in zip(self.CELLS, counts) if n}
+
 def parse_grid(rows: list[str], nranks: int, symbols: dict[str, str], empty=".") -> dict[str, str]:
     """Rows of one character a cell, the top row (Tabula's rank nranks) first."""
     out = {}
@@ -535,12 +558,8 @@ def parse_grid(rows: list[str], nranks: int, symbols: dict[str, str], empty=".")
     return out
 
 
-ADAPTERS = {a.tabula: a for a in (TicTacToe(), ConnectFour(), Othello(), Hex(), Amazons(), NineMensMorris(), Go(), Xiangqi())}
-        return None
-
-
 ADAPTERS = {a.tabula: a for a in (TicTacToe(), ConnectFour(), Othello(), Hex(), Amazons(), NineMensMorris(), Go(),
-                                   LinesOfAction())}
+                                   Xiangqi(), LinesOfAction(), Kalah())}
 
 
 # --------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ mod line;
 mod path_step;
 mod place;
 mod slide;
+mod sow;
 mod step;
 
 pub use die_move::DieMove;
@@ -18,6 +19,7 @@ pub use line::Line;
 pub use path_step::PathStep;
 pub use place::Place;
 pub use slide::Slide;
+pub use sow::Sow;
 pub use step::Step;
 
 use super::bytecode::Emitter;
@@ -47,6 +49,8 @@ pub enum Primitive {
     PathStep(PathStep),
     /// `die_move`: one piece moves along a path by the pips of one die.
     DieMove(DieMove),
+    /// `sow`: the pieces of a pit are dropped one by one along a loop.
+    Sow(Sow),
 }
 
 /// What lowering a primitive needs of the game being compiled.
@@ -134,6 +138,10 @@ impl Lowering<'_> {
                 pin: *hit == Hit::Pin,
                 enter: *enter,
             }),
+            Generator::Sow { path, from, .. } => Primitive::Sow(Sow {
+                path: *path,
+                from: (self.region_ref)(*from),
+            }),
             Generator::PathStep { path, to, .. } => Primitive::PathStep(PathStep {
                 path: *path,
                 to: *to,
@@ -178,6 +186,7 @@ pub(super) fn piece_of(generator: &Generator) -> Option<u8> {
         | Generator::Slide { piece, .. }
         | Generator::DieMove { piece, .. }
         | Generator::PathStep { piece, .. }
+        | Generator::Sow { piece, .. }
         | Generator::Jump { piece, .. }
         | Generator::Line { piece, .. } => *piece,
     }

@@ -10,5 +10,6 @@ mod line;
 mod path_step;
 mod place;
 mod slide;
+mod sow;
 mod step;
 mod take;
