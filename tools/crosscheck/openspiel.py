@@ -521,6 +521,51 @@ class LinesOfAction(Adapter):
 
 
 
+class Chess(Adapter):
+    # OpenSpiel `chess`: its moves in UCI (`e2e4`, `e7e8q`, `e1g1`), its state printed as a FEN.
+    # Tabula's tokens are `from-to` (`x` for a capture by landing; en passant lands on an empty
+    # square, `e5-d6`), a promotion adds `=` and the piece (`e7-e8=Q`), castling is the king's move.
+    # Both draw at once on the fifty-move rule, threefold repetition and K v K, K+minor v K.
+    # OpenSpiel also draws when only kings and same-coloured bishops remain, a dead position
+    # Tabula's game does not recognise: such ends are listed but not compared.
+    tabula, spiel, params = "chess", "chess", {}
+    players = ("black", "white")  # OpenSpiel's player 0 is black
+    default_n = 100
+    KINDS = {"p": "pawn", "n": "knight", "b": "bishop", "r": "rook", "q": "queen", "k": "king"}
+
+    def token(self, state, action):
+        lan = pyspiel.chess.action_to_move(action, state.board()).to_lan()
+        frm, to, promo = lan[:2], lan[2:4], lan[4:]
+        token = f"{frm}{'x' if to in self.board(state) else '-'}{to}"
+        if promo:
+            token += "=" + promo.upper()
+        return token
+
+    def board(self, state):
+        placement = str(state).split()[0]
+        rows = placement.split("/")
+        out = {}
+        for i, row in enumerate(rows):
+            f = 0
+            for ch in row:
+                if ch.isdigit():
+                    f += int(ch)
+                    continue
+                side = "white" if ch.isupper() else "black"
+                out[cell(f, 8 - i)] = f"{side} {self.KINDS[ch.lower()]}"
+                f += 1
+        return out
+
+    def tabula_label(self, player, kind):
+        return f"{player} {kind}"
+
+    def not_compared(self, state):
+        kinds = [v.split()[1] for v in self.board(state).values()]
+        if state.returns()[0] == 0 and set(kinds) <= {"king", "bishop"} and len(kinds) > 3:
+            return "OpenSpiel's dead position of same-coloured bishops (Tabula plays on)"
+        return None
+
+
 class Kalah(Adapter):
     # OpenSpiel `mancala`: board_[0] is player 1's store, 1..6 player 0's pits, 7 player 0's
     # store, 8..13 player 1's pits, in sowing order; an action is the pit's index. Tabula: South's
@@ -559,7 +604,7 @@ def parse_grid(rows: list[str], nranks: int, symbols: dict[str, str], empty=".")
 
 
 ADAPTERS = {a.tabula: a for a in (TicTacToe(), ConnectFour(), Othello(), Hex(), Amazons(), NineMensMorris(), Go(),
-                                   Xiangqi(), LinesOfAction(), Kalah())}
+                                   Xiangqi(), Chess(), LinesOfAction(), Kalah())}
 
 
 # --------------------------------------------------------------------------------------------
