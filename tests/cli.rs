@@ -777,3 +777,43 @@ fn game_files_written_after_the_build_take_effect_at_the_next_run() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 14: a game's notation (a FEN) reads published positions and writes them back; a wrong
+/// line gets a message naming the field, not a panic.
+#[test]
+fn fen_positions_paste_in_and_come_back_out() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    assert_eq!(
+        ok(&["perft", "chess", "--fen", kiwipete, "--depth", "2"]).trim(),
+        "2039"
+    );
+    assert_eq!(
+        ok(&["show", "chess", "--fen", kiwipete, "--format", "fen"]).trim(),
+        kiwipete
+    );
+    let after = ok(&[
+        "show",
+        "chess",
+        "--after",
+        "e2-e4 c7-c5 e4-e5 d7-d5",
+        "--format",
+        "fen",
+    ]);
+    assert_eq!(
+        after.trim(),
+        "rnbqkbnr/pp2pppp/8/2ppP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"
+    );
+    let moves = ok(&["moves", "chess", "--fen", after.trim()]);
+    assert!(moves.lines().any(|t| t == "e5-d6"), "{moves}");
+    for bad in [
+        "",
+        "////////",
+        "99999999999999999999999/8/8/8/8/8/8/8 w",
+        "8/8/8/8/8/8/8/8 x",
+    ] {
+        let err = fails(&["moves", "chess", "--fen", bad]);
+        assert!(err.contains("--fen"), "{bad}: {err}");
+    }
+    let err = fails(&["show", "breakthrough", "--format", "fen"]);
+    assert!(err.contains("declares no `[notation]`"), "{err}");
+}

@@ -39,6 +39,9 @@ impl<const W: usize> Game<W> {
             .as_ref()
             .ok_or_else(|| format!("{} declares no `[notation]`", self.name))?;
         let words: Vec<&str> = text.split_whitespace().collect();
+        if words.is_empty() {
+            return Err("an empty line: the notation starts with the placement".into());
+        }
         if words.len() > decl.fields.len() {
             return Err(format!(
                 "{} fields, but the notation has {}",
@@ -106,16 +109,16 @@ impl<const W: usize> Game<W> {
         }
         for (i, row) in rows.iter().enumerate() {
             let rank = ranks - 1 - i;
-            let mut file = 0;
+            let mut file: usize = 0;
             let mut chars = row.chars().peekable();
             while let Some(c) = chars.next() {
                 if let Some(d) = c.to_digit(10) {
                     let mut run = d as usize;
                     while let Some(more) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        run = run * 10 + more as usize;
+                        run = run.saturating_mul(10).saturating_add(more as usize);
                         chars.next();
                     }
-                    file += run;
+                    file = file.saturating_add(run);
                 } else {
                     let (player, kind) = self
                         .pieces
