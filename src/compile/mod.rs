@@ -3,11 +3,13 @@
 
 mod bytecode;
 pub mod cell_mask;
+pub mod fast_after;
 pub mod fast_check;
 pub(crate) mod fold;
 pub mod neighbour_filter;
 pub mod primitives;
 mod tables;
+pub mod word_moves;
 pub mod word_steps;
 
 pub use bytecode::{CodeRange, Op};
@@ -94,6 +96,8 @@ pub struct CompiledCheck {
     pub fast: Option<fast_check::FastCheck>,
     /// The fast form on a board of one word, resolved for each player to move.
     pub word: Option<fast_check::WordCheck>,
+    /// An `after` rule that resets or moves on a counter, in the fast form.
+    pub counter_fast: Option<fast_after::FastAfter>,
 }
 
 /// A marked path, for each player: its cells in order, and for every board cell the next cell of
@@ -249,6 +253,9 @@ pub struct Game<const W: usize = 4> {
     pub declared_rules: Vec<DeclaredRule>,
     /// When every move rule is a plain step on a small board: all moves as word shifts.
     pub word_steps: Option<word_steps::WordSteps>,
+    /// When every move rule is a plain step or jump on a small board (and `word_steps` is not
+    /// chosen): all moves on words from tables per player.
+    pub word_moves: Option<word_moves::WordMoves>,
     /// Whether any move rule has `then` effects (else applying skips looking for them).
     pub has_rule_effects: bool,
     /// Whether any move rule has a `next`, or marks pieces or gives extra turns: then a turn may
@@ -475,6 +482,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
             guard: lands_in_guard(&f.expr).map(region_ref),
             fast: None,
             word: None,
+            counter_fast: None,
         })
         .collect();
     let players = checked.players.len() as u8;
@@ -498,6 +506,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
                     word: fast.and_then(|f| {
                         fast_check::WordCheck::new(&f, &region_sets, &board, players)
                     }),
+                    counter_fast: fast_after::recognise(&body),
                 })
             })
             .collect()
@@ -510,6 +519,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         guard: None,
         fast: None,
         word: None,
+        counter_fast: None,
     });
 
     let mut initial = State::empty(checked.first_player);
@@ -582,6 +592,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         turn_effects,
         declared_rules,
         word_steps: None,
+        word_moves: None,
         has_rule_effects,
         has_parts,
         hand_slot_of: (0..kinds)
@@ -600,6 +611,9 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         after_reads_action,
     };
     game.word_steps = word_steps::plan(&game);
+    if game.word_steps.is_none() {
+        game.word_moves = word_moves::plan(&game);
+    }
     game
 }
 
