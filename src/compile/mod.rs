@@ -30,6 +30,9 @@ pub struct CompiledMove {
     pub piece: Option<u8>,
     pub filters: Vec<CodeRange>,
     pub compulsory: bool,
+    /// `compulsory most`: only the actions capturing the most pieces, among those of every such
+    /// rule, are legal.
+    pub most: bool,
     /// Cells the moving piece may never enter.
     pub avoid: Option<RegionRef>,
     /// Pieces standing in their owner's part of this region neither move nor are captured.
@@ -240,6 +243,8 @@ pub struct Game<const W: usize = 4> {
     pub forbid_guards: Option<Vec<CellSet<W>>>,
     /// Whether any move rule is compulsory (then those are generated first).
     pub has_compulsory: bool,
+    /// Whether any move rule is `compulsory most` (then the compulsory actions are sifted).
+    pub has_most: bool,
     /// Whether any rule reads `repetitions`: only then do the drivers (perft, playouts, replays,
     /// `tabula play`) keep the keys of earlier positions for [`Game::legal_actions_with_history`].
     pub uses_history: bool,
@@ -458,6 +463,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
                 info: m.info.clone(),
                 piece: primitives::piece_of(&m.generator),
                 compulsory: m.compulsory,
+                most: m.most,
                 avoid: m.avoid.map(region_ref),
                 locked: m.locked.map(region_ref),
                 promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),
@@ -536,6 +542,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
     }
     let forbid_guards = compiled_forbid_guards(&forbids, &region_sets, checked.players.len());
     let has_compulsory = moves.iter().any(|m: &CompiledMove| m.compulsory);
+    let has_most = moves.iter().any(|m: &CompiledMove| m.most);
     let turn_effects = checked.pieces.iter().any(|p| !p.hides.is_empty());
     let kinds = checked.pieces.len();
     let has_rule_effects = moves.iter().any(|m| !m.effects.is_empty());
@@ -563,6 +570,13 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         || moves
             .iter()
             .any(|m| m.promote.is_some() || !m.effects.is_empty() || !m.next.is_empty());
+    let mut board = board;
+    if moves
+        .iter()
+        .any(|m| matches!(&m.primitive, Primitive::Jump(j) if j.long))
+    {
+        board.widen_jumps();
+    }
     let mut game = Game {
         name: checked.name,
         summary: checked.summary,
@@ -586,6 +600,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         stack_depth,
         forbid_guards,
         has_compulsory,
+        has_most,
         uses_history,
         dice: checked.dice,
         match_format: checked.match_format,

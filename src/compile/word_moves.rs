@@ -109,9 +109,13 @@ impl WordJumps {
             allowed: rule
                 .avoid
                 .map_or(!0, |r| !game.region_of(r, player).word(0)),
-            promote: rule.promote.map(|(kind, region)| {
-                (encode(player, kind), game.region_of(region, player).word(0))
-            }),
+            // Judged where the sequence ends, a promotion does not stop it.
+            promote: rule
+                .promote
+                .filter(|_| !jump.promote_at_end)
+                .map(|(kind, region)| {
+                    (encode(player, kind), game.region_of(region, player).word(0))
+                }),
         }
     }
 
@@ -212,10 +216,11 @@ pub(super) fn plan<const W: usize>(game: &Game<W>) -> Option<WordMoves> {
 fn is_word_move(rule: &CompiledMove) -> bool {
     let shape = match &rule.primitive {
         Primitive::Step(_) => true,
-        Primitive::Jump(jump) => jump.over_piece.is_none(),
+        Primitive::Jump(jump) => jump.over_piece.is_none() && !jump.long,
         _ => false,
     };
     shape
+        && !rule.most
         && rule.unchecked
         && rule.locked.is_none()
         && rule.effects.is_empty()

@@ -17,7 +17,7 @@ const LARGE_STACK: usize = MAX_EXPRESSION_DEPTH as usize + 1;
 /// The most sets of cells an expression holds at once (the checker refuses deeper ones).
 pub const SET_STACK: usize = 8;
 
-/// The most kinds of piece a game may have for [`Frame::mover_kinds`] to sort them.
+/// The kinds of piece whose sets [`Frame::mover_kinds`] keeps.
 pub const MOVER_KINDS: usize = 4;
 
 /// What a rule body decided.
@@ -61,8 +61,8 @@ pub struct Frame<'a, const W: usize = 4> {
     result_set: CellSet<W>,
     /// [`State::key`] of `state`, worked out on first use.
     pub key: Option<u64>,
-    /// The mover's pieces by kind, sorted on first use (games of at most [`MOVER_KINDS`] kinds).
-    pub mover_kinds: Option<[CellSet<W>; MOVER_KINDS]>,
+    /// The mover's pieces of each of the first [`MOVER_KINDS`] kinds, found on first use.
+    pub mover_kinds: [Option<CellSet<W>>; MOVER_KINDS],
     /// Inside `afterwards(...)`: the position after the action as it is (`state` is the same
     /// seen by the mover), whose key `seen_before` looks for, worked out only if asked.
     pub after_actual: Option<&'a State<W>>,
@@ -125,7 +125,7 @@ impl<'a, const W: usize> Frame<'a, W> {
             played: Played::default(),
             result_set: CellSet::default(),
             after_actual: None,
-            mover_kinds: None,
+            mover_kinds: [None; MOVER_KINDS],
             key: None,
         }
     }

@@ -144,6 +144,9 @@ impl<const W: usize> Game<W> {
                     self.generate(i as u8, rule, frame, out);
                 }
             }
+            if self.has_most {
+                self.keep_most(out);
+            }
         }
         if out.is_empty() {
             for (i, rule) in self.moves.iter().enumerate() {
@@ -171,6 +174,16 @@ impl<const W: usize> Game<W> {
                 out.push(step.template.to(to, enemy >> to & 1));
             }
         }
+    }
+
+    /// `compulsory most`: of the actions of those rules, only the ones capturing the most pieces
+    /// stay (the actions of other rules are left as they are).
+    pub(crate) fn keep_most(&self, out: &mut Vec<Action>) {
+        let most = |a: &Action| self.moves.get(a.rule() as usize).is_some_and(|r| r.most);
+        let Some(best) = out.iter().filter(|a| most(a)).map(Action::captured).max() else {
+            return;
+        };
+        out.retain(|a| !most(a) || a.captured() == best);
     }
 
     /// Every move of a game whose move rules are all plain steps and jumps (see [`WordMoves`]), in
@@ -399,18 +412,14 @@ impl<const W: usize> Game<W> {
         let own = *frame.state.pieces_of(me);
         match rule.piece.filter(|_| self.pieces.len() > 1) {
             None => own,
-            // Several rules of a position ask for the mover's pieces by kind: one pass sorts
-            // them all, kept in the frame.
-            Some(kind) if self.pieces.len() <= MOVER_KINDS => {
-                let state = frame.state;
-                frame.mover_kinds.get_or_insert_with(|| {
-                    let mut kinds = [CellSet::default(); MOVER_KINDS];
-                    for cell in own.iter() {
-                        kinds[usize::from(state.cell(cell) >> 2).wrapping_sub(1) % MOVER_KINDS]
-                            .insert(cell);
-                    }
-                    kinds
-                })[kind as usize]
+            // Several rules of a position may ask for the same kind: kept in the frame.
+            Some(kind) if (kind as usize) < MOVER_KINDS => {
+                if let Some(set) = frame.mover_kinds[kind as usize] {
+                    return set;
+                }
+                let set = self.of_kind(frame, own, me, kind);
+                frame.mover_kinds[kind as usize] = Some(set);
+                set
             }
             Some(kind) => self.of_kind(frame, own, me, kind),
         }
@@ -547,8 +556,10 @@ impl<const W: usize> Game<W> {
         let a = *action;
         let mut cell = a.from_cell();
         (0..a.captured()).map(move |i| {
-            let dir = a.jump_direction(i, self.board.jump_bits);
-            cell = self.board.neighbour(self.board.neighbour(cell, dir), dir);
+            let (dir, length) = self.board.jump_step(&a, i);
+            for _ in 0..length {
+                cell = self.board.neighbour(cell, dir);
+            }
             cell
         })
     }
@@ -623,10 +634,13 @@ impl<const W: usize> Game<W> {
                 state.clear(action.from_cell());
                 let mut cell = action.from_cell();
                 for i in 0..action.captured() {
-                    let dir = action.jump_direction(i, self.board.jump_bits);
-                    let over = self.board.neighbour(cell, dir);
-                    state.clear(over);
-                    cell = self.board.neighbour(over, dir);
+                    // The jumped piece is the one piece between the jump's ends.
+                    let (dir, length) = self.board.jump_step(action, i);
+                    for _ in 1..length {
+                        cell = self.board.neighbour(cell, dir);
+                        state.clear(cell);
+                    }
+                    cell = self.board.neighbour(cell, dir);
                 }
                 state.set(cell, piece);
             }

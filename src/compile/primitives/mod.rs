@@ -132,6 +132,8 @@ impl Lowering<'_> {
                 over,
                 chain,
                 remove_at_end,
+                long,
+                promote_at_end,
                 ..
             } => Primitive::Jump(Jump {
                 dirs: *dirs,
@@ -139,6 +141,8 @@ impl Lowering<'_> {
                 chain: *chain,
                 remove_at_end: *remove_at_end,
                 along: m.along,
+                long: *long,
+                promote_at_end: *promote_at_end,
             }),
             Generator::Line {
                 dirs,

@@ -34,7 +34,11 @@ impl<const W: usize> Game<W> {
         let state = frame.state;
         let me = state.to_move;
         let dirs = self.directions(jump.dirs, me);
-        if self.board.cells <= 64 && self.board.all_uniform() && dirs.len() <= MAX_WORD_DIRS {
+        if self.board.cells <= 64
+            && self.board.all_uniform()
+            && dirs.len() <= MAX_WORD_DIRS
+            && !jump.long
+        {
             return self.jumps_in_one_word(index, rule, jump, frame, dirs, out);
         }
         let own = *state.pieces_of(me);
@@ -127,7 +131,7 @@ impl<const W: usize> Game<W> {
             starts &= starts - 1;
             let piece = state.cell(from as u16);
             chain.promotes = match rule.promote {
-                Some((kind, region)) if encode(me, kind) != piece => {
+                Some((kind, region)) if encode(me, kind) != piece && !jump.promote_at_end => {
                     self.region_of(region, me).word(0)
                 }
                 _ => 0,
@@ -206,6 +210,81 @@ impl<const W: usize> Game<W> {
         }
     }
 
+    /// The first jump of a piece on `from` along `dir`, if it has one: the jumped cell and the
+    /// nearest landing.
+    #[inline]
+    fn jump_target(
+        &self,
+        rule: &CompiledMove,
+        jump: &Jump,
+        state: &State<W>,
+        from: u16,
+        dir: u8,
+    ) -> Option<(u16, u16)> {
+        if jump.long {
+            return self.long_jump_target(rule, jump, state, from, dir);
+        }
+        let me = state.to_move;
+        let over = self.board.neighbour(from, dir);
+        if over == NO_CELL {
+            return None;
+        }
+        let v = state.cell(over);
+        if v == 0
+            || v & 3 == me
+            || jump.over_piece.is_some_and(|k| k != (v >> 2) - 1)
+            || self.locked(rule, state, over)
+        {
+            return None;
+        }
+        let land = self.board.neighbour(over, dir);
+        (land != NO_CELL
+            && state.cell(land) == 0
+            && !self.avoided(rule, me, land)
+            && self.follows_lines(jump.along, from, dir)
+            && self.follows_lines(jump.along, over, dir))
+        .then_some((over, land))
+    }
+
+    /// [`Game::jump_target`] of a long jump (`range: long`): first any number of empty cells.
+    #[inline(never)]
+    fn long_jump_target(
+        &self,
+        rule: &CompiledMove,
+        jump: &Jump,
+        state: &State<W>,
+        from: u16,
+        dir: u8,
+    ) -> Option<(u16, u16)> {
+        let me = state.to_move;
+        let mut at = from;
+        let mut over = self.board.neighbour(from, dir);
+        while over != NO_CELL && state.cell(over) == 0 {
+            if self.avoided(rule, me, over) || !self.follows_lines(jump.along, at, dir) {
+                return None;
+            }
+            at = over;
+            over = self.board.neighbour(at, dir);
+        }
+        if over == NO_CELL {
+            return None;
+        }
+        let v = state.cell(over);
+        if v & 3 == me
+            || jump.over_piece.is_some_and(|k| k != (v >> 2) - 1)
+            || self.locked(rule, state, over)
+        {
+            return None;
+        }
+        let land = self.board.neighbour(over, dir);
+        (land != NO_CELL
+            && state.cell(land) == 0
+            && !self.avoided(rule, me, land)
+            && self.follows_lines(jump.along, at, dir)
+            && self.follows_lines(jump.along, over, dir))
+        .then_some((over, land))
+    }
+
     /// Whether a piece on `from` could make a first jump along `dir` (before copying any position).
     #[inline]
     fn can_jump(
@@ -216,6 +295,11 @@ impl<const W: usize> Game<W> {
         from: u16,
         dir: u8,
     ) -> bool {
+        if jump.long {
+            return self
+                .long_jump_target(rule, jump, state, from, dir)
+                .is_some();
+        }
         let me = state.to_move;
         let over = self.board.neighbour(from, dir);
         if over == NO_CELL {
@@ -237,8 +321,9 @@ impl<const W: usize> Game<W> {
             && self.follows_lines(jump.along, over, dir)
     }
 
-    /// Jumps over an adjacent enemy piece to the empty cell beyond, and with `chain` on and on while
-    /// possible. Jumped pieces leave at once, so none is jumped twice.
+    /// Jumps over an enemy piece to an empty cell beyond, and with `chain` on and on while
+    /// possible. Jumped pieces leave at once, or with `remove: at_end` stay (marked as the
+    /// jumper's) until the end, so none is jumped twice.
     #[allow(clippy::too_many_arguments)]
     fn jumps_from(
         &self,
@@ -278,44 +363,79 @@ impl<const W: usize> Game<W> {
     ) {
         let mut extended = false;
         if so_far.captured() < self.board.max_jumps {
+            let at = so_far.to_cell();
             for &dir in dirs {
-                if !self.can_jump(rule, jump, scratch, so_far.to_cell(), dir) {
+                let Some((over, first)) = self.jump_target(rule, jump, scratch, at, dir) else {
                     continue;
-                }
-                let over = self.board.neighbour(so_far.to_cell(), dir);
-                let land = self.board.neighbour(over, dir);
+                };
                 extended = true;
                 let first_dir = if so_far.captured() == 0 {
                     dir
                 } else {
                     so_far.dir()
                 };
-                let next = so_far
-                    .with_to(land)
-                    .with_dir(first_dir)
-                    .with_captured(so_far.captured() + 1)
-                    .with_path(
-                        so_far.path()
-                            | (dir as u64) << (self.board.jump_bits * so_far.captured() as u32),
-                    );
-                if !jump.chain || self.promotes(rule, scratch.to_move, piece, land) {
-                    self.push_if_legal(rule, frame, next, out);
-                    continue;
-                }
                 let jumped = scratch.cell(over);
-                if jump.remove_at_end {
-                    // Left standing until the end, the piece still blocks a landing; a piece of the
-                    // jumper's own side there keeps it from being jumped twice.
-                    scratch.set(over, crate::engine::state::encode(scratch.to_move, 0));
-                } else {
-                    scratch.clear(over);
+                if jump.chain {
+                    if jump.remove_at_end {
+                        // Left standing until the end, the piece still blocks a landing; a piece
+                        // of the jumper's own side there keeps it from being jumped twice.
+                        scratch.set(over, crate::engine::state::encode(scratch.to_move, 0));
+                    } else {
+                        scratch.clear(over);
+                    }
                 }
-                self.jump_on(rule, jump, frame, scratch, piece, dirs, next, out);
+                // The length of the jump from `at`, and each landing in turn (one for a short
+                // jump; a long one lands on any empty cell beyond the jumped piece).
+                let mut length = self.distance(at, over, dir) + 1;
+                let mut land = first;
+                loop {
+                    let field = u64::from(dir) | u64::from(length - 2) << self.board.jump_dir_bits;
+                    let next = so_far
+                        .with_to(land)
+                        .with_dir(first_dir)
+                        .with_captured(so_far.captured() + 1)
+                        .with_path(
+                            so_far.path()
+                                | field << (self.board.jump_bits * so_far.captured() as u32),
+                        );
+                    let promoted =
+                        !jump.promote_at_end && self.promotes(rule, scratch.to_move, piece, land);
+                    if !jump.chain || promoted {
+                        self.push_if_legal(rule, frame, next, out);
+                    } else {
+                        self.jump_on(rule, jump, frame, scratch, piece, dirs, next, out);
+                    }
+                    if !jump.long {
+                        break;
+                    }
+                    let beyond = self.board.neighbour(land, dir);
+                    if beyond == NO_CELL
+                        || scratch.cell(beyond) != 0
+                        || self.avoided(rule, scratch.to_move, beyond)
+                        || !self.follows_lines(jump.along, land, dir)
+                    {
+                        break;
+                    }
+                    land = beyond;
+                    length += 1;
+                }
                 scratch.set(over, jumped);
             }
         }
         if !extended && so_far.captured() > 0 {
             self.push_if_legal(rule, frame, so_far, out);
         }
+    }
+
+    /// How many steps along `dir` lead from `from` to `to` (a cell on that line).
+    #[inline]
+    fn distance(&self, from: u16, to: u16, dir: u8) -> u16 {
+        let mut steps = 1;
+        let mut cell = self.board.neighbour(from, dir);
+        while cell != to {
+            cell = self.board.neighbour(cell, dir);
+            steps += 1;
+        }
+        steps
     }
 }
