@@ -181,12 +181,28 @@ impl RuleChecker<'_> {
                     Some(e) => self.symbol_or_choice(e, &["at_once", "at_end"], diags)? == 1,
                     None => false,
                 };
+                let long = match args.get("range") {
+                    Some(e) => self.symbol(e, &["short", "long"], diags)? == 1,
+                    None => false,
+                };
+                let promote_at_end = match args.get("promote_at") {
+                    Some(e) => {
+                        if promote.is_none() {
+                            args.require("promote", diags);
+                            return None;
+                        }
+                        self.symbol(e, &["stop", "end"], diags)? == 1
+                    }
+                    None => false,
+                };
                 Some(Generator::Jump {
                     piece,
                     dirs,
                     over,
                     chain,
                     remove_at_end,
+                    long,
+                    promote_at_end,
                 })
             }
             "step" => {

@@ -252,6 +252,9 @@ pub struct MoveRule {
     pub generator: Generator,
     pub filters: Vec<TExpr>,
     pub compulsory: bool,
+    /// `compulsory most`: only the actions capturing the most pieces, among those of every such
+    /// rule, are legal.
+    pub most: bool,
     /// Region the moving piece may never enter (`avoid:`).
     pub avoid: Option<u16>,
     /// Pieces standing in their owner's part of this region neither move nor are captured (`locked:`).
@@ -363,6 +366,12 @@ pub enum Generator {
         chain: bool,
         /// Jumped pieces stay on the board until the sequence ends (they still cannot be jumped twice).
         remove_at_end: bool,
+        /// `range: long`: the jumper passes any number of empty cells before the piece it jumps
+        /// and lands on any empty cell beyond it (a flying king).
+        long: bool,
+        /// `promote_at: end`: a promotion is judged only where the sequence ends (the sequence does
+        /// not stop in the promotion region).
+        promote_at_end: bool,
     },
     /// The mover passes (`pass_turn`).
     Pass,

@@ -1,9 +1,11 @@
-//! End tests of the common shape `if COUNT CMP (COUNT or NUMBER) { outcome }`, recognised when the
-//! game is compiled and then run as bit-set counts without the stack machine.
+//! End tests of the common shape `if COUNT CMP (COUNT or NUMBER) { outcome }` (a count of pieces,
+//! a counter or `repetitions`), recognised when the game is compiled and then run as bit-set
+//! counts without the stack machine. A rule `if TEST and ... { ... }` whose first test has that
+//! shape gets it as a guard: while the test fails the rule is skipped without running.
 
 use super::{Board, CellSet};
 use crate::check::{TExpr, TStmt};
-use crate::engine::eval::Verdict;
+use crate::engine::eval::{Frame, Verdict};
 use crate::engine::state::State;
 use crate::syntax::ast::BinOp;
 
@@ -42,6 +44,10 @@ pub enum Operand {
         player: PlayerRef,
         region: Option<(u16, Option<PlayerRef>)>,
     },
+    /// A counter's value (`[counters]`).
+    Counter(u8),
+    /// `repetitions`: how often the position occurred before.
+    Repetitions,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,13 +76,16 @@ pub enum Test {
 pub struct FastCheck {
     pub test: Test,
     pub outcome: FastOutcome,
+    /// The test is only the rule's first condition: when it holds, the rule's program decides
+    /// (`outcome` is not used).
+    pub guard: bool,
 }
 
 /// The fast form of a rule body, if it has the shape.
 pub fn recognise(body: &[TStmt], region_first: &[u16]) -> Option<FastCheck> {
     let [
         TStmt::If {
-            cond: TExpr::Binary(op, left, right),
+            cond,
             then,
             otherwise,
         },
@@ -84,22 +93,52 @@ pub fn recognise(body: &[TStmt], region_first: &[u16]) -> Option<FastCheck> {
     else {
         return None;
     };
-    if !otherwise.is_empty()
-        || !matches!(
-            op,
-            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
-        )
-    {
+    if !otherwise.is_empty() {
         return None;
     }
     let outcome = match then.as_slice() {
-        [TStmt::Win(p, None)] => FastOutcome::Win(PlayerRef::from_expr(p)?),
-        [TStmt::Lose(p)] => FastOutcome::Lose(PlayerRef::from_expr(p)?),
-        [TStmt::Draw] => FastOutcome::Draw,
-        _ => return None,
+        [TStmt::Win(p, None)] => PlayerRef::from_expr(p).map(FastOutcome::Win),
+        [TStmt::Lose(p)] => PlayerRef::from_expr(p).map(FastOutcome::Lose),
+        [TStmt::Draw] => Some(FastOutcome::Draw),
+        _ => None,
     };
+    if let Some(outcome) = outcome
+        && let Some(test) = test(cond, region_first)
+    {
+        return Some(FastCheck {
+            test,
+            outcome,
+            guard: false,
+        });
+    }
+    // `if A and B and ... { ... }` does nothing unless A holds: A guards the rule.
+    let mut first = cond;
+    while let TExpr::Binary(BinOp::And, left, _) = first {
+        first = left;
+    }
+    if std::ptr::eq(first, cond) {
+        return None;
+    }
+    Some(FastCheck {
+        test: test(first, region_first)?,
+        outcome: FastOutcome::Draw,
+        guard: true,
+    })
+}
+
+/// The fast form of a comparison, if it has the shape.
+fn test(cond: &TExpr, region_first: &[u16]) -> Option<Test> {
+    let TExpr::Binary(op, left, right) = cond else {
+        return None;
+    };
+    if !matches!(
+        op,
+        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+    ) {
+        return None;
+    }
     let (left, right) = (operand(left, region_first)?, operand(right, region_first)?);
-    let test = match (left, *op, right) {
+    Some(match (left, *op, right) {
         (Operand::Count { player, region }, op, Operand::Int(n)) => match (op, n) {
             (BinOp::Gt | BinOp::Ne, 0) | (BinOp::Ge, 1) => Test::Any {
                 player,
@@ -118,13 +157,14 @@ pub fn recognise(body: &[TStmt], region_first: &[u16]) -> Option<FastCheck> {
             op: *op,
             right,
         },
-    };
-    Some(FastCheck { test, outcome })
+    })
 }
 
 fn operand(e: &TExpr, region_first: &[u16]) -> Option<Operand> {
     match e {
         TExpr::Int(v) => Some(Operand::Int(i32::try_from(*v).ok()?)),
+        TExpr::Counter(c) => Some(Operand::Counter(*c)),
+        TExpr::Repetitions => Some(Operand::Repetitions),
         TExpr::Count {
             player,
             region,
@@ -146,9 +186,16 @@ fn operand(e: &TExpr, region_first: &[u16]) -> Option<Operand> {
 }
 
 impl<const W: usize> crate::compile::Game<W> {
-    /// Runs a recognised end test: the same verdict the stack machine would give.
+    /// Runs a recognised end test: the same verdict the stack machine would give (for a guard,
+    /// [`Verdict::Nothing`] when it fails, else the verdict of `code`, the rule's program).
     #[inline]
-    pub fn run_fast_check(&self, check: &FastCheck, state: &State<W>) -> Verdict {
+    pub fn run_fast_check(
+        &self,
+        check: &FastCheck,
+        code: crate::compile::CodeRange,
+        frame: &mut Frame<'_, W>,
+    ) -> Verdict {
+        let state = frame.state;
         let players = self.players.len() as u8;
         let pieces = |player: PlayerRef, region: Option<(u16, Option<PlayerRef>)>| {
             let pieces = state.pieces_of(player.resolve(state, players));
@@ -167,10 +214,12 @@ impl<const W: usize> crate::compile::Game<W> {
                 present,
             } => pieces(player, region).is_empty() != present,
             Test::Compare { left, op, right } => {
-                let value = |operand: Operand| -> i32 {
+                let mut value = |operand: Operand| -> i32 {
                     match operand {
                         Operand::Int(v) => v,
                         Operand::Count { player, region } => pieces(player, region).len() as i32,
+                        Operand::Counter(c) => state.counters[c as usize],
+                        Operand::Repetitions => frame.repetitions(|s| self.position_key(s)),
                     }
                 };
                 let (l, r) = (value(left), value(right));
@@ -186,6 +235,9 @@ impl<const W: usize> crate::compile::Game<W> {
         };
         if !holds {
             return Verdict::Nothing;
+        }
+        if check.guard {
+            return self.eval_rule(code, frame);
         }
         match check.outcome {
             FastOutcome::Win(p) => Verdict::Win(p.resolve(state, players), 1),
@@ -220,6 +272,9 @@ impl WordCheck {
         else {
             return None;
         };
+        if check.guard {
+            return None;
+        }
         if board.cells > 64 {
             return None;
         }

@@ -3,11 +3,13 @@
 
 mod bytecode;
 pub mod cell_mask;
+pub mod fast_after;
 pub mod fast_check;
 pub(crate) mod fold;
 pub mod neighbour_filter;
 pub mod primitives;
 mod tables;
+pub mod word_moves;
 pub mod word_steps;
 
 pub use bytecode::{CodeRange, Op};
@@ -28,6 +30,9 @@ pub struct CompiledMove {
     pub piece: Option<u8>,
     pub filters: Vec<CodeRange>,
     pub compulsory: bool,
+    /// `compulsory most`: only the actions capturing the most pieces, among those of every such
+    /// rule, are legal.
+    pub most: bool,
     /// Cells the moving piece may never enter.
     pub avoid: Option<RegionRef>,
     /// Pieces standing in their owner's part of this region neither move nor are captured.
@@ -105,6 +110,8 @@ pub struct CompiledCheck {
     pub fast: Option<fast_check::FastCheck>,
     /// The fast form on a board of one word, resolved for each player to move.
     pub word: Option<fast_check::WordCheck>,
+    /// An `after` rule that resets or moves on a counter, in the fast form.
+    pub counter_fast: Option<fast_after::FastAfter>,
 }
 
 /// A marked path, for each player: its cells in order, and for every board cell the next cell of
@@ -247,6 +254,8 @@ pub struct Game<const W: usize = 4> {
     pub forbid_guards: Option<Vec<CellSet<W>>>,
     /// Whether any move rule is compulsory (then those are generated first).
     pub has_compulsory: bool,
+    /// Whether any move rule is `compulsory most` (then the compulsory actions are sifted).
+    pub has_most: bool,
     /// Whether any rule reads `repetitions`: only then do the drivers (perft, playouts, replays,
     /// `tabula play`) keep the keys of earlier positions for [`Game::legal_actions_with_history`].
     pub uses_history: bool,
@@ -260,6 +269,9 @@ pub struct Game<const W: usize = 4> {
     pub declared_rules: Vec<DeclaredRule>,
     /// When every move rule is a plain step on a small board: all moves as word shifts.
     pub word_steps: Option<word_steps::WordSteps>,
+    /// When every move rule is a plain step or jump on a small board (and `word_steps` is not
+    /// chosen): all moves on words from tables per player.
+    pub word_moves: Option<word_moves::WordMoves>,
     /// Whether any move rule has `then` effects (else applying skips looking for them).
     pub has_rule_effects: bool,
     /// Whether any move rule has a `next`, or marks pieces or gives extra turns: then a turn may
@@ -506,6 +518,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
                 info: m.info.clone(),
                 piece: primitives::piece_of(&m.generator),
                 compulsory: m.compulsory,
+                most: m.most,
                 avoid: m.avoid.map(region_ref),
                 locked: m.locked.map(region_ref),
                 promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),
@@ -535,6 +548,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
             guard: lands_in_guard(&f.expr).map(region_ref),
             fast: None,
             word: None,
+            counter_fast: None,
         })
         .collect();
     let players = checked.players.len() as u8;
@@ -558,6 +572,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
                     word: fast.and_then(|f| {
                         fast_check::WordCheck::new(&f, &region_sets, &board, players)
                     }),
+                    counter_fast: fast_after::recognise(&body),
                 })
             })
             .collect()
@@ -570,6 +585,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         guard: None,
         fast: None,
         word: None,
+        counter_fast: None,
     });
 
     let mut initial = State::empty(checked.first_player);
@@ -591,6 +607,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
     }
     let forbid_guards = compiled_forbid_guards(&forbids, &region_sets, checked.players.len());
     let has_compulsory = moves.iter().any(|m: &CompiledMove| m.compulsory);
+    let has_most = moves.iter().any(|m: &CompiledMove| m.most);
     let turn_effects = checked.pieces.iter().any(|p| !p.hides.is_empty());
     let kinds = checked.pieces.len();
     let has_rule_effects = moves.iter().any(|m| !m.effects.is_empty());
@@ -624,6 +641,13 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         || moves
             .iter()
             .any(|m| m.promote.is_some() || !m.effects.is_empty() || !m.next.is_empty());
+    let mut board = board;
+    if moves
+        .iter()
+        .any(|m| matches!(&m.primitive, Primitive::Jump(j) if j.long))
+    {
+        board.widen_jumps();
+    }
     let mut game = Game {
         name: checked.name,
         summary: checked.summary,
@@ -647,12 +671,14 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         stack_depth,
         forbid_guards,
         has_compulsory,
+        has_most,
         uses_history,
         dice: checked.dice,
         match_format: checked.match_format,
         turn_effects,
         declared_rules,
         word_steps: None,
+        word_moves: None,
         has_rule_effects,
         has_parts,
         hand_slot_of: (0..kinds)
@@ -681,6 +707,9 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         game.line_masks = game.board.line_masks();
     }
     game.word_steps = word_steps::plan(&game);
+    if game.word_steps.is_none() {
+        game.word_moves = word_moves::plan(&game);
+    }
     game
 }
 

@@ -41,6 +41,9 @@ pub struct Board<const W: usize = 4> {
     /// Bits a jump's direction takes in an action's path: as few as the directions need, so that
     /// long chains fit (21 jumps with 8 directions).
     pub jump_bits: u32,
+    /// The low bits of each jump's field that hold its direction; above them a long jump
+    /// (`range: long`) keeps its length less two (see [`Board::widen_jumps`]).
+    pub jump_dir_bits: u32,
     pub max_jumps: u8,
     pub direction_set_names: Vec<String>,
     /// `direction_sets[set][player]`
@@ -169,6 +172,7 @@ impl<const W: usize> Board<W> {
             offsets,
             has_neighbour,
             jump_bits,
+            jump_dir_bits: jump_bits,
             max_jumps: (64 / jump_bits).min(255) as u8,
             all_cells: CellSet::from_cells(
                 &(0..cells as u16)
@@ -185,6 +189,26 @@ impl<const W: usize> Board<W> {
             symmetries,
             layout: b.layout,
         }
+    }
+
+    /// Makes room in each jump's field for the length of a long jump (`range: long`): from 2 up
+    /// to the longest line of the board. On a 10 x 10 board with 4 directions a field is 5 bits,
+    /// so an action holds up to 12 jumps.
+    pub fn widen_jumps(&mut self) {
+        let longest = u32::from(self.files.max(self.ranks))
+            .saturating_sub(2)
+            .max(1);
+        let length_bits = u32::BITS - longest.leading_zeros();
+        self.jump_bits = self.jump_dir_bits + length_bits;
+        self.max_jumps = (64 / self.jump_bits).min(255) as u8;
+    }
+
+    /// Jump `i` of an action: its direction and how many cells it goes (2 for a short jump).
+    #[inline]
+    pub fn jump_step(&self, action: &crate::engine::action::Action, i: u8) -> (u8, u16) {
+        let field = action.jump_direction(i, self.jump_bits);
+        let dir = field & ((1u16 << self.jump_dir_bits) - 1) as u8;
+        (dir, u16::from(field >> self.jump_dir_bits) + 2)
     }
 
     #[inline]

@@ -17,6 +17,9 @@ const LARGE_STACK: usize = MAX_EXPRESSION_DEPTH as usize + 1;
 /// The most sets of cells an expression holds at once (the checker refuses deeper ones).
 pub const SET_STACK: usize = 8;
 
+/// The kinds of piece whose sets [`Frame::mover_kinds`] keeps.
+pub const MOVER_KINDS: usize = 4;
+
 /// What a rule body decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -56,6 +59,10 @@ pub struct Frame<'a, const W: usize = 4> {
     pub played: Played,
     /// The set a set program (`then` effects, `at:`) ended with.
     result_set: CellSet<W>,
+    /// [`State::key`] of `state`, worked out on first use.
+    pub key: Option<u64>,
+    /// The mover's pieces of each of the first [`MOVER_KINDS`] kinds, found on first use.
+    pub mover_kinds: [Option<CellSet<W>>; MOVER_KINDS],
     /// Inside `afterwards(...)`: the position after the action as it is (`state` is the same
     /// seen by the mover), whose key `seen_before` looks for, worked out only if asked.
     pub after_actual: Option<&'a State<W>>,
@@ -121,7 +128,21 @@ impl<'a, const W: usize> Frame<'a, W> {
             result_set: CellSet::default(),
             after_actual: None,
             ignore_forbids: false,
+            mover_kinds: [None; MOVER_KINDS],
+            key: None,
         }
+    }
+
+    /// `repetitions`: how many earlier positions equal this one.
+    #[inline]
+    /// `key_of` gives a position's key (`Game::position_key`).
+    pub fn repetitions(&mut self, key_of: impl FnOnce(&State<W>) -> u64) -> i32 {
+        let state = self.state;
+        let key = *self.key.get_or_insert_with(|| key_of(state));
+        // A sum rather than a filtered count: the compiler makes it a vector loop.
+        self.history
+            .iter()
+            .fold(0u32, |n, &k| n + u32::from(k == key)) as i32
     }
 
     /// Judges `action` next: forgets the position after the previous one.
@@ -244,10 +265,7 @@ impl<const W: usize> Game<W> {
                 // A count of actions: past the 32-bit range it reads as the largest value, not
                 // as a negative one.
                 Op::Ply => push!(i32::try_from(frame.state.ply).unwrap_or(i32::MAX)),
-                Op::Repetitions => {
-                    let key = self.position_key(frame.state);
-                    push!(frame.history.iter().filter(|&&k| k == key).count() as i32)
-                }
+                Op::Repetitions => push!(frame.repetitions(|s| self.position_key(s))),
                 Op::BorneOff => {
                     let player = pop!() as usize;
                     push!(i32::from(frame.state.off[player & 3]))

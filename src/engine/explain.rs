@@ -69,6 +69,13 @@ impl<'g, const W: usize> Explainer<'g, W> {
                 }
                 self.judge_rule(i, state, history, &mut frame, &mut explanation, &mut legal);
             }
+            if compulsory && game.has_most {
+                // Majority capture: a rule whose every action captures fewer made none.
+                game.keep_most(&mut legal);
+                explanation
+                    .moves
+                    .retain(|&i| legal.iter().any(|a| a.rule() as usize == i));
+            }
             if !legal.is_empty() {
                 return explanation;
             }

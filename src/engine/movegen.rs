@@ -2,9 +2,11 @@
 //! [`super::primitives`]), the helpers those share, and applying an action.
 
 use super::action::{Action, ActionKind};
-use super::eval::{Frame, Played, Verdict};
+use super::eval::{Frame, MOVER_KINDS, Played, Verdict};
+use super::primitives::jump::WordChain;
 use super::state::State;
 use crate::check::Landing;
+use crate::compile::word_moves::{WORD_KINDS, WordMoves, WordRuleMoves};
 use crate::compile::word_steps::WordSteps;
 use crate::compile::{CellSet, CompiledMove, Game, Primitive};
 use crate::syntax::ast::EffectVerb;
@@ -52,14 +54,34 @@ impl<const W: usize> Game<W> {
         history: &[u64],
         out: &mut Vec<Action>,
     ) -> Option<Outcome> {
-        out.clear();
+        self.legal_actions_keyed(state, history, &mut None, out)
+    }
+
+    /// [`Game::legal_actions_with_history`] that also leaves in `key` the [`State::key`] of
+    /// `state` when it had to work it out (for `repetitions`), so that a driver adding the
+    /// position to its history need not work it out again.
+    pub(crate) fn legal_actions_keyed(
+        &self,
+        state: &State<W>,
+        history: &[u64],
+        key: &mut Option<u64>,
+        out: &mut Vec<Action>,
+    ) -> Option<Outcome> {
         let mut frame = Frame::with_history(state, history);
+        let outcome = self.legal_actions_in(&mut frame, out);
+        *key = frame.key;
+        outcome
+    }
+
+    fn legal_actions_in(&self, frame: &mut Frame<'_, W>, out: &mut Vec<Action>) -> Option<Outcome> {
+        out.clear();
+        let state = frame.state;
         let chance = self.is_chance(state);
         for check in &self.turn_start {
             let verdict = match (&check.word, &check.fast) {
                 (Some(word), _) => word.run(state),
-                (None, Some(fast)) => self.run_fast_check(fast, state),
-                (None, None) => self.eval_rule(check.code, &mut frame),
+                (None, Some(fast)) => self.run_fast_check(fast, check.code, frame),
+                (None, None) => self.eval_rule(check.code, frame),
             };
             match self.verdict(verdict) {
                 Some(Ok(outcome)) => return Some(outcome),
@@ -73,13 +95,16 @@ impl<const W: usize> Game<W> {
         if let Some(plan) = &self.word_steps {
             // Chosen when the game was compiled: no chance, relocation or compulsory rule here.
             Game::word_steps(plan, state, out);
+        } else if let Some(plan) = &self.word_moves {
+            // Chosen when the game was compiled: no chance, relocation or part of a turn here.
+            self.word_moves(plan, state, out);
         } else {
-            self.generate_all(chance, state, &mut frame, out);
+            self.generate_all(chance, state, frame, out);
         }
         if out.is_empty() {
             frame.action = None;
             let verdict = match &self.no_moves {
-                Some(rule) => self.eval_rule(rule.code, &mut frame),
+                Some(rule) => self.eval_rule(rule.code, frame),
                 // Where the rules say nothing, a player without a move passes.
                 None => Verdict::Pass,
             };
@@ -119,6 +144,9 @@ impl<const W: usize> Game<W> {
                     self.generate(i as u8, rule, frame, out);
                 }
             }
+            if self.has_most {
+                self.keep_most(out);
+            }
         }
         if out.is_empty() {
             for (i, rule) in self.moves.iter().enumerate() {
@@ -144,6 +172,93 @@ impl<const W: usize> Game<W> {
                 let to = targets.trailing_zeros();
                 targets &= targets - 1;
                 out.push(step.template.to(to, enemy >> to & 1));
+            }
+        }
+    }
+
+    /// `compulsory most`: of the actions of those rules, only the ones capturing the most pieces
+    /// stay (the actions of other rules are left as they are).
+    pub(crate) fn keep_most(&self, out: &mut Vec<Action>) {
+        let most = |a: &Action| self.moves.get(a.rule() as usize).is_some_and(|r| r.most);
+        let Some(best) = out.iter().filter(|a| most(a)).map(Action::captured).max() else {
+            return;
+        };
+        out.retain(|a| !most(a) || a.captured() == best);
+    }
+
+    /// Every move of a game whose move rules are all plain steps and jumps (see [`WordMoves`]), in
+    /// the order of the general generator: compulsory rules first, the others only if those
+    /// make nothing.
+    fn word_moves(&self, plan: &WordMoves, state: &State<W>, out: &mut Vec<Action>) {
+        let me = state.to_move;
+        let own = state.pieces_of(me).word(0);
+        let occupied = (0..4).fold(0, |all, p| all | state.pieces_of(p).word(0));
+        let enemy = occupied & !own;
+        let empty = !occupied;
+        let mut kinds = [0u64; WORD_KINDS];
+        if plan.by_kind {
+            let mut cells = own;
+            while cells != 0 {
+                let cell = cells.trailing_zeros();
+                cells &= cells - 1;
+                kinds[usize::from(state.cell(cell as u16) >> 2).wrapping_sub(1) % WORD_KINDS] |=
+                    1 << cell;
+            }
+        }
+        let rules = &plan.per_player[me as usize];
+        for compulsory in [true, false] {
+            for rule in rules.iter().filter(|r| r.compulsory == compulsory) {
+                let movers = rule.kind.map_or(own, |k| kinds[k as usize]);
+                match &rule.moves {
+                    WordRuleMoves::Steps(steps) => {
+                        for step in steps {
+                            let mut targets = (movers & step.sources).rotate_left(step.rotate)
+                                & (empty & step.empty | enemy & step.enemy);
+                            while targets != 0 {
+                                let to = targets.trailing_zeros();
+                                targets &= targets - 1;
+                                out.push(step.template.to(to, enemy >> to & 1));
+                            }
+                        }
+                    }
+                    WordRuleMoves::Jumps(jumps) => {
+                        let mut starts = jumps.starts(movers, enemy, empty);
+                        while starts != 0 {
+                            let from = starts.trailing_zeros();
+                            starts &= starts - 1;
+                            let chain = WordChain {
+                                dirs: &jumps.dirs,
+                                chain: jumps.chain,
+                                remove_at_end: jumps.remove_at_end,
+                                allowed: jumps.allowed,
+                                promotes: match jumps.promote {
+                                    Some((piece, region)) if state.cell(from as u16) != piece => {
+                                        region
+                                    }
+                                    _ => 0,
+                                },
+                            };
+                            // The jumper has left its cell: a sequence may come back to it.
+                            let empty = (empty | 1 << from) & jumps.allowed;
+                            let start = Action::new(
+                                ActionKind::Jump,
+                                jumps.rule,
+                                from as u16,
+                                from as u16,
+                                0,
+                                1,
+                                0,
+                                0,
+                            );
+                            self.jump_on_word(&chain, from, enemy, empty, start, &mut |a| {
+                                out.push(a)
+                            });
+                        }
+                    }
+                }
+            }
+            if !out.is_empty() {
+                break;
             }
         }
     }
@@ -293,11 +408,20 @@ impl<const W: usize> Game<W> {
     }
 
     /// The rule's pieces of the given kind (all of the mover's when the game has one kind).
-    pub(super) fn movers(&self, rule: &CompiledMove, frame: &Frame<'_, W>) -> CellSet<W> {
+    pub(super) fn movers(&self, rule: &CompiledMove, frame: &mut Frame<'_, W>) -> CellSet<W> {
         let me = frame.state.to_move;
         let own = *frame.state.pieces_of(me);
         match rule.piece.filter(|_| self.pieces.len() > 1) {
             None => own,
+            // Several rules of a position may ask for the same kind: kept in the frame.
+            Some(kind) if (kind as usize) < MOVER_KINDS => {
+                if let Some(set) = frame.mover_kinds[kind as usize] {
+                    return set;
+                }
+                let set = self.of_kind(frame, own, me, kind);
+                frame.mover_kinds[kind as usize] = Some(set);
+                set
+            }
             Some(kind) => self.of_kind(frame, own, me, kind),
         }
     }
@@ -468,8 +592,10 @@ impl<const W: usize> Game<W> {
         let a = *action;
         let mut cell = a.from_cell();
         (0..a.captured()).map(move |i| {
-            let dir = a.jump_direction(i, self.board.jump_bits);
-            cell = self.board.neighbour(self.board.neighbour(cell, dir), dir);
+            let (dir, length) = self.board.jump_step(&a, i);
+            for _ in 0..length {
+                cell = self.board.neighbour(cell, dir);
+            }
             cell
         })
     }
@@ -566,10 +692,13 @@ impl<const W: usize> Game<W> {
                 state.clear(action.from_cell());
                 let mut cell = action.from_cell();
                 for i in 0..action.captured() {
-                    let dir = action.jump_direction(i, self.board.jump_bits);
-                    let over = self.board.neighbour(cell, dir);
-                    state.clear(over);
-                    cell = self.board.neighbour(over, dir);
+                    // The jumped piece is the one piece between the jump's ends.
+                    let (dir, length) = self.board.jump_step(action, i);
+                    for _ in 1..length {
+                        cell = self.board.neighbour(cell, dir);
+                        state.clear(cell);
+                    }
+                    cell = self.board.neighbour(cell, dir);
                 }
                 state.set(cell, piece);
             }
@@ -759,7 +888,14 @@ impl<const W: usize> Game<W> {
                 let mut frame = Frame::position(state);
                 frame.played = played;
                 for rule in &self.after {
-                    self.eval_rule(rule.code, &mut frame);
+                    match &rule.counter_fast {
+                        Some(fast) => {
+                            fast.run(&state.counters, &frame.played, &mut frame.new_counters)
+                        }
+                        None => {
+                            self.eval_rule(rule.code, &mut frame);
+                        }
+                    }
                 }
                 frame.new_counters
             };

@@ -75,7 +75,8 @@ impl<const W: usize> Game<W> {
         let mut actions = 0;
         while actions < max_actions {
             let earlier = history.as_deref().map_or(&[][..], Vec::as_slice);
-            if let Some(outcome) = self.legal_actions_with_history(&state, earlier, buffer) {
+            let mut key = None;
+            if let Some(outcome) = self.legal_actions_keyed(&state, earlier, &mut key, buffer) {
                 return Playout {
                     actions,
                     outcome: Some(outcome),
@@ -94,7 +95,8 @@ impl<const W: usize> Game<W> {
             }
             let pick = buffer[rng.random_range(0..buffer.len())];
             if let Some(history) = history.as_deref_mut() {
-                history.push(self.position_key(&state));
+                // Worked out already if a rule read `repetitions`.
+                history.push(key.unwrap_or_else(|| self.position_key(&state)));
             }
             self.apply(&mut state, &pick);
             actions += 1;

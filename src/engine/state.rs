@@ -340,11 +340,13 @@ impl<const W: usize> State<W> {
         for chunk in self.cells.as_flattened()[..used * 8].chunks_exact(8) {
             h = mix(h, word(chunk));
         }
+        // One pass of ORs (a vector loop), not a test per word: most boards have no stacks.
         let stacked = self
             .extra
-            .chunks_exact(8)
-            .chain(self.under.chunks_exact(8))
-            .any(|chunk| word(chunk) != 0);
+            .iter()
+            .zip(&self.under)
+            .fold(0u8, |any, (&e, &u)| any | e | u)
+            != 0;
         if stacked {
             for chunk in self.extra.chunks_exact(8).chain(self.under.chunks_exact(8)) {
                 h = mix(h, word(chunk));

@@ -50,6 +50,7 @@ impl<const W: usize> Book<'_, W> {
                 generator,
                 filters,
                 compulsory,
+                most,
                 effects,
                 continuations,
             } => {
@@ -59,6 +60,13 @@ impl<const W: usize> Book<'_, W> {
                     "Move"
                 };
                 doc.item(0, &format!("{kind} {name} ({cite}):"));
+                if *most {
+                    doc.item(
+                        1,
+                        "Majority: of the actions of every `compulsory most` rule, only those \
+                         capturing the most pieces are legal (a king counts as one piece).",
+                    );
+                }
                 let checked = self
                     .checked
                     .program
@@ -342,6 +350,8 @@ impl<const W: usize> Book<'_, W> {
                 over,
                 chain,
                 remove_at_end,
+                long,
+                promote_at_end: _,
             } => {
                 let over = match over {
                     Some(k) => format!("enemy {}", code(&self.checked.pieces[*k as usize].name)),
@@ -353,9 +363,17 @@ impl<const W: usize> Book<'_, W> {
                 } else {
                     "at once"
                 };
+                let how = if *long {
+                    format!(
+                        ", flying: it passes any number of empty cells in a straight line, jumps \
+                         the first piece it meets if that is an {over}, and lands on any empty \
+                         cell beyond it (each landing a different move)"
+                    )
+                } else {
+                    format!(" over an adjacent {over} to the empty cell directly beyond")
+                };
                 out.push(format!(
-                    "One of the mover's {} jumps in {} over an adjacent {over} to the empty cell \
-                     directly beyond; the jumped piece is removed {removed}{}.",
+                    "One of the mover's {} jumps in {}{how}; the jumped piece is removed {removed}{}.",
                     self.pieces_noun(*piece),
                     self.dirs(*dirs, a("dirs")),
                     self.chosen_by(a("remove")),
@@ -530,7 +548,17 @@ impl<const W: usize> Book<'_, W> {
                 super::list_or(kinds)
             ));
         } else if let Some((kind, r)) = m.promote {
-            let stop = if jump {
+            let at_end = matches!(
+                m.generator,
+                Generator::Jump {
+                    promote_at_end: true,
+                    ..
+                }
+            );
+            let stop = if at_end {
+                "; a chained jump goes on through the region without promoting, and only the \
+                 cell where the whole sequence ends counts"
+            } else if jump {
                 "; a chained jump ends there"
             } else {
                 ""

@@ -28,6 +28,9 @@ pub enum ItemKind {
         generator: Call,
         filters: Vec<Expr>,
         compulsory: bool,
+        /// `compulsory most`: of the actions of every such rule, only those capturing the most
+        /// pieces are legal.
+        most: bool,
         /// `then { ... }`: what the move changes besides moving its piece, in order.
         effects: Vec<Effect>,
         /// `next RULE ...`: what the same player goes on with, the first that applies.

@@ -306,6 +306,10 @@ impl<'m> Ctx<'m> {
                 if compulsory {
                     inner.next();
                 }
+                let most = inner.peek().is_some_and(|p| p.as_rule() == Rule::most);
+                if most {
+                    inner.next();
+                }
                 let generator = self.call(inner.next().unwrap());
                 let mut filters = Vec::new();
                 let mut effects = Vec::new();
@@ -327,6 +331,7 @@ impl<'m> Ctx<'m> {
                     generator,
                     filters,
                     compulsory,
+                    most,
                     effects,
                     continuations,
                 }
@@ -718,6 +723,7 @@ fn syntax_help(found: &str, expected: &[Rule]) -> Option<String> {
             Rule::effect | Rule::effect_verb => &["flip", "remove", "mark", "extra_turn"],
             Rule::kw_by => &["by"],
             Rule::compulsory => &["compulsory"],
+            Rule::most => &["most"],
             _ => &[],
         });
     }
@@ -819,6 +825,7 @@ fn rule_description(rule: &Rule) -> String {
         | Rule::check_rule
         | Rule::trigger => "a rule (`move`, `forbid`, `turn_start` or `no_moves`)",
         Rule::compulsory => "`compulsory`",
+        Rule::most => "`most`",
         Rule::where_clause => "`where`",
         Rule::then_block | Rule::kw_then => "`then`",
         Rule::next_clause | Rule::kw_next => "`next`",

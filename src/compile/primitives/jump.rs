@@ -13,4 +13,10 @@ pub struct Jump {
     pub remove_at_end: bool,
     /// Lines every step must follow: an index into [`Game::lines`](crate::compile::Game).
     pub along: Option<u16>,
+    /// `range: long`: any number of empty cells before the jumped piece and any empty landing
+    /// beyond it.
+    pub long: bool,
+    /// `promote_at: end`: the sequence goes on through the promotion region; the piece is
+    /// promoted only if it ends there.
+    pub promote_at_end: bool,
 }

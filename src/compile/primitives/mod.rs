@@ -151,6 +151,8 @@ impl Lowering<'_> {
                 over,
                 chain,
                 remove_at_end,
+                long,
+                promote_at_end,
                 ..
             } => Primitive::Jump(Jump {
                 dirs: *dirs,
@@ -158,6 +160,8 @@ impl Lowering<'_> {
                 chain: *chain,
                 remove_at_end: *remove_at_end,
                 along: m.along,
+                long: *long,
+                promote_at_end: *promote_at_end,
             }),
             Generator::Line {
                 dirs,

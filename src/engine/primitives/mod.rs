@@ -5,7 +5,7 @@
 //! makes its one action in the move generator itself.
 
 mod fly;
-mod jump;
+pub(super) mod jump;
 mod line;
 mod path_step;
 mod place;

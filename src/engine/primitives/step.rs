@@ -82,10 +82,7 @@ impl<const W: usize> Game<W> {
         } else {
             0
         };
-        let movers = match rule.piece.filter(|_| self.pieces.len() > 1) {
-            None => own,
-            Some(kind) => self.of_kind(frame, *state.pieces_of(me), me, kind).word(0),
-        } & !locked;
+        let movers = self.movers(rule, frame).word(0) & !locked;
         let all_cells = self.board.all_cells.word(0);
         let mut allowed = match step.to {
             Landing::Empty => all_cells & !occupied,

@@ -1,0 +1,83 @@
+//! The fast forms chosen when a game is compiled (moves on words for steps and jumps, guarded and
+//! counter `after` rules) give the same actions, outcomes and positions as the general generator
+//! and the stack machine, along random games.
+
+use rand::RngExt;
+use tabula::engine::playout::seeded_rng;
+use tabula::{Game, load_game_file};
+
+fn load(name: &str) -> Game {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("games/{name}.toml"));
+    load_game_file(&path, &[])
+        .unwrap_or_else(|e| panic!("{e}"))
+        .0
+}
+
+/// The same game with every fast form taken away.
+fn general(game: &Game) -> Game {
+    let mut slow = game.clone();
+    slow.word_moves = None;
+    for check in slow.turn_start.iter_mut().chain(slow.after.iter_mut()) {
+        check.fast = None;
+        check.word = None;
+        check.counter_fast = None;
+    }
+    slow
+}
+
+/// Plays random games with `fast`, checking every position against `slow`.
+fn agree(fast: &Game, slow: &Game, games: u64) {
+    let mut rng = seeded_rng(11);
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let mut plies = 0;
+    for _ in 0..games {
+        let mut state = fast.initial;
+        let mut history = Vec::new();
+        for _ in 0..300 {
+            let outcome = fast.legal_actions_with_history(&state, &history, &mut a);
+            assert_eq!(
+                outcome,
+                slow.legal_actions_with_history(&state, &history, &mut b)
+            );
+            assert_eq!(a, b, "the actions of {state:?}");
+            if outcome.is_some() {
+                break;
+            }
+            let pick = a[rng.random_range(0..a.len())];
+            fast.note_position(&mut history, &state);
+            let before = state;
+            fast.apply(&mut state, &pick);
+            assert_eq!(state, slow.after(&before, &pick));
+            plies += 1;
+        }
+    }
+    // The games were played, not ended at once.
+    assert!(plies > games * 20, "only {plies} plies");
+}
+
+#[test]
+fn english_draughts_moves_on_words_and_fast_rules_agree_with_the_general_generator() {
+    let fast = load("english-draughts");
+    // The shapes this test is about are recognised in this game.
+    assert!(fast.word_moves.is_some());
+    assert!(fast.after.iter().any(|c| c.counter_fast.is_some()));
+    assert!(
+        fast.turn_start
+            .iter()
+            .any(|c| c.fast.is_some_and(|f| f.guard))
+    );
+    agree(&fast, &general(&fast), 200);
+}
+
+#[test]
+fn jump_games_agree_with_the_general_generator() {
+    for name in [
+        "blue-and-gray",
+        "blue-and-gray-orthogonal",
+        "breakthrough",
+        "gioul",
+    ] {
+        let fast = load(name);
+        agree(&fast, &general(&fast), 20);
+    }
+}
