@@ -112,6 +112,10 @@ pub struct CompiledCheck {
     pub word: Option<fast_check::WordCheck>,
     /// An `after` rule that resets or moves on a counter, in the fast form.
     pub counter_fast: Option<fast_after::FastAfter>,
+    /// A `forbid` of the shape `afterwards(attacked(pieces(mover, KIND), by: opponent))`: KIND.
+    /// A move that changes no cell an attack on those pieces depends on is then judged without
+    /// making the position after it (see `Game::royal_unchanged`).
+    pub royal: Option<u8>,
 }
 
 /// A marked path, for each player: its cells in order, and for every board cell the next cell of
@@ -549,6 +553,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
             fast: None,
             word: None,
             counter_fast: None,
+            royal: royal_of(&f.expr),
         })
         .collect();
     let players = checked.players.len() as u8;
@@ -573,6 +578,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
                         fast_check::WordCheck::new(&f, &region_sets, &board, players)
                     }),
                     counter_fast: fast_after::recognise(&body),
+                    royal: None,
                 })
             })
             .collect()
@@ -586,6 +592,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         fast: None,
         word: None,
         counter_fast: None,
+        royal: None,
     });
 
     let mut initial = State::empty(checked.first_player);
@@ -711,6 +718,24 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         game.word_moves = word_moves::plan(&game);
     }
     game
+}
+
+/// KIND of a `forbid` of the shape `afterwards(attacked(pieces(mover, KIND), by: opponent))`.
+fn royal_of(expr: &TExpr) -> Option<u8> {
+    let TExpr::Afterwards(inner) = expr else {
+        return None;
+    };
+    let TExpr::Attacked { cells, by } = inner.as_ref() else {
+        return None;
+    };
+    match (cells.as_ref(), by.as_ref()) {
+        (TExpr::Pieces(player, Some(kind)), TExpr::Opponent)
+            if matches!(player.as_ref(), TExpr::Mover) =>
+        {
+            Some(*kind)
+        }
+        _ => None,
+    }
 }
 
 /// An effect with its condition folded by the options: none when they rule it out.

@@ -193,6 +193,158 @@ fn with_buffer<R>(f: impl FnOnce(&mut Vec<Action>) -> R) -> R {
     })
 }
 
+/// What a royal `forbid` (`afterwards(attacked(pieces(mover, KIND), by: opponent))`) needs of a
+/// position, worked out once for all its moves.
+#[derive(Clone, Copy, Debug)]
+pub struct RoyalStatus<const W: usize> {
+    /// The mover's pieces of the kind.
+    pub cells: CellSet<W>,
+    /// Every cell an attack on them depends on.
+    pub reach: CellSet<W>,
+    /// Whether one of them is attacked now.
+    pub attacked: bool,
+}
+
+impl<const W: usize> Game<W> {
+    /// The cells whose content decides, in this position, whether a move of `by` captures on
+    /// `target`: a step's source and legs; a plain or screened slide's line back from the target
+    /// up to the piece that could make it (past its screens); the whole board for a rule with a
+    /// filter that reads more than the move's cells, or of another primitive.
+    fn attack_reach(&self, state: &State<W>, by: u8, target: u16) -> CellSet<W> {
+        let mut reach = CellSet::default();
+        for rule in &self.moves {
+            if rule.continuation_only || !self.may_capture(rule) {
+                continue;
+            }
+            if !self.filters_read_only_the_move(rule) || !self.board.unique_predecessors {
+                return self.board.all_cells;
+            }
+            match &rule.primitive {
+                Primitive::Step(step) => {
+                    for &dir in self.directions(step.dirs, by) {
+                        let from = self.board.predecessor(target, dir);
+                        if from != NO_CELL {
+                            reach.insert(from);
+                            let legs = &self.board.legs
+                                [from as usize * self.board.directions + dir as usize];
+                            for &leg in legs.iter().filter(|&&l| l != NO_CELL) {
+                                reach.insert(leg);
+                            }
+                        }
+                    }
+                }
+                Primitive::Slide(slide)
+                    if slide.distance == SlideDistance::Any
+                        && slide.pass == SlidePass::None
+                        && slide.along.is_none()
+                        && slide.crossing.is_none() =>
+                {
+                    for &dir in self.directions(slide.dirs, by) {
+                        let mut pieces = 0;
+                        let mut cell = self.board.predecessor(target, dir);
+                        while cell != NO_CELL && pieces <= slide.screens {
+                            reach.insert(cell);
+                            pieces += u8::from(state.cell(cell) != 0);
+                            cell = self.board.predecessor(cell, dir);
+                        }
+                    }
+                }
+                _ => return self.board.all_cells,
+            }
+        }
+        reach
+    }
+
+    /// Whether a rule's move could capture at all.
+    fn may_capture(&self, rule: &CompiledMove) -> bool {
+        !matches!(rule.primitive, Primitive::Place(_) | Primitive::Pass)
+            && !matches!(&rule.primitive, Primitive::Step(s) if s.to == Landing::Empty)
+            && !matches!(&rule.primitive, Primitive::Slide(s) if s.to == Landing::Empty)
+    }
+
+    /// Whether every `where` filter of the rule reads only the move's own cells, regions and
+    /// constants: then the position elsewhere cannot change its answer.
+    fn filters_read_only_the_move(&self, rule: &CompiledMove) -> bool {
+        use crate::compile::Op;
+        rule.filters.iter().all(|f| {
+            self.code[f.start()..]
+                .iter()
+                .take_while(|op| !matches!(op, Op::Return))
+                .all(|op| {
+                    matches!(
+                        op,
+                        Op::Int(_)
+                            | Op::Mover
+                            | Op::Opponent
+                            | Op::From
+                            | Op::To
+                            | Op::Region(_)
+                            | Op::PlayerRegion(_)
+                            | Op::InRegion
+                            | Op::RegionCells
+                            | Op::IsIn
+                            | Op::Binary(_)
+                            | Op::Not
+                    )
+                })
+        })
+    }
+
+    /// Whether a royal `forbid` of kind `kind` certainly does not hold after `action`: the kind's
+    /// pieces are not attacked now, none of them moves, and the action changes no cell an attack
+    /// on them depends on (its piece's start and landing; no effects, no promotion to the kind).
+    pub(crate) fn royal_unchanged(
+        &self,
+        frame: &mut Frame<'_, W>,
+        action: &Action,
+        kind: u8,
+    ) -> bool {
+        if !matches!(action.kind(), ActionKind::Move | ActionKind::Hop) || action.count() != 1 {
+            return false;
+        }
+        let rule = &self.moves[action.rule() as usize];
+        let promotes_to_royal =
+            rule.promote.is_some_and(|(k, _)| k == kind) || rule.promote_choices >> kind & 1 != 0;
+        if !rule.effects.is_empty() || promotes_to_royal || rule.joins {
+            return false;
+        }
+        let status = match frame.royal {
+            Some(status) => status,
+            None => {
+                let status = self.royal_status(frame.state, kind);
+                frame.royal = Some(status);
+                status
+            }
+        };
+        let (from, to) = (action.from_cell(), action.to_cell());
+        !status.attacked
+            && !status.cells.contains(from)
+            && !status.reach.contains(from)
+            && !status.reach.contains(to)
+    }
+
+    fn royal_status(&self, state: &State<W>, kind: u8) -> RoyalStatus<W> {
+        let me = state.to_move;
+        let by = next_player(me, self.players.len() as u8);
+        let wanted = encode(me, kind);
+        let mut cells = CellSet::default();
+        for cell in state.pieces_of(me).iter() {
+            if state.cell(cell) == wanted {
+                cells.insert(cell);
+            }
+        }
+        let mut reach = CellSet::default();
+        for cell in cells.iter() {
+            reach = reach.or(&self.attack_reach(state, by, cell));
+        }
+        RoyalStatus {
+            cells,
+            reach,
+            attacked: self.attacked(&Frame::position(state), &cells, by),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,6 +379,40 @@ mod tests {
                 .unwrap_or_else(|_| panic!("{name} loads"));
             compare_on_random_games(&game, 4);
         }
+    }
+
+    /// The royal guard skips making the position after a move only where that cannot change
+    /// the answer: on positions of seeded random games, the legal moves are those of the same
+    /// game with the guard taken away.
+    #[test]
+    fn the_royal_guard_changes_no_legal_move() {
+        let (game, _, _) = Catalog::default().load("chess", &[]).expect("chess loads");
+        assert!(
+            game.forbids.iter().any(|f| f.royal.is_some()),
+            "chess has a royal forbid"
+        );
+        let mut plain = game.clone();
+        for forbid in &mut plain.forbids {
+            forbid.royal = None;
+        }
+        let mut rng = crate::engine::playout::seeded_rng(41);
+        let (mut guarded, mut unguarded) = (Vec::new(), Vec::new());
+        let mut compared = 0;
+        for _ in 0..6 {
+            let mut state = game.initial;
+            for _ in 0..200 {
+                let over = game.legal_actions(&state, &mut guarded);
+                assert_eq!(over, plain.legal_actions(&state, &mut unguarded));
+                assert_eq!(guarded, unguarded, "{state:?}");
+                compared += 1;
+                if over.is_some() {
+                    break;
+                }
+                let action = guarded[rng.random_range(0..guarded.len())];
+                game.apply(&mut state, &action);
+            }
+        }
+        assert!(compared > 300, "only {compared} positions compared");
     }
 
     fn compare_on_random_games(game: &Game, games: usize) {

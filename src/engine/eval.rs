@@ -68,6 +68,8 @@ pub struct Frame<'a, const W: usize = 4> {
     pub after_actual: Option<&'a State<W>>,
     /// Asking whether a cell is attacked: the moves' `forbid` rules are not asked.
     pub ignore_forbids: bool,
+    /// What a royal `forbid` needs of this position, once asked.
+    pub royal: Option<crate::engine::attack::RoyalStatus<W>>,
 }
 
 /// The sets of cells an expression is working out (`flank`, `and` of two sets), the last on top.
@@ -128,6 +130,7 @@ impl<'a, const W: usize> Frame<'a, W> {
             result_set: CellSet::default(),
             after_actual: None,
             ignore_forbids: false,
+            royal: None,
             mover_kinds: [None; MOVER_KINDS],
             key: None,
         }

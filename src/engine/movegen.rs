@@ -548,7 +548,10 @@ impl<const W: usize> Game<W> {
             // A forbid of the shape `lands_in(R) and ...` cannot hold unless a moved piece ends in R.
             let guarded_out = forbid
                 .guard
-                .is_some_and(|guard| !self.lands_in(action, self.region_of(guard, me)));
+                .is_some_and(|guard| !self.lands_in(action, self.region_of(guard, me)))
+                || forbid
+                    .royal
+                    .is_some_and(|kind| self.royal_unchanged(frame, action, kind));
             !guarded_out && self.eval_bool(forbid.code, frame)
         })
     }
