@@ -38,8 +38,98 @@ impl<const W: usize> Book<'_, W> {
         }
         doc.para(&format!("{first} moves first{chosen}; {turn}."));
         self.counters(doc);
+        self.memory(doc);
+        self.notation(doc);
         self.dice(doc);
         self.match_format(doc);
+    }
+
+    /// `[memory] unmoved`, and the previous move where the rules read it.
+    fn memory(&self, doc: &mut Doc) {
+        let g = self.checked;
+        let previous = self.game.remembers_previous;
+        if g.unmoved.is_empty() && !previous {
+            return;
+        }
+        doc.subheading("Memory (what a position remembers of the past)");
+        if !g.unmoved.is_empty() {
+            let cells: Vec<String> = g
+                .unmoved
+                .iter()
+                .map(|&c| crate::check::board::cell_name(&g.board, c))
+                .collect();
+            doc.item(
+                0,
+                &format!(
+                    "`unmoved`: which of the pieces first standing on {} have never moved (a cell \
+                     leaves it when a move starts or ends there, or an effect removes or shifts \
+                     its piece).",
+                    super::list_and(cells)
+                ),
+            );
+        }
+        if previous {
+            doc.item(
+                0,
+                "`previous_from` and `previous_to`: where the previous move started and ended. A \
+                 repetition counts them only while a rule that reads them has a move.",
+            );
+        }
+    }
+
+    /// `[notation]`: the fields of the one-line position.
+    fn notation(&self, doc: &mut Doc) {
+        use crate::check::notation::NotationField;
+        let Some(decl) = &self.checked.notation else {
+            return;
+        };
+        doc.subheading("Notation (a position in one line: `--fen`, `show --format fen`)");
+        for field in &decl.fields {
+            let words = match field {
+                NotationField::Placement => {
+                    "the board, rank by rank from the last, each piece by its symbol and a run of \
+                     empty cells by its length, `/` between ranks"
+                        .to_string()
+                }
+                NotationField::ToMove => format!(
+                    "the player to move: {}",
+                    super::list_and(
+                        self.checked
+                            .players
+                            .iter()
+                            .zip(&decl.to_move)
+                            .map(|(p, l)| format!("`{l}` for {}", code(p)))
+                            .collect()
+                    )
+                ),
+                NotationField::Unmoved => format!(
+                    "the unmoved pieces: {}, or `-`",
+                    super::list_and(
+                        decl.unmoved
+                            .iter()
+                            .map(|(c, cells)| {
+                                let names: Vec<String> = cells
+                                    .iter()
+                                    .map(|&id| {
+                                        crate::check::board::cell_name(&self.checked.board, id)
+                                    })
+                                    .collect();
+                                format!("`{c}` for {}", names.join(" and "))
+                            })
+                            .collect()
+                    )
+                ),
+                NotationField::Previous => "the cell the previous move passed, or `-`".to_string(),
+                NotationField::Counter(i) => {
+                    format!("counter {}", code(&self.checked.counters[*i as usize].name))
+                }
+                NotationField::MoveNumber => {
+                    "the move number, from 1, one more after each turn of the last player".into()
+                }
+                NotationField::Skip => "a field read and ignored, written `-`".into(),
+            };
+            doc.item(0, &format!("{}.", capitalise(&words)));
+        }
     }
 
     fn counters(&self, doc: &mut Doc) {
@@ -240,5 +330,14 @@ impl KeyText for toml::Value {
 impl KeyText for i64 {
     fn text(&self) -> Option<&str> {
         None
+    }
+}
+
+/// The text with its first letter in upper case.
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
