@@ -348,8 +348,8 @@ fn a_missing_position_file_is_named() {
 fn an_unknown_game_gets_a_hint() {
     let err = fails(&["moves", "epaminondos"]);
     insta::assert_snapshot!(err);
-    let err = fails(&["check", "shogi"]);
-    assert!(err.contains("unknown game `shogi`"), "{err}");
+    let err = fails(&["check", "makruk"]);
+    assert!(err.contains("unknown game `makruk`"), "{err}");
     assert!(err.contains("tabula list"), "{err}");
 }
 

@@ -968,6 +968,7 @@ pub(crate) fn check_pieces(
             neutral,
             home,
             hides: Vec::new(),
+            to_hand: None,
         });
     }
     // Face-down kinds name the kinds they hide, which may come later in the file.
@@ -992,8 +993,21 @@ pub(crate) fn check_pieces(
                 }
             }
         }
+        let to_hand = piece.value.to_hand.as_ref().and_then(|kind| {
+            let found = cx.piece(&kind.value);
+            if found.is_none() {
+                let names: Vec<String> = cx.pieces.iter().map(|p| p.name.clone()).collect();
+                diags.push(
+                    Diagnostic::error(ErrorKind::UnknownPiece(kind.value.clone()), kind.span)
+                        .with_label(format!("a captured `{name}` cannot become this"))
+                        .with_help(near_or_list(&kind.value, "piece kinds", &names)),
+                );
+            }
+            found
+        });
         if let Some(decl) = cx.pieces.get_mut(i) {
             decl.hides = hides;
+            decl.to_hand = to_hand;
         }
     }
     if file.pieces.is_empty() {
@@ -1015,7 +1029,27 @@ pub(crate) fn check_hands(
     cx: &Context,
     diags: &mut Diagnostics,
 ) -> (Vec<u8>, Vec<Vec<u8>>) {
+    // The kinds captured pieces join the hand as (`to_hand`) come first, in the file's order.
     let mut kinds: Vec<u8> = Vec::new();
+    for decl in &cx.pieces {
+        if let Some(k) = decl.to_hand
+            && !kinds.contains(&k)
+        {
+            kinds.push(k);
+        }
+    }
+    if kinds.len() > HAND_KINDS {
+        if let Some(span) = file.pieces.values().find_map(|p| p.value.to_hand.as_ref()) {
+            diags.push(Diagnostic::error(
+                ErrorKind::Other(format!(
+                    "at most {HAND_KINDS} kinds of piece are held in hand; `to_hand` names {}",
+                    kinds.len()
+                )),
+                span.span,
+            ));
+        }
+        kinds.truncate(HAND_KINDS);
+    }
     let mut hands = vec![vec![0u8; HAND_KINDS]; cx.players.len()];
     for (player, table) in &file.hand {
         let Some(p) = cx.player(player) else {

@@ -7,8 +7,9 @@ use crate::span::Span;
 use crate::syntax::ast::{Call, Expr};
 
 /// The functions of this file, as `call` looks them up.
-pub(super) const CELL_FUNCTIONS: [&str; 25] = [
+pub(super) const CELL_FUNCTIONS: [&str; 26] = [
     "neighbour",
+    "ray",
     "empty",
     "friend",
     "enemy",
@@ -37,8 +38,9 @@ pub(super) const CELL_FUNCTIONS: [&str; 25] = [
 
 /// The functions whose value is a set of cells: with one of them (or a region) on its left, an
 /// `and` or `or` is an operation on sets.
-pub const SET_FUNCTIONS: [&str; 9] = [
+pub const SET_FUNCTIONS: [&str; 10] = [
     "flank",
+    "ray",
     "reach",
     "rows",
     "without_liberties",
@@ -141,13 +143,14 @@ impl RuleChecker<'_> {
                     Ty::Cells,
                 ))
             }
-            "reach" => {
+            "reach" | "ray" => {
                 let cell = self.expect(args.require("cell", diags)?, Ty::Cell, place, diags);
                 let dirs = self.optional_dirs(args.get("dirs"), diags);
+                let (cell, dirs) = (Box::new(cell?), dirs?);
                 Some((
-                    TExpr::Reach {
-                        cell: Box::new(cell?),
-                        dirs: dirs?,
+                    match name {
+                        "reach" => TExpr::Reach { cell, dirs },
+                        _ => TExpr::Ray { cell, dirs },
                     },
                     Ty::Cells,
                 ))

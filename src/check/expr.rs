@@ -470,7 +470,10 @@ impl RuleChecker<'_> {
                 Some((TExpr::Moved(piece), Ty::Bool))
             }
             "can_move" => {
-                if !self.in_end_test(name, call.name.span, place, diags) {
+                // Also after an action: whether the opponent is left any move (a mate).
+                if place != Place::Afterwards
+                    && !self.in_end_test(name, call.name.span, place, diags)
+                {
                     return None;
                 }
                 let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;

@@ -21,6 +21,9 @@ pub enum NotationField {
     Counter(u8),
     /// The move number: 1 at the start, one more after each turn of the last player.
     MoveNumber,
+    /// The pieces in every hand: `-`, or each kind's symbol (its owner's) after its count when
+    /// more than one (`2Pb`).
+    Hands,
     /// Read and ignored; written `-`.
     Skip,
 }
@@ -35,6 +38,11 @@ pub struct NotationDecl {
     /// `previous`: direction sets (of the player to move) from the passed cell to the previous
     /// move's start and end.
     pub previous: Option<(u16, u16)>,
+    /// Each kind's symbol per player in the notation: the board's symbol unless `symbols` gives
+    /// another (`+P`).
+    pub symbols: Vec<Vec<String>>,
+    /// The kinds the `hands` field writes, in order.
+    pub hand_order: Vec<u8>,
 }
 
 pub(super) fn check_notation(
@@ -52,6 +60,7 @@ pub(super) fn check_notation(
             "unmoved" => NotationField::Unmoved,
             "previous" => NotationField::Previous,
             "move_number" => NotationField::MoveNumber,
+            "hands" => NotationField::Hands,
             "-" => NotationField::Skip,
             other => match other.strip_prefix("counter:").map(|c| (c, cx.counter(c))) {
                 Some((_, Some(i))) => NotationField::Counter(i),
@@ -59,7 +68,8 @@ pub(super) fn check_notation(
                     diags.push(
                         bad(format!("`{other}` is not a notation field"), field.span).with_help(
                             "fields are `placement`, `to_move`, `unmoved`, `previous`, \
-                             `counter:NAME` (a counter of the game), `move_number` and `-`",
+                             `counter:NAME` (a counter of the game), `move_number`, `hands` \
+                             and `-`",
                         ),
                     );
                     continue;
@@ -133,5 +143,63 @@ pub(super) fn check_notation(
             ),
         }
     }
+    decl.symbols = cx
+        .pieces
+        .iter()
+        .map(|p| p.symbols.iter().map(|c| c.to_string()).collect())
+        .collect();
+    for (kind, by_player) in &section.symbols {
+        let Some(k) = cx.piece(kind) else {
+            diags.push(bad(format!("`{kind}` is not a piece kind"), by_player.span));
+            continue;
+        };
+        for (player, symbol) in &by_player.value {
+            let Some(p) = cx.player(player) else {
+                diags.push(bad(format!("`{player}` is not a player"), symbol.span));
+                continue;
+            };
+            let text = &symbol.value;
+            let plain = !text.is_empty()
+                && text
+                    .chars()
+                    .all(|c| !c.is_whitespace() && !c.is_ascii_digit() && c != '/');
+            if !plain {
+                diags.push(
+                    bad(format!("`{text}` cannot be a symbol"), symbol.span)
+                        .with_help("a symbol has no digit, space or `/`: they separate others"),
+                );
+                continue;
+            }
+            decl.symbols[k as usize][p as usize] = text.clone();
+        }
+    }
+    // Two kinds written alike could not be read back.
+    let mut seen: Vec<&String> = Vec::new();
+    for symbol in decl.symbols.iter().flatten() {
+        if symbol != "?" && seen.contains(&symbol) {
+            diags.push(bad(
+                format!("two pieces are written `{symbol}` in the notation"),
+                section.fields.span,
+            ));
+        }
+        seen.push(symbol);
+    }
+    decl.hand_order = match &section.hand_order {
+        Some(order) => order
+            .value
+            .iter()
+            .filter_map(|name| {
+                let kind = cx.piece(&name.value);
+                if kind.is_none() {
+                    diags.push(bad(
+                        format!("`{}` is not a piece kind", name.value),
+                        name.span,
+                    ));
+                }
+                kind
+            })
+            .collect(),
+        None => Vec::new(),
+    };
     Some(decl)
 }

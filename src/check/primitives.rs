@@ -30,15 +30,14 @@ impl RuleChecker<'_> {
             }
         };
         let args = Args::bind(call, params, diags)?;
-        let piece = match args.get("piece") {
-            Some(e) => Some(self.piece(e, diags)?),
-            None => None,
-        };
         if call.name.text == "place" {
-            let piece = piece.or_else(|| {
-                args.require("piece", diags);
-                None
-            })?;
+            // A choice of kinds (`pawn or lance`) places any of them: an action per kind.
+            let kinds = self.piece_choices(args.require("piece", diags)?, false, diags)?;
+            let piece = kinds[0];
+            let choices = match kinds.len() {
+                1 => 0,
+                _ => kinds.iter().fold(0u64, |bits, k| bits | 1 << k),
+            };
             let at = self.place_at(args.get("at"), diags)?;
             let from_hand = match args.get("from") {
                 Some(e) => self.symbol(e, &["supply", "hand"], diags)? == 1,
@@ -47,12 +46,17 @@ impl RuleChecker<'_> {
             return Some((
                 Generator::Place {
                     piece,
+                    choices,
                     at,
                     from_hand,
                 },
                 Modifiers::default(),
             ));
         }
+        let piece = match args.get("piece") {
+            Some(e) => Some(self.piece(e, diags)?),
+            None => None,
+        };
         if call.name.text == "pass_turn" {
             return Some((Generator::Pass, Modifiers::default()));
         }
@@ -138,7 +142,19 @@ impl RuleChecker<'_> {
         let mut promote_choices = 0u64;
         let promote = match (args.get("promote"), args.get("promote_in")) {
             (Some(kinds), Some(region)) => {
-                let kinds = self.piece_choices(kinds, diags)?;
+                let mut kinds = self.piece_choices(kinds, true, diags)?;
+                // `none` is a choice, not a kind: it comes last (the first kind is the default).
+                kinds.sort_by_key(|&k| k == STAY);
+                if kinds[0] == STAY {
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::Other("`promote:` needs a kind besides `none`".into()),
+                            args.get("promote").map_or(call.name.span, |e| e.span),
+                        )
+                        .with_label("only `none`"),
+                    );
+                    return None;
+                }
                 if kinds.len() > 1 {
                     promote_choices = kinds.iter().fold(0, |bits, k| bits | 1 << k);
                     if call.name.text == "jump" {
@@ -166,6 +182,20 @@ impl RuleChecker<'_> {
                 args.require("promote", diags);
                 return None;
             }
+        };
+        let promote_from = match args.get("promote_on") {
+            Some(e) if promote.is_some() => self.symbol(e, &["to", "from_or_to"], diags)? == 1,
+            Some(e) => {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other("`promote_on:` without `promote:`".into()),
+                        e.span,
+                    )
+                    .with_label("nothing is promoted"),
+                );
+                return None;
+            }
+            None => false,
         };
         let generator = match call.name.text.as_str() {
             "jump" => {
@@ -296,12 +326,19 @@ impl RuleChecker<'_> {
                 },
                 promote,
                 promote_choices,
+                promote_from,
             },
         ))
     }
 
-    /// `promote:`'s kinds: one kind, or a choice written `queen or rook or bishop or knight`.
-    fn piece_choices(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<Vec<u8>> {
+    /// `promote:`'s kinds (and `place`'s `piece:`): one kind, or a choice written `queen or rook
+    /// or bishop or knight`; `none` (with `allow_none`) is [`STAY`], the piece staying as it is.
+    fn piece_choices(
+        &self,
+        expr: &Expr,
+        allow_none: bool,
+        diags: &mut Diagnostics,
+    ) -> Option<Vec<u8>> {
         use crate::syntax::ast::{BinOp, ExprKind};
         let mut kinds = Vec::new();
         let mut pending = vec![expr];
@@ -312,11 +349,14 @@ impl RuleChecker<'_> {
                     pending.push(l);
                 }
                 _ => {
-                    let kind = self.piece(e, diags)?;
+                    let kind = match name_of(e) {
+                        Some("none") if allow_none => STAY,
+                        _ => self.piece(e, diags)?,
+                    };
                     if kinds.contains(&kind) {
                         diags.push(
                             Diagnostic::error(
-                                ErrorKind::Other("a promotion choice names each kind once".into()),
+                                ErrorKind::Other("a choice of kinds names each kind once".into()),
                                 e.span,
                             )
                             .with_label("named twice"),

@@ -128,6 +128,7 @@ pub fn check_rules(
                         crossing_stop_after: modifiers.crossing_stop_after,
                         promote: modifiers.promote,
                         promote_choices: modifiers.promote_choices,
+                        promote_from: modifiers.promote_from,
                         effects,
                         continuations,
                     });
@@ -302,6 +303,8 @@ pub(super) struct Modifiers {
     pub promote: Option<(u8, u16)>,
     /// `promote: queen or rook or ...`: the kinds to choose from, one bit each (0: no choice).
     pub promote_choices: u64,
+    /// `promote_on: from_or_to`.
+    pub promote_from: bool,
 }
 
 pub(super) struct RuleChecker<'a> {
@@ -445,6 +448,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
             "along",
             "promote",
             "promote_in",
+            "promote_on",
             "locked",
         ],
         "slide" => &[
@@ -459,6 +463,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
             "crossing_mode",
             "promote",
             "promote_in",
+            "promote_on",
             "locked",
             "distance",
             "pass_over",
@@ -498,7 +503,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "borne_off" | "on_bar" | "can_move" => &["player"],
         "moved" => &["piece"],
         "place" => &["piece", "at", "from"],
-        "reach" => &["cell", "dirs"],
+        "reach" | "ray" => &["cell", "dirs"],
         "neighbour" => &["cell", "dir"],
         "empty" | "friend" | "enemy" => &["cell"],
         "flank" => &["cell", "dirs", "max", "hostile"],

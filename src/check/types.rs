@@ -186,6 +186,8 @@ pub struct PieceDecl {
     pub home: Vec<CellId>,
     /// A face-down kind: the kinds it may turn out to be.
     pub hides: Vec<u8>,
+    /// `to_hand`: a captured piece of this kind joins the captor's hand as this kind.
+    pub to_hand: Option<u8>,
 }
 
 impl PieceDecl {
@@ -270,6 +272,8 @@ pub struct MoveRule {
     /// `promote: queen or rook or ...`: the kinds the mover chooses from, one bit per kind; each
     /// choice is an action of its own. 0 when there is one kind.
     pub promote_choices: u64,
+    /// `promote_on: from_or_to`: a move that starts in the region promotes too.
+    pub promote_from: bool,
     /// `then { ... }`: applied in order once the piece has moved.
     pub effects: Vec<Effect>,
     /// `next RULE ...`: the first whose condition holds is what the mover goes on with.
@@ -379,6 +383,8 @@ pub enum Generator {
     /// from the supply, or from the mover's hand (`from_hand`).
     Place {
         piece: u8,
+        /// `piece: a or b ...`: one action per kind named (bit per kind), 0 for a single kind.
+        choices: u64,
         at: Option<PlaceAt>,
         from_hand: bool,
     },
@@ -602,6 +608,11 @@ pub enum TExpr {
         cell: Box<TExpr>,
         dirs: u16,
     },
+    /// Every cell from the cell to the board's edge along each direction (`ray`).
+    Ray {
+        cell: Box<TExpr>,
+        dirs: u16,
+    },
     /// The neighbour of a cell in a direction; none off the board.
     /// The direction is a set of one direction per player (the mover's is taken).
     Next(Box<TExpr>, u16),
@@ -681,7 +692,11 @@ pub enum TExpr {
 }
 
 /// The most piece kinds a game holds in hand.
-pub const HAND_KINDS: usize = 4;
+pub const HAND_KINDS: usize = 8;
+
+/// In a promotion choice, the bit of `none`: the piece may also stay as it is (no kind has this
+/// number: a game has at most 63 kinds).
+pub const STAY: u8 = 63;
 
 /// Where `place` may put its piece.
 #[derive(Clone, Debug)]

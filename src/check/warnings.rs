@@ -103,10 +103,12 @@ fn warn_rules_that_never_apply(
             .filter_map(|m| m.promote.map(|(k, _)| k)),
     );
     on_board.extend(cx.pieces.iter().flat_map(|p| p.hides.iter().copied()));
-    on_board.extend(program.moves.iter().filter_map(|m| match m.generator {
-        Generator::Place { piece, .. } => Some(piece),
-        _ => None,
-    }));
+    for m in &program.moves {
+        if let Generator::Place { piece, choices, .. } = m.generator {
+            on_board.push(piece);
+            on_board.extend((0..64u8).filter(|k| choices >> k & 1 != 0));
+        }
+    }
     let absent = |kind: Option<u8>| kind.filter(|k| !on_board.contains(k));
     let kind_name = |k: u8| cx.pieces[k as usize].name.as_str();
     let help_absent = "no set-up places one, no `place` rule, no `promote:` makes one and no \

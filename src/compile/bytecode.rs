@@ -114,6 +114,8 @@ pub enum Op {
     },
     /// Pop a cell; make the frame's set the empty cells a slide from it passes.
     Reach(u16),
+    /// Pop a cell; push the cells from it to the edge along the directions, pieces or not.
+    Ray(u16),
     /// Pop a cell; push its neighbour in the mover's direction of the set, or -1.
     Next(u16),
     /// Pop a cell; push whether it holds what the test asks (false for -1).
@@ -452,6 +454,11 @@ impl<'a> Emitter<'a> {
                 self.code.push(Op::Reach(*dirs));
                 return d;
             }
+            TExpr::Ray { cell, dirs } => {
+                let d = self.expr(cell);
+                self.code.push(Op::Ray(*dirs));
+                return d;
+            }
             TExpr::Next(cell, dirs) => return unary(self, cell, Op::Next(*dirs)),
             TExpr::CellIs(cell, test) => return unary(self, cell, Op::CellIs(*test)),
             // Sets are kept on the frame's stack of sets, not on this one.
@@ -648,6 +655,7 @@ impl Op {
         matches!(
             self,
             Op::Reach(_)
+                | Op::Ray(_)
                 | Op::Flank { .. }
                 | Op::Size
                 | Op::Attacked

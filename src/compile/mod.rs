@@ -42,6 +42,8 @@ pub struct CompiledMove {
     /// `promote: queen or rook ...`: the kinds to choose from, a bit each (0: no choice); each
     /// choice is an action of its own, its kind + 1 in the action's second word.
     pub promote_choices: u64,
+    /// `promote_on: from_or_to`: a move starting in the region promotes as well.
+    pub promote_from: bool,
     /// A filter reads `previous_from` or `previous_to`: whether the rule has a move decides if
     /// the previous move is part of the position (see `Game::position_key`).
     pub reads_previous: bool,
@@ -284,6 +286,9 @@ pub struct Game<const W: usize = 4> {
     /// The kind held in each hand slot (`[hand.PLAYER]`), and each kind's slot (or `NO_HAND`).
     pub hand_kinds: Vec<u8>,
     pub hand_slot_of: Vec<u8>,
+    /// For each kind, the hand slot a captured piece of it joins in the captor's hand
+    /// (`to_hand`), or `NO_HAND`; empty when no kind goes to hand.
+    pub captured_slot_of: Vec<u8>,
     /// Every direction of the board, for functions whose `dirs:` is left out.
     pub all_directions: Vec<u8>,
     /// Dice games: every distinct roll, as [`Game::roll_actions`] lists them.
@@ -527,6 +532,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
                 locked: m.locked.map(region_ref),
                 promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),
                 promote_choices: m.promote_choices,
+                promote_from: m.promote_from,
                 reads_previous,
                 // A choice is made where the actions are checked (`push_if_legal`).
                 unchecked: filters.is_empty()
@@ -642,12 +648,21 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
     let tracks_unmoved = !checked.unmoved.is_empty();
     let apply_effects = checked.dice.is_some()
         || turn_effects
+        || checked.pieces.iter().any(|p| p.to_hand.is_some())
         || remembers_previous
         || tracks_unmoved
         || !after.is_empty()
         || moves
             .iter()
             .any(|m| m.promote.is_some() || !m.effects.is_empty() || !m.next.is_empty());
+    let captured_slot_of = if checked.pieces.iter().any(|p| p.to_hand.is_some()) {
+        let slot = |kind: u8| checked.hand_kinds.iter().position(|&h| h == kind);
+        (checked.pieces.iter())
+            .map(|p| p.to_hand.and_then(slot).map_or(NO_HAND, |s| s as u8))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut board = board;
     if moves
         .iter()
@@ -697,6 +712,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
                     .map_or(NO_HAND, |slot| slot as u8)
             })
             .collect(),
+        captured_slot_of,
         hand_kinds: checked.hand_kinds.clone(),
         all_directions,
         rolls: Game::<W>::all_rolls(checked.dice.map_or(0, |d| d.sides)),

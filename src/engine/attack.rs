@@ -149,6 +149,28 @@ impl<const W: usize> Game<W> {
         if rule.unchecked || rule.filters.is_empty() {
             return true;
         }
+        let me = frame.state.to_move;
+        let piece = frame.state.cell(action.from_cell());
+        let (from, to) = (action.from_cell(), action.to_cell());
+        if rule.promote_choices != 0 && self.promotes_move(rule, me, piece, from, to) {
+            // Each choice is an action of its own: one that passes is an attack (a shogi pawn
+            // may not stay a pawn on the last rank, but attacks it by promoting).
+            let mut kinds = rule.promote_choices;
+            while kinds != 0 {
+                let kind = u64::from(kinds.trailing_zeros());
+                kinds &= kinds - 1;
+                let chosen = if kind == u64::from(crate::check::STAY) {
+                    0
+                } else {
+                    kind + 1
+                };
+                frame.consider(action.with_path(chosen));
+                if rule.filters.iter().all(|&f| self.eval_bool(f, frame)) {
+                    return true;
+                }
+            }
+            return false;
+        }
         frame.consider(action);
         rule.filters.iter().all(|&f| self.eval_bool(f, frame))
     }

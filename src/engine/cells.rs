@@ -248,6 +248,23 @@ impl<const W: usize> Game<W> {
         by_pieces >= closed.min as usize
     }
 
+    /// Every cell from `cell` to the board's edge along each of the mover's directions, whatever
+    /// stands on them (a file, as shogi's two-pawn rule counts it); the cell itself is not one.
+    pub(crate) fn ray(&self, state: &State<W>, cell: i32, dirs: u16) -> CellSet<W> {
+        let mut cells = CellSet::default();
+        let Some(start) = self.cell_of(cell) else {
+            return cells;
+        };
+        for &dir in self.directions_of(dirs, state.to_move) {
+            let mut at = self.board.neighbour(start, dir);
+            while at != NO_CELL {
+                cells.insert(at);
+                at = self.board.neighbour(at, dir);
+            }
+        }
+        cells
+    }
+
     /// The empty cells a slide from `cell` passes over, along each of the mover's directions
     /// (the queen's reach of Amazons' arrow); the cell itself is not one.
     pub(crate) fn reach(&self, state: &State<W>, cell: i32, dirs: u16) -> CellSet<W> {

@@ -469,6 +469,10 @@ impl<const W: usize> Game<W> {
                 let cell = pop!();
                 sets.push(self.reach(frame.state, cell, dirs));
             }
+            Op::Ray(dirs) => {
+                let cell = pop!();
+                sets.push(self.ray(frame.state, cell, dirs));
+            }
             Op::Next(dirs) => {
                 let cell = pop!();
                 push!(self.next_cell(frame.state, cell, dirs))

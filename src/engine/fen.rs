@@ -56,7 +56,12 @@ impl<const W: usize> Game<W> {
         for (field, word) in decl.fields.iter().zip(&words) {
             let fail = |why: String| format!("field `{word}`: {why}");
             match field {
-                NotationField::Placement => self.read_placement(word, &mut state).map_err(fail)?,
+                NotationField::Placement => {
+                    self.read_placement(decl, word, &mut state).map_err(fail)?
+                }
+                NotationField::Hands => self
+                    .read_notation_hands(decl, word, &mut state)
+                    .map_err(fail)?,
                 NotationField::ToMove => {
                     state.to_move =
                         decl.to_move.iter().position(|l| l == word).ok_or_else(|| {
@@ -101,7 +106,98 @@ impl<const W: usize> Game<W> {
         Ok(state)
     }
 
-    fn read_placement(&self, word: &str, state: &mut State<W>) -> Result<(), String> {
+    /// The piece whose notation symbol starts `text` (the longest that does), and its length.
+    fn notation_piece(&self, decl: &NotationDecl, text: &str) -> Option<(u8, u8, usize)> {
+        let mut best: Option<(u8, u8, usize)> = None;
+        for (kind, by_player) in decl.symbols.iter().enumerate() {
+            for (player, symbol) in by_player.iter().enumerate() {
+                if symbol != "?"
+                    && text.starts_with(symbol.as_str())
+                    && best.is_none_or(|(_, _, len)| symbol.len() > len)
+                {
+                    best = Some((player as u8, kind as u8, symbol.len()));
+                }
+            }
+        }
+        best
+    }
+
+    fn notation_symbol<'d>(&self, decl: &'d NotationDecl, player: u8, kind: u8) -> &'d str {
+        decl.symbols
+            .get(kind as usize)
+            .and_then(|s| s.get(player as usize))
+            .map_or("?", |s| s.as_str())
+    }
+
+    /// `-`, or each held kind's symbol after its count when more than one (`2Pb`).
+    fn read_notation_hands(
+        &self,
+        decl: &NotationDecl,
+        word: &str,
+        state: &mut State<W>,
+    ) -> Result<(), String> {
+        state.hand = Default::default();
+        if word == "-" {
+            return Ok(());
+        }
+        let mut rest = word;
+        while !rest.is_empty() {
+            let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            let count = match digits {
+                0 => 1,
+                _ => rest[..digits]
+                    .parse::<u8>()
+                    .map_err(|_| format!("`{}` is not a count of 1 to 255", &rest[..digits]))?,
+            };
+            rest = &rest[digits..];
+            let (player, kind, len) = self
+                .notation_piece(decl, rest)
+                .ok_or_else(|| format!("`{rest}` does not start with a piece's symbol"))?;
+            let slot = self
+                .hand_slot_of
+                .get(kind as usize)
+                .copied()
+                .filter(|&s| s != crate::compile::NO_HAND)
+                .ok_or_else(|| format!("`{}` is never held in hand", &rest[..len]))?;
+            let held = &mut state.hand[player as usize & 3][slot as usize];
+            *held = held.saturating_add(count);
+            rest = &rest[len..];
+        }
+        Ok(())
+    }
+
+    fn write_notation_hands(&self, decl: &NotationDecl, state: &State<W>) -> String {
+        let order: &[u8] = match decl.hand_order.as_slice() {
+            [] => &self.hand_kinds,
+            order => order,
+        };
+        let mut out = String::new();
+        for player in 0..self.players.len() as u8 {
+            for &kind in order {
+                let Some(&slot) = self.hand_slot_of.get(kind as usize) else {
+                    continue;
+                };
+                let held = state.hand[player as usize & 3]
+                    .get(slot as usize)
+                    .copied()
+                    .unwrap_or(0);
+                if held > 1 {
+                    out.push_str(&held.to_string());
+                }
+                if held > 0 {
+                    out.push_str(self.notation_symbol(decl, player, kind));
+                }
+            }
+        }
+        if out.is_empty() { "-".into() } else { out }
+    }
+
+    fn read_placement(
+        &self,
+        decl: &NotationDecl,
+        word: &str,
+        state: &mut State<W>,
+    ) -> Result<(), String> {
         let (files, ranks) = (self.board.files as usize, self.board.ranks as usize);
         let rows: Vec<&str> = word.split('/').collect();
         if rows.len() != ranks {
@@ -110,29 +206,23 @@ impl<const W: usize> Game<W> {
         for (i, row) in rows.iter().enumerate() {
             let rank = ranks - 1 - i;
             let mut file: usize = 0;
-            let mut chars = row.chars().peekable();
-            while let Some(c) = chars.next() {
-                if let Some(d) = c.to_digit(10) {
-                    let mut run = d as usize;
-                    while let Some(more) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        run = run.saturating_mul(10).saturating_add(more as usize);
-                        chars.next();
-                    }
+            let mut rest: &str = row;
+            while let Some(c) = rest.chars().next() {
+                if c.is_ascii_digit() {
+                    let digits =
+                        rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                    let run = rest[..digits].parse::<usize>().unwrap_or(usize::MAX);
                     file = file.saturating_add(run);
+                    rest = &rest[digits..];
                 } else {
-                    let (player, kind) = self
-                        .pieces
-                        .iter()
-                        .enumerate()
-                        .find_map(|(k, p)| {
-                            let player = p.symbols.iter().position(|&s| s == c)?;
-                            Some((player as u8, k as u8))
-                        })
+                    let (player, kind, len) = self
+                        .notation_piece(decl, rest)
                         .ok_or_else(|| format!("`{c}` is not a piece's symbol"))?;
                     if file < files {
                         state.put((rank * files + file) as u16, player, kind);
                     }
                     file += 1;
+                    rest = &rest[len..];
                 }
                 if file > files {
                     return Err(format!("rank {} has more than {files} cells", rank + 1));
@@ -208,7 +298,8 @@ impl<const W: usize> Game<W> {
         let mut fields = Vec::new();
         for field in &decl.fields {
             fields.push(match field {
-                NotationField::Placement => self.write_placement(state),
+                NotationField::Placement => self.write_placement(decl, state),
+                NotationField::Hands => self.write_notation_hands(decl, state),
                 NotationField::ToMove => decl
                     .to_move
                     .get(state.to_move as usize)
@@ -238,7 +329,7 @@ impl<const W: usize> Game<W> {
         Some(fields.join(" "))
     }
 
-    fn write_placement(&self, state: &State<W>) -> String {
+    fn write_placement(&self, decl: &NotationDecl, state: &State<W>) -> String {
         let (files, ranks) = (self.board.files as usize, self.board.ranks as usize);
         let mut rows = Vec::new();
         for rank in (0..ranks).rev() {
@@ -251,8 +342,7 @@ impl<const W: usize> Game<W> {
                             row.push_str(&run.to_string());
                             run = 0;
                         }
-                        let symbols = &self.pieces[kind as usize].symbols;
-                        row.push(symbols.get(player as usize).copied().unwrap_or('?'));
+                        row.push_str(self.notation_symbol(decl, player, kind));
                     }
                     None => run += 1,
                 }

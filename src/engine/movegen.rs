@@ -5,7 +5,7 @@ use super::action::{Action, ActionKind};
 use super::eval::{Frame, MOVER_KINDS, Played, Verdict};
 use super::primitives::jump::WordChain;
 use super::state::State;
-use crate::check::Landing;
+use crate::check::{Landing, STAY};
 use crate::compile::word_moves::{WORD_KINDS, WordMoves, WordRuleMoves};
 use crate::compile::word_steps::WordSteps;
 use crate::compile::{CellSet, CompiledMove, Game, Primitive};
@@ -23,7 +23,13 @@ pub enum Outcome {
 thread_local! {
     /// The move list of `can_move`, reused so that end tests allocate nothing once it has grown.
     static CAN_MOVE_BUFFER: RefCell<Vec<Action>> = const { RefCell::new(Vec::new()) };
+    /// How many `can_move` questions are being answered further up the stack.
+    static CAN_MOVE_DEPTH: std::cell::Cell<u8> = const { std::cell::Cell::new(0) };
 }
+
+/// The deepest `can_move` asked within the moves another `can_move` judges (shogi's pawn drop
+/// that mates asks whether the answer to it is itself such a drop).
+pub const MAX_CAN_MOVE_DEPTH: u8 = 4;
 
 impl<const W: usize> Game<W> {
     /// Fills `out` with the legal actions (empty once the game is over) and returns the outcome if it
@@ -277,15 +283,26 @@ impl<const W: usize> Game<W> {
     /// `can_move(player)`: whether `player` would have at least one action from the move rules
     /// (compulsory or not) if it were their turn in this placement. `turn_start` and `no_moves`
     /// rules are not run, so a forced or default `pass` does not count.
+    ///
+    /// Asked inside `afterwards` of a filter, it judges moves whose own filters may ask it again:
+    /// nested more than [`MAX_CAN_MOVE_DEPTH`] deep, it answers true without looking, so that
+    /// the asking stays bounded whatever the rules say.
     pub fn can_move(&self, state: &State<W>, player: u8) -> bool {
+        let depth = CAN_MOVE_DEPTH.with(|d| d.get());
+        if depth >= MAX_CAN_MOVE_DEPTH {
+            return true;
+        }
+        CAN_MOVE_DEPTH.with(|d| d.set(depth + 1));
         let mut turn = *state;
         turn.to_move = player;
         turn.pending = super::state::NONE;
-        CAN_MOVE_BUFFER.with(|buffer| match buffer.try_borrow_mut() {
+        let found = CAN_MOVE_BUFFER.with(|buffer| match buffer.try_borrow_mut() {
             Ok(mut buffer) => self.has_move(&turn, &mut buffer),
             // Already in use further up the stack: a list of its own.
             Err(_) => self.has_move(&turn, &mut Vec::new()),
-        })
+        });
+        CAN_MOVE_DEPTH.with(|d| d.set(depth));
+        found
     }
 
     /// Whether some move rule makes a legal action for the player to move, stopping at the first
@@ -463,6 +480,21 @@ impl<const W: usize> Game<W> {
         })
     }
 
+    /// Whether a move of `piece` from `from` to `to` is promoted by the rule: it ends in the
+    /// region, or (`promote_on: from_or_to`) starts there.
+    #[inline]
+    pub(super) fn promotes_move(
+        &self,
+        rule: &CompiledMove,
+        player: u8,
+        piece: u8,
+        from: u16,
+        to: u16,
+    ) -> bool {
+        self.promotes(rule, player, piece, to)
+            || (rule.promote_from && self.promotes(rule, player, piece, from))
+    }
+
     /// Keeps the action unless a filter of its rule fails or a `forbid` rule holds after it.
     #[inline(always)]
     pub(super) fn push_if_legal(
@@ -509,7 +541,7 @@ impl<const W: usize> Game<W> {
         let piece = frame.state.cell(action.from_cell());
         let promotes = matches!(action.kind(), ActionKind::Move | ActionKind::Hop)
             && action.count() == 1
-            && self.promotes(rule, me, piece, action.to_cell());
+            && self.promotes_move(rule, me, piece, action.from_cell(), action.to_cell());
         if !promotes {
             return self.push_if_allowed(rule, frame, action, out);
         }
@@ -517,7 +549,9 @@ impl<const W: usize> Game<W> {
         while kinds != 0 {
             let kind = kinds.trailing_zeros() as u64;
             kinds &= kinds - 1;
-            self.push_if_allowed(rule, frame, action.with_path(kind + 1), out);
+            // Staying as it is (`none`) is the action without a choice in it.
+            let chosen = if kind == u64::from(STAY) { 0 } else { kind + 1 };
+            self.push_if_allowed(rule, frame, action.with_path(chosen), out);
         }
     }
 
@@ -668,6 +702,9 @@ impl<const W: usize> Game<W> {
                 _ => {}
             }
         }
+        if !self.captured_slot_of.is_empty() && action.captured() > 0 {
+            self.capture_to_hand(state, action);
+        }
         match action.kind() {
             // One piece one cell, taking at most what stands there: most moves of most games.
             ActionKind::Move if action.is_single_step() => {
@@ -712,8 +749,15 @@ impl<const W: usize> Game<W> {
             }
             ActionKind::Place => {
                 let rule = &self.moves[action.rule() as usize];
-                state.put(action.to_cell(), me, rule.piece.unwrap_or(0));
+                let kind = self.placed_kind(rule, action);
+                state.put(action.to_cell(), me, kind);
                 let hand_slot = match &rule.primitive {
+                    Primitive::Place(place) if place.choices != 0 => place.hand_slot.map(|_| {
+                        self.hand_slot_of
+                            .get(kind as usize)
+                            .copied()
+                            .unwrap_or(crate::compile::NO_HAND)
+                    }),
                     Primitive::Place(place) => place.hand_slot,
                     _ => None,
                 };
@@ -734,16 +778,20 @@ impl<const W: usize> Game<W> {
         {
             let rule = &self.moves[action.rule() as usize];
             let piece = state.cell(action.to_cell());
+            let (from, to) = (action.from_cell(), action.to_cell());
             if let Some((kind, _)) = rule
                 .promote
-                .filter(|_| self.promotes(rule, me, piece, action.to_cell()))
+                .filter(|_| self.promotes_move(rule, me, piece, from, to))
             {
-                // The kind chosen, for a rule with a choice.
+                // The kind chosen, for a rule with a choice; none chosen where staying is one.
                 let kind = match action.path() {
-                    chosen @ 1..=64 if rule.promote_choices != 0 => chosen as u8 - 1,
-                    _ => kind,
+                    chosen @ 1..=64 if rule.promote_choices != 0 => Some(chosen as u8 - 1),
+                    0 if rule.promote_choices >> STAY & 1 != 0 => None,
+                    _ => Some(kind),
                 };
-                state.put(action.to_cell(), me, kind);
+                if let Some(kind) = kind {
+                    state.put(to, me, kind);
+                }
             }
         }
         if let Some(before) = &marks {
@@ -761,6 +809,45 @@ impl<const W: usize> Game<W> {
             )
         {
             self.apply_rule_effects(state, action);
+        }
+    }
+
+    /// The pieces the action captures (those `to_hand` sends there) join the mover's hand, before
+    /// they leave the board: a landing's run of pieces, or each piece a jump passes over.
+    fn capture_to_hand(&self, state: &mut State<W>, action: &Action) {
+        let me = state.to_move as usize & 3;
+        let gain = |state: &mut State<W>, cell: u16| {
+            if let Some((_, kind)) = state.piece(cell) {
+                let slot = self.captured_slot_of.get(kind as usize).copied();
+                if let Some(slot) = slot.filter(|&s| s != crate::compile::NO_HAND) {
+                    let held = &mut state.hand[me][slot as usize];
+                    *held = held.saturating_add(1);
+                }
+            }
+        };
+        match action.kind() {
+            ActionKind::Move => {
+                let mut cell = action.to_cell();
+                for _ in 0..action.captured() {
+                    gain(state, cell);
+                    cell = self.board.neighbour(cell, action.dir());
+                }
+            }
+            ActionKind::Jump => {
+                let mut cell = action.from_cell();
+                for i in 0..action.captured() {
+                    let (dir, length) = self.board.jump_step(action, i);
+                    for _ in 1..length {
+                        cell = self.board.neighbour(cell, dir);
+                        if state.cell(cell) != 0 {
+                            gain(state, cell);
+                        }
+                    }
+                    cell = self.board.neighbour(cell, dir);
+                }
+            }
+            ActionKind::Hop => gain(state, action.to_cell()),
+            _ => {}
         }
     }
 

@@ -48,14 +48,16 @@ impl<const W: usize> Game<W> {
             ActionKind::Place => {
                 let cell = self.board.cell_name(action.to_cell());
                 let rule = &self.moves[action.rule() as usize];
-                let several = self
-                    .moves
-                    .iter()
-                    .filter(|m| matches!(m.primitive, Primitive::Place(_)))
-                    .any(|m| m.piece != rule.piece);
-                match rule.piece.filter(|_| several) {
-                    Some(kind) => format!("{}@{cell}", self.pieces[kind as usize].name),
-                    None => cell,
+                let several = self.moves.iter().any(|m| match &m.primitive {
+                    Primitive::Place(place) => place.choices != 0 || m.piece != rule.piece,
+                    _ => false,
+                });
+                match several {
+                    true => {
+                        let kind = self.placed_kind(rule, action) as usize;
+                        format!("{}@{cell}", self.pieces[kind].name)
+                    }
+                    false => cell,
                 }
             }
             // The enemy piece taken off: `xd1`.

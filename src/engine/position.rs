@@ -1048,8 +1048,24 @@ impl<const W: usize> Game<W> {
         }
         let mut out = self.board_diagram(state);
         if !self.hand_kinds.is_empty() {
+            // Of several kinds, those held: a shogi hand is mostly empty.
+            let several = self.hand_kinds.len() > 1;
             let hands: Vec<String> = (0..self.players.len())
-                .map(|p| format!("{} {}", self.players[p], self.hand_words(state, p, " ")))
+                .map(|p| {
+                    let held: Vec<String> = (self.hand_kinds.iter().enumerate())
+                        .filter(|&(slot, _)| !several || state.hand[p][slot] > 0)
+                        .map(|(slot, &kind)| {
+                            format!(
+                                "{} {}",
+                                self.pieces[kind as usize].name, state.hand[p][slot]
+                            )
+                        })
+                        .collect();
+                    match held.is_empty() {
+                        true => format!("{} none", self.players[p]),
+                        false => format!("{} {}", self.players[p], held.join(", ")),
+                    }
+                })
                 .collect();
             out.push_str(&format!("in hand: {}\n", hands.join("; ")));
         }

@@ -49,6 +49,12 @@ impl<const W: usize> Book<'_, W> {
                     list_and(kinds)
                 ));
             }
+            if let Some(kind) = piece.to_hand {
+                text.push_str(&format!(
+                    " When captured it joins the captor's hand as a {}.",
+                    code(&g.pieces[kind as usize].name)
+                ));
+            }
             doc.item(0, &text);
         }
 

@@ -178,6 +178,7 @@ impl<const W: usize> Book<'_, W> {
         match &m.generator {
             Generator::Place {
                 piece,
+                choices,
                 at,
                 from_hand,
             } => {
@@ -186,9 +187,19 @@ impl<const W: usize> Book<'_, W> {
                 } else {
                     "from the supply"
                 };
+                let kinds: Vec<String> = (0..64u8)
+                    .filter(|k| choices >> k & 1 != 0 || (*choices == 0 && k == piece))
+                    .map(|k| code(&self.checked.pieces[k as usize].name))
+                    .collect();
+                let kind = match kinds.as_slice() {
+                    [one] => format!("a piece of kind {one}"),
+                    _ => format!(
+                        "a piece of one of the kinds {}",
+                        super::list_or(kinds.clone())
+                    ),
+                };
                 out.push(format!(
-                    "The mover places a piece of kind {} {source} on {}.",
-                    code(&self.checked.pieces[*piece as usize].name),
+                    "The mover places {kind} {source} on {}.",
                     self.empty_cells(at, a("at"))
                 ));
             }
@@ -530,7 +541,7 @@ impl<const W: usize> Book<'_, W> {
         if let Some((_, r)) = m.promote
             && m.promote_choices != 0
         {
-            let kinds: Vec<String> = (0..64)
+            let mut kinds: Vec<String> = (0..crate::check::STAY)
                 .filter(|k| m.promote_choices >> k & 1 != 0)
                 .map(|k| {
                     let piece = &self.checked.pieces[k as usize];
@@ -541,9 +552,17 @@ impl<const W: usize> Book<'_, W> {
                     )
                 })
                 .collect();
+            if m.promote_choices >> crate::check::STAY & 1 != 0 {
+                kinds.push("stays as it is (the token without a suffix)".into());
+            }
+            let cells = if m.promote_from {
+                "starts or ends its move on a cell of"
+            } else {
+                "ends its move on a cell of"
+            };
             out.push(format!(
-                "A moved piece that ends its move on a cell of {} becomes, at the mover's choice, \
-                 one of {}: each choice is a move of its own.",
+                "A moved piece that {cells} {} becomes, at the mover's choice, one of {}: each \
+                 choice is a move of its own.",
                 self.region(r, "the mover's"),
                 super::list_or(kinds)
             ));
@@ -563,9 +582,14 @@ impl<const W: usize> Book<'_, W> {
             } else {
                 ""
             };
+            let cells = if m.promote_from {
+                "starts or ends its move on a cell of"
+            } else {
+                "ends its move on a cell of"
+            };
             out.push(format!(
-                "A moved piece that ends its move on a cell of {} becomes a {}{stop} (a piece \
-                 already of that kind stays as it is).",
+                "A moved piece that {cells} {} becomes a {}{stop} (a piece already of that kind \
+                 stays as it is).",
                 self.region(r, "the mover's"),
                 code(&self.checked.pieces[kind as usize].name)
             ));

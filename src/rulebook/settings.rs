@@ -87,10 +87,26 @@ impl<const W: usize> Book<'_, W> {
         for field in &decl.fields {
             let words = match field {
                 NotationField::Placement => {
-                    "the board, rank by rank from the last, each piece by its symbol and a run of \
-                     empty cells by its length, `/` between ranks"
-                        .to_string()
+                    let mut words = "the board, rank by rank from the last, each piece by its \
+                                     symbol and a run of empty cells by its length, `/` between \
+                                     ranks"
+                        .to_string();
+                    let renamed: Vec<String> = (self.parsed.file.notation.iter())
+                        .flat_map(|n| n.symbols.iter())
+                        .flat_map(|(kind, by_player)| {
+                            by_player.value.iter().map(move |(player, symbol)| {
+                                format!("`{}` for {player}'s {}", symbol.value, code(kind))
+                            })
+                        })
+                        .collect();
+                    if !renamed.is_empty() {
+                        words.push_str(&format!(" ({})", super::list_and(renamed)));
+                    }
+                    words
                 }
+                NotationField::Hands => "the pieces in hand: each kind's symbol (the owner's), \
+                                         after its count when there are several, or `-` for none"
+                    .into(),
                 NotationField::ToMove => format!(
                     "the player to move: {}",
                     super::list_and(

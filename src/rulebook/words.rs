@@ -336,6 +336,11 @@ impl<const W: usize> Book<'_, W> {
             ),
             "face_down" => format!("{} face-down pieces", whose()),
             "held_pieces" => format!("{} held pieces (face up at home)", whose()),
+            "ray" => format!(
+                "the cells from {} to the board's edge along {}, whatever stands on them",
+                a("cell").map(|c| self.expr(c)).unwrap_or_default(),
+                self.directions_words(a("dirs"))
+            ),
             "reach" => format!(
                 "the empty cells a slide from {} passes along {}",
                 a("cell").map(|c| self.expr(c)).unwrap_or_default(),

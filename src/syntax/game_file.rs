@@ -63,6 +63,12 @@ pub struct NotationSection {
     /// `previous`: the cell a move passed, and the direction sets (of the player to move) from it
     /// to where the move started and ended: `{ from = "forward", to = "backward" }`.
     pub previous: Option<Located<BTreeMap<String, Located<String>>>>,
+    /// kind -> player -> the kind's symbol in the notation where it is not the board's one
+    /// character (shogi's promoted pieces, `+P`).
+    #[serde(default)]
+    pub symbols: BTreeMap<String, Located<BTreeMap<String, Located<String>>>>,
+    /// The order the `hands` field writes the kinds in (the hand's slots if left out).
+    pub hand_order: Option<Located<Vec<Located<String>>>>,
 }
 
 /// `[memory]`: what the rules may ask about the past.
@@ -239,6 +245,8 @@ pub struct PieceSection {
     pub home: Option<Located<CellSpec>>,
     /// A face-down piece: it is one of these kinds, unknown until its first move reveals it.
     pub hides: Option<Vec<Located<String>>>,
+    /// A piece of this kind that is captured goes to the captor's hand as this kind (shogi).
+    pub to_hand: Option<Located<String>>,
 }
 
 #[derive(Clone, Debug, Deserialize)]

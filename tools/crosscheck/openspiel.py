@@ -588,6 +588,97 @@ class Kalah(Adapter):
             raise RuntimeError(f"kalah: cannot read OpenSpiel's board {counts}")
         return {(c if n == 1 else f"{c}*{n}"): "neutral" for c, n in zip(self.CELLS, counts) if n}
 
+class Shogi(Adapter):
+    # OpenSpiel `shogi`: its moves in USI (`7g7f`, `8h2b+`, `P*5e`), its state printed as an SFEN.
+    # USI's square 9i (file 9 on black's left, rank i nearest black) is Tabula's a1, 1a is i9.
+    # Tabula's token is `from-to` (`x` for a capture), `=` and the promoted piece's board symbol
+    # for a promotion (`c7-c8=T`), and a drop names the kind (`pawn@e5`).
+    tabula, spiel, params = "shogi", "shogi", {}
+    players = ("black", "white")
+    default_n = 20
+    KINDS = {"p": "pawn", "l": "lance", "n": "knight", "s": "silver", "g": "gold", "b": "bishop",
+             "r": "rook", "k": "king"}
+    PROMOTED = {"p": "tokin", "l": "promoted_lance", "n": "promoted_knight", "s": "promoted_silver",
+                "b": "horse", "r": "dragon"}
+    # The board symbol of each promoted kind, as the token's `=` suffix writes it.
+    SUFFIX = {"p": "T", "l": "U", "n": "M", "s": "A", "b": "H", "r": "D"}
+
+    @staticmethod
+    def square(usi: str) -> str:
+        return cell(9 - int(usi[0]), 9 - (ord(usi[1]) - ord("a")))
+
+    def token(self, state, action):
+        usi = state.action_to_string(state.current_player(), action)
+        if usi[1] == "*":
+            return f"{self.KINDS[usi[0].lower()]}@{self.square(usi[2:4])}"
+        frm, to = self.square(usi[0:2]), self.square(usi[2:4])
+        board = self.board(state)
+        token = f"{frm}{'x' if to in board else '-'}{to}"
+        if usi.endswith("+"):
+            kind = next(k for k, v in self.KINDS.items() if board[frm].endswith(" " + v))
+            token += "=" + self.SUFFIX[kind]
+        return token
+
+    def board(self, state):
+        rows = str(state).split()[0].split("/")
+        out = {}
+        for i, row in enumerate(rows):
+            f, promoted = 0, False
+            for ch in row:
+                if ch.isdigit():
+                    f += int(ch)
+                    continue
+                if ch == "+":
+                    promoted = True
+                    continue
+                side = "black" if ch.isupper() else "white"
+                kind = (self.PROMOTED if promoted else self.KINDS)[ch.lower()]
+                out[cell(f, 9 - i)] = f"{side} {kind}"
+                f, promoted = f + 1, False
+        return out
+
+    def tabula_label(self, player, kind):
+        return f"{player} {kind}"
+
+    # OpenSpiel ends a game by two rules Tabula's game does not have: a king in the enemy camp
+    # (its last three ranks) wins with 28 material points, or draws when both kings are there
+    # (its reading of the impasse rules); and at the fourth repetition the player who gave six
+    # checks in a row loses (perpetual check). Such ends are listed, not compared.
+    def new_game(self):
+        self.seen = {}
+
+    def after_turn(self, state):
+        key = " ".join(str(state).split()[:3])
+        self.seen[key] = self.seen.get(key, 0) + 1
+
+    def not_compared(self, state):
+        board = self.board(state)
+        entered = [c for c, v in board.items()
+                   if (v == "black king" and int(c[1:]) >= 7) or (v == "white king" and int(c[1:]) <= 3)]
+        if entered:
+            return "OpenSpiel's entering-king (impasse) rule (not in Tabula's game)"
+        key = " ".join(str(state).split()[:3])
+        if self.seen.get(key, 0) >= 3 and state.returns()[0] != 0:
+            return "OpenSpiel's perpetual check at the fourth repetition (not in Tabula's game)"
+        return None
+
+    def extra(self, state, doc):
+        hands = str(state).split()[2]
+        spiel = {"black": {}, "white": {}}
+        count = ""
+        for ch in hands if hands != "-" else "":
+            if ch.isdigit():
+                count += ch
+                continue
+            side = spiel["black" if ch.isupper() else "white"]
+            side[self.KINDS[ch.lower()]] = int(count or 1)
+            count = ""
+        ours = {p: {k: n for k, n in held.items() if n} for p, held in doc.get("hand", {}).items()}
+        for p in spiel:
+            ours.setdefault(p, {})
+        return [] if ours == spiel else [f"hands: OpenSpiel {spiel}, Tabula {ours}"]
+
+
 def parse_grid(rows: list[str], nranks: int, symbols: dict[str, str], empty=".") -> dict[str, str]:
     """Rows of one character a cell, the top row (Tabula's rank nranks) first."""
     out = {}
@@ -604,7 +695,7 @@ def parse_grid(rows: list[str], nranks: int, symbols: dict[str, str], empty=".")
 
 
 ADAPTERS = {a.tabula: a for a in (TicTacToe(), ConnectFour(), Othello(), Hex(), Amazons(), NineMensMorris(), Go(),
-                                   Xiangqi(), Chess(), LinesOfAction(), Kalah())}
+                                   Xiangqi(), Chess(), LinesOfAction(), Kalah(), Shogi())}
 
 
 # --------------------------------------------------------------------------------------------

@@ -79,9 +79,11 @@ impl Lowering<'_> {
         match &m.generator {
             Generator::Place {
                 piece,
+                choices,
                 at,
                 from_hand,
             } => Primitive::Place(Place {
+                choices: *choices,
                 at: self.at_region(at),
                 at_cells: Self::at_cells(at, emitter),
                 hand_slot: from_hand

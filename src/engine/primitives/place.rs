@@ -26,6 +26,9 @@ impl<const W: usize> Game<W> {
         out: &mut Vec<Action>,
     ) {
         let state = frame.state;
+        if place.choices != 0 {
+            return self.placements_of_kinds(index, rule, place, frame, out);
+        }
         if let Some(slot) = place.hand_slot {
             // From the hand: none left (or a kind no one holds), no placement.
             let held = state.hand[state.to_move as usize & 3].get(slot as usize);
@@ -39,6 +42,55 @@ impl<const W: usize> Game<W> {
         }
         for cell in cells.iter() {
             self.push_if_legal(rule, frame, Action::place(index, cell), out);
+        }
+    }
+
+    /// The placements of a rule with a choice of kinds (`piece: pawn or lance`): for each kind
+    /// (held in hand, when placed from it) in kind order, one per empty cell. Apart, so that the
+    /// one-kind loop above compiles as it did.
+    #[inline(never)]
+    fn placements_of_kinds(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        place: &Place,
+        frame: &mut Frame<'_, W>,
+        out: &mut Vec<Action>,
+    ) {
+        let state = frame.state;
+        let hand = &state.hand[state.to_move as usize & 3];
+        let mut kinds = place.choices;
+        if place.hand_slot.is_some() {
+            kinds &= self.kinds_in_hand(hand);
+        }
+        if kinds == 0 {
+            return;
+        }
+        let mut cells = self.landing_cells_of(place.at, place.at_cells, frame);
+        if let Some(mask) = &rule.landing_mask {
+            cells = cells.and(&self.cell_mask(mask, state));
+        }
+        while kinds != 0 {
+            let kind = kinds.trailing_zeros() as u64;
+            kinds &= kinds - 1;
+            for cell in cells.iter() {
+                let action = Action::place(index, cell).with_path(kind + 1);
+                self.push_if_legal(rule, frame, action, out);
+            }
+        }
+    }
+
+    /// The kinds (a bit each) of which the hand holds at least one.
+    fn kinds_in_hand(&self, hand: &[u8]) -> u64 {
+        let held = hand.iter().zip(&self.hand_kinds).filter(|(n, _)| **n > 0);
+        held.fold(0, |bits, (_, &kind)| bits | 1 << kind)
+    }
+
+    /// The kind an action of a `place` rule puts on the board.
+    pub(crate) fn placed_kind(&self, rule: &CompiledMove, action: &Action) -> u8 {
+        match action.path() {
+            0 => rule.piece.unwrap_or(0),
+            chosen => (chosen - 1) as u8,
         }
     }
 
