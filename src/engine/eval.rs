@@ -473,6 +473,11 @@ impl<const W: usize> Game<W> {
                 let cell = pop!();
                 push!(self.next_cell(frame.state, cell, dirs))
             }
+            Op::Beyond => {
+                let through = pop!();
+                let cell = pop!();
+                push!(self.beyond(cell, through))
+            }
             Op::CellIs(test) => {
                 let cell = pop!();
                 push!(self.cell_is(frame.state, cell, test) as i32)
@@ -566,6 +571,7 @@ impl<const W: usize> Game<W> {
                 sets.push(set);
             }
             Op::Marked => sets.push(frame.state.marked),
+            Op::Visited => sets.push(frame.state.visited),
             Op::Unmoved => sets.push(frame.state.unmoved),
             Op::FaceDown => {
                 let player = pop!() as u8;
