@@ -927,8 +927,17 @@ fn token_shape<const W: usize>(game: &Game<W>, token: &str) -> Result<(), String
     if parts.len() < 2 {
         return Err("no `-`, `x` or `/` between two cells".into());
     }
+    // A capture by approach or withdrawal: `A` or `W` after the landing (`d2xd3A`).
+    let remote = game
+        .moves
+        .iter()
+        .any(|m| matches!(&m.primitive, crate::compile::Primitive::Step(s) if s.capture.any()));
     for (i, part) in parts.iter().enumerate() {
         let special = (i == 0 && *part == "bar") || (i == parts.len() - 1 && *part == "off");
+        let part = match part.strip_suffix(['A', 'W']) {
+            Some(cell) if remote && i > 0 => cell,
+            _ => part,
+        };
         if !special && game.board.parse_cell(part).is_none() {
             return Err(format!("`{part}` is not a cell of this board"));
         }

@@ -7,9 +7,10 @@ use crate::span::Span;
 use crate::syntax::ast::{Call, Expr};
 
 /// The functions of this file, as `call` looks them up.
-pub(super) const CELL_FUNCTIONS: [&str; 26] = [
+pub(super) const CELL_FUNCTIONS: [&str; 27] = [
     "neighbour",
     "ray",
+    "beyond",
     "empty",
     "friend",
     "enemy",
@@ -62,7 +63,9 @@ impl RuleChecker<'_> {
                 SET_FUNCTIONS.contains(&call.name.text.as_str())
                     || self.cx.region(&call.name.text).is_some()
             }
-            ExprKind::Name(n) => n == "marked" || n == "unmoved" || self.cx.region(n).is_some(),
+            ExprKind::Name(n) => {
+                n == "marked" || n == "visited" || n == "unmoved" || self.cx.region(n).is_some()
+            }
             ExprKind::Binary(BinOp::And | BinOp::Or, l, _) => self.is_set_expr(l),
             ExprKind::Unary(UnOp::Not, inner) => self.is_set_expr(inner),
             _ => false,
@@ -112,6 +115,11 @@ impl RuleChecker<'_> {
                 let cell = self.expect(args.require("cell", diags)?, Ty::Cell, place, diags);
                 let dir = self.one_direction(args.require("dir", diags)?, diags);
                 Some((TExpr::Next(Box::new(cell?), dir?), Ty::Cell))
+            }
+            "beyond" => {
+                let cell = self.expect(args.require("cell", diags)?, Ty::Cell, place, diags);
+                let through = self.expect(args.require("through", diags)?, Ty::Cell, place, diags);
+                Some((TExpr::Beyond(Box::new(cell?), Box::new(through?)), Ty::Cell))
             }
             "empty" | "friend" | "enemy" => {
                 let cell = self.expect(args.require("cell", diags)?, Ty::Cell, place, diags)?;

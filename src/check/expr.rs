@@ -192,6 +192,7 @@ impl RuleChecker<'_> {
             "to" | "from" => return self.action_cell(n, span, place, diags),
             "last_to" => Some((TExpr::LastTo, Ty::Cell)),
             "marked" => Some((TExpr::Marked, Ty::Cells)),
+            "visited" => Some((TExpr::Visited, Ty::Cells)),
             "unmoved" if !self.cx.unmoved.is_empty() => Some((TExpr::Unmoved, Ty::Cells)),
             "previous_from" => Some((TExpr::PreviousFrom, Ty::Cell)),
             "previous_to" => Some((TExpr::PreviousTo, Ty::Cell)),

@@ -393,11 +393,12 @@ fn strsim_distance(a: &str, b: &str) -> usize {
 /// Players, options and regions share one namespace in rule expressions with the built-in names:
 /// a name that means two things would silently mean only one of them.
 fn check_name_clashes(file: &crate::syntax::GameFile, cx: &Context, diags: &mut Diagnostics) {
-    const BUILT_IN: [&str; 15] = [
+    const BUILT_IN: [&str; 16] = [
         "to",
         "from",
         "last_to",
         "marked",
+        "visited",
         "passed",
         "mover",
         "opponent",

@@ -237,7 +237,16 @@ impl RuleChecker<'_> {
             }
             "step" => {
                 let to = self.landing(args.get("to"), diags)?;
-                Some(Generator::Step { piece, dirs, to })
+                let capture = match args.get("capture") {
+                    Some(e) => self.step_capture(e, to, args.get("to"), diags)?,
+                    None => StepCapture::default(),
+                };
+                Some(Generator::Step {
+                    piece,
+                    dirs,
+                    to,
+                    capture,
+                })
             }
             "slide" => {
                 let to = self.landing(args.get("to"), diags)?;
@@ -329,6 +338,60 @@ impl RuleChecker<'_> {
                 promote_from,
             },
         ))
+    }
+
+    /// `capture:` of `step`: `approach`, `withdrawal`, or both written `approach or withdrawal`.
+    /// The landing must be empty: a step capturing away from where it lands does not land on a
+    /// piece too.
+    fn step_capture(
+        &self,
+        expr: &Expr,
+        to: Landing,
+        to_expr: Option<&Expr>,
+        diags: &mut Diagnostics,
+    ) -> Option<StepCapture> {
+        use crate::syntax::ast::BinOp;
+        if to != Landing::Empty {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other(
+                        "a step that captures by approach or withdrawal lands on an empty cell"
+                            .into(),
+                    ),
+                    to_expr.map_or(expr.span, |e| e.span),
+                )
+                .with_label("`to:` must be `empty` with `capture:`")
+                .with_help("leave out `to:`, or write a second rule for the captures by landing"),
+            );
+            return None;
+        }
+        let mut capture = StepCapture::default();
+        let mut pending = vec![expr];
+        while let Some(e) = pending.pop() {
+            if let ExprKind::Binary(BinOp::Or, l, r) = &e.kind {
+                pending.push(r);
+                pending.push(l);
+                continue;
+            }
+            let which = self.symbol(e, &["approach", "withdrawal"], diags)?;
+            let slot = if which == 0 {
+                &mut capture.approach
+            } else {
+                &mut capture.withdrawal
+            };
+            if *slot {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other("`capture:` names each way once".into()),
+                        e.span,
+                    )
+                    .with_label("named twice"),
+                );
+                return None;
+            }
+            *slot = true;
+        }
+        Some(capture)
     }
 
     /// `promote:`'s kinds (and `place`'s `piece:`): one kind, or a choice written `queen or rook

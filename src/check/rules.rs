@@ -94,6 +94,7 @@ pub fn check_rules(
                             rule,
                             by,
                             joined: c.joined,
+                            optional: c.optional,
                             condition,
                         })
                     })
@@ -193,9 +194,44 @@ pub fn check_rules(
 }
 
 /// A joined part rides in its first part's second word: a jump needs that word for its path, and
-/// a joined part cannot itself carry a third.
+/// a joined part cannot itself carry a third. Whether a part may be left out (`optional`) belongs
+/// to the part: every `next` naming it says the same, and a joined one is never optional.
 fn check_joined_parts(moves: &[MoveRule], diags: &mut Diagnostics) {
     for rule in moves {
+        for c in rule.continuations.iter().filter(|c| c.optional) {
+            let problem = if c.joined {
+                Some(format!(
+                    "a joined part is carried by the action before it: write `next {} optional` \
+                     without `joined`",
+                    moves
+                        .get(c.rule as usize)
+                        .map_or("", |m| m.info.name.as_str())
+                ))
+            } else {
+                moves
+                    .iter()
+                    .flat_map(|m| &m.continuations)
+                    .find(|other| other.rule == c.rule && !other.optional)
+                    .map(|_| {
+                        format!(
+                            "every `next` naming `{}` must say `optional`, or none",
+                            moves
+                                .get(c.rule as usize)
+                                .map_or("", |m| m.info.name.as_str())
+                        )
+                    })
+            };
+            if let Some(help) = problem {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other("this `next ... optional` cannot be optional".into()),
+                        rule.info.name_span,
+                    )
+                    .with_label("its `next ... optional`")
+                    .with_help(help),
+                );
+            }
+        }
         for c in rule.continuations.iter().filter(|c| c.joined) {
             let problem = if matches!(rule.generator, Generator::Jump { .. }) {
                 Some(
@@ -450,6 +486,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
             "promote_in",
             "promote_on",
             "locked",
+            "capture",
         ],
         "slide" => &[
             "piece",
@@ -505,6 +542,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "place" => &["piece", "at", "from"],
         "reach" | "ray" => &["cell", "dirs"],
         "neighbour" => &["cell", "dir"],
+        "beyond" => &["cell", "through"],
         "empty" | "friend" | "enemy" => &["cell"],
         "flank" => &["cell", "dirs", "max", "hostile"],
         "pieces" => &["player", "piece"],
@@ -836,7 +874,23 @@ pub(super) fn quoted(choices: &[&str]) -> String {
 /// twice: it would be listed and counted twice. Warned, since a filter may still tell them apart.
 fn warn_overlapping_moves(moves: &[MoveRule], cx: &Context, diags: &mut Diagnostics) {
     let shape = |g: &Generator| match g {
-        Generator::Step { piece, dirs, to } => Some((0, *piece, *dirs, Some(*to))),
+        // A step capturing by approach or withdrawal never makes a plain step's action.
+        Generator::Step {
+            piece,
+            dirs,
+            to,
+            capture,
+        } => Some((
+            // Apart from every slide's key (at most 1 + 3 * 255).
+            if capture.any() {
+                0x1000 + u32::from(capture.approach) + 2 * u32::from(capture.withdrawal)
+            } else {
+                0
+            },
+            *piece,
+            *dirs,
+            Some(*to),
+        )),
         // Slides over a different number of screens never land on the same cell.
         Generator::Slide {
             piece,
@@ -862,16 +916,23 @@ fn warn_overlapping_moves(moves: &[MoveRule], cx: &Context, diags: &mut Diagnost
                 | (Some(Landing::Enemy), Some(Landing::Empty))
         )
     };
+    // A rule that only continues a turn moves alone there: it never meets a rule that starts one.
+    let continues = |rule: usize| {
+        moves
+            .iter()
+            .any(|m| m.continuations.iter().any(|c| usize::from(c.rule) == rule))
+    };
     // Each rule is reported once, against the first earlier rule it overlaps: the warnings grow
     // with the rules, not with their pairs.
     for (i, b) in moves.iter().enumerate() {
         let Some((kb, pb, db, lb)) = shape(&b.generator) else {
             continue;
         };
-        let overlapped = moves[..i].iter().find(|a| {
-            let Some((ka, pa, da, la)) = shape(&a.generator) else {
-                return false;
-            };
+        let overlapped = moves[..i].iter().enumerate().find_map(|(j, a)| {
+            if continues(i) != continues(j) {
+                return None;
+            }
+            let (ka, pa, da, la) = shape(&a.generator)?;
             let pieces_meet = pa.is_none() || pb.is_none() || pa == pb;
             let sets = &cx.board.direction_sets;
             let dirs_meet = (0..cx.players.len()).any(|p| {
@@ -879,7 +940,7 @@ fn warn_overlapping_moves(moves: &[MoveRule], cx: &Context, diags: &mut Diagnost
                     .iter()
                     .any(|d| sets[db as usize].per_player[p].contains(d))
             });
-            ka == kb && pieces_meet && dirs_meet && landings_meet(la, lb)
+            (ka == kb && pieces_meet && dirs_meet && landings_meet(la, lb)).then_some(a)
         });
         if let Some(a) = overlapped {
             let (first, second) = (&a.info.name, &b.info.name);

@@ -288,6 +288,8 @@ pub struct CheckedContinuation {
     /// The player who plays it, on the position after this part (the same player if `None`).
     pub by: Option<TExpr>,
     pub joined: bool,
+    /// `optional`: the player may end the turn instead (`pass`).
+    pub optional: bool,
     /// On the position after this part, `to` its landing cell.
     pub condition: Option<TExpr>,
 }
@@ -310,6 +312,23 @@ pub enum Landing {
     Empty,
     Enemy,
     EmptyOrEnemy,
+}
+
+/// `step`'s `capture:`: the captures a step makes away from its landing cell, which must be empty.
+/// By approach, the run of enemy pieces that starts just beyond the landing along the step's
+/// direction; by withdrawal, the run that starts just behind the start, against it. A step that
+/// could capture both ways is two actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct StepCapture {
+    pub approach: bool,
+    pub withdrawal: bool,
+}
+
+impl StepCapture {
+    /// Whether the step captures away from its landing at all.
+    pub fn any(&self) -> bool {
+        self.approach || self.withdrawal
+    }
 }
 
 /// `slide`'s `distance:`: how far the piece goes.
@@ -402,6 +421,8 @@ pub enum Generator {
         piece: Option<u8>,
         dirs: u16,
         to: Landing,
+        /// `capture: approach | withdrawal | approach or withdrawal`.
+        capture: StepCapture,
     },
     /// One piece, any number of steps (up to `max`) over empty cells in one of `dirs`.
     Slide {
@@ -616,6 +637,8 @@ pub enum TExpr {
     /// The neighbour of a cell in a direction; none off the board.
     /// The direction is a set of one direction per player (the mover's is taken).
     Next(Box<TExpr>, u16),
+    /// `beyond(cell, through)`: the cell one step past `through` on the line from `cell`.
+    Beyond(Box<TExpr>, Box<TExpr>),
     /// Whether a cell holds what the test asks (always false for none).
     CellIs(Box<TExpr>, CellTest),
     /// The enemy pieces enclosed from a cell: see [`crate::engine::cells`].
@@ -653,6 +676,8 @@ pub enum TExpr {
     OneCell(Box<TExpr>),
     /// The cells of the pieces marked in this turn (`mark`).
     Marked,
+    /// The cells the turn's parts have started from and landed on (`visited`).
+    Visited,
     /// Of the cells `[memory] unmoved` declares, those whose piece has not moved.
     Unmoved,
     /// The player's face-down pieces.

@@ -118,6 +118,8 @@ pub enum Op {
     Ray(u16),
     /// Pop a cell; push its neighbour in the mover's direction of the set, or -1.
     Next(u16),
+    /// Pop two cells, push the cell one step past the second on the line from the first.
+    Beyond,
     /// Pop a cell; push whether it holds what the test asks (false for -1).
     CellIs(CellTest),
     /// Pop a cell (and, with `hostile`, a set); push the set of enemy pieces it flanks.
@@ -150,6 +152,8 @@ pub enum Op {
     OneCell,
     /// Push the set of the marked pieces' cells.
     Marked,
+    /// Push the set of the cells the turn's parts have started from and landed on.
+    Visited,
     /// Push the set of unmoved pieces' cells (`[memory] unmoved`).
     Unmoved,
     /// Pop a player; push their face-down pieces.
@@ -460,6 +464,12 @@ impl<'a> Emitter<'a> {
                 return d;
             }
             TExpr::Next(cell, dirs) => return unary(self, cell, Op::Next(*dirs)),
+            TExpr::Beyond(cell, through) => {
+                let d = self.expr(cell);
+                let d = second(self, d, through);
+                self.code.push(Op::Beyond);
+                return d;
+            }
             TExpr::CellIs(cell, test) => return unary(self, cell, Op::CellIs(*test)),
             // Sets are kept on the frame's stack of sets, not on this one.
             TExpr::Flank {
@@ -537,6 +547,7 @@ impl<'a> Emitter<'a> {
                 return d;
             }
             TExpr::Marked => self.code.push(Op::Marked),
+            TExpr::Visited => self.code.push(Op::Visited),
             TExpr::Unmoved => self.code.push(Op::Unmoved),
             TExpr::FaceDown(player) => return unary(self, player, Op::FaceDown),
             TExpr::HeldPieces(player) => return unary(self, player, Op::HeldPieces),
@@ -670,6 +681,7 @@ impl Op {
                 | Op::Enclosed { .. }
                 | Op::OneCell
                 | Op::Marked
+                | Op::Visited
                 | Op::Unmoved
                 | Op::FaceDown
                 | Op::HeldPieces

@@ -55,6 +55,9 @@ pub struct CompiledMove {
     pub next: Vec<CompiledNext>,
     /// The rule is named by a `next`: it makes moves only as a continuation, never to start a turn.
     pub continuation_only: bool,
+    /// The rule is named by a `next ... optional`: where it is the part to play, the player may
+    /// end the turn instead (`pass`).
+    pub optional: bool,
     /// Some `next` of the rule is `joined`: its candidates are joined to the rest of the turn.
     pub joins: bool,
     /// `then { ... }`, in order: each a verb and the program of its set of cells.
@@ -305,6 +308,9 @@ pub struct Game<const W: usize = 4> {
     /// `[memory] unmoved` declares cells: the position keeps which of them still hold their first
     /// piece.
     pub tracks_unmoved: bool,
+    /// The rules read `visited`: the position keeps the cells the turn's parts have moved from
+    /// and to.
+    pub tracks_visited: bool,
     /// The cells `[memory] unmoved` declares.
     pub unmoved_cells: CellSet<W>,
     /// `[notation]`: the game's one-line position (a FEN).
@@ -542,6 +548,12 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
                 landing_mask,
                 next,
                 continuation_only: continued.contains(&(i as u8)),
+                optional: checked.program.moves.iter().any(|other| {
+                    other
+                        .continuations
+                        .iter()
+                        .any(|c| c.optional && c.rule == i as u8)
+                }),
                 joins: m.continuations.iter().any(|c| c.joined),
                 effects,
                 primitive: lowering.primitive(m, &mut emitter),
@@ -646,7 +658,9 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         .iter()
         .any(|op| matches!(op, Op::PreviousFrom | Op::PreviousTo));
     let tracks_unmoved = !checked.unmoved.is_empty();
+    let tracks_visited = code.iter().any(|op| matches!(op, Op::Visited));
     let apply_effects = checked.dice.is_some()
+        || tracks_visited
         || turn_effects
         || checked.pieces.iter().any(|p| p.to_hand.is_some())
         || remembers_previous
@@ -720,6 +734,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         after_reads_action,
         remembers_previous,
         tracks_unmoved,
+        tracks_visited,
         unmoved_cells: CellSet::from_cells(&checked.unmoved),
         notation: checked.notation,
         line_masks: Vec::new(),

@@ -215,7 +215,7 @@ pub(super) fn plan<const W: usize>(game: &Game<W>) -> Option<WordMoves> {
 /// the mover's pieces.
 fn is_word_move(rule: &CompiledMove) -> bool {
     let shape = match &rule.primitive {
-        Primitive::Step(_) => true,
+        Primitive::Step(step) => !step.capture.any(),
         Primitive::Jump(jump) => jump.over_piece.is_none() && !jump.long,
         _ => false,
     };

@@ -86,7 +86,7 @@ pub(super) fn plan<const W: usize>(game: &Game<W>) -> Option<WordSteps> {
 
 /// A step whose every candidate is legal and needs nothing but the owners' bit sets.
 fn is_word_step<const W: usize>(game: &Game<W>, rule: &CompiledMove) -> bool {
-    matches!(rule.primitive, Primitive::Step(_))
+    matches!(&rule.primitive, Primitive::Step(step) if !step.capture.any())
         && rule.unchecked
         && !rule.compulsory
         && rule.locked.is_none()

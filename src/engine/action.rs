@@ -52,6 +52,15 @@ impl ActionKind {
     }
 }
 
+/// Where a step's capture is, when it is not its landing cell (`step(capture: ...)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Remote {
+    /// The run of enemy pieces from the cell beyond the landing, onward along the direction.
+    Approach,
+    /// The run of enemy pieces from the cell behind the start, backward against the direction.
+    Withdrawal,
+}
+
 /// Every move primitive is a line of `count` pieces moving `distance` cells: a step is 1 x 1, a slide
 /// 1 x k. `captured` enemy pieces standing in a row from `to` along `dir` are removed first.
 ///
@@ -76,6 +85,10 @@ const CELL_MASK: u64 = 0x3ff;
 /// The most cells an action can name.
 pub const MAX_ACTION_CELLS: usize = 1 << 10;
 const DIR: u32 = 32;
+/// The direction byte's top bits: a capture by approach or withdrawal (see [`Action::remote`]).
+const DIR_MASK: u8 = 0x3f;
+const REMOTE: u8 = 0x80;
+const WITHDRAWAL: u8 = 0x40;
 const COUNT: u32 = 40;
 const DISTANCE: u32 = 48;
 const CAPTURED: u32 = 56;
@@ -167,9 +180,32 @@ impl Action {
         (self.bytes >> TO & CELL_MASK) as u16
     }
 
+    /// The direction (the low six bits of its byte: a board has at most 64).
     #[inline]
     pub const fn dir(&self) -> u8 {
-        self.byte(DIR)
+        self.byte(DIR) & DIR_MASK
+    }
+
+    /// A step that captures away from its landing (`step(capture: approach | withdrawal)`): which
+    /// way, from the two top bits of the direction's byte.
+    #[inline]
+    pub const fn remote(&self) -> Option<Remote> {
+        match self.byte(DIR) >> 6 {
+            2 => Some(Remote::Approach),
+            3 => Some(Remote::Withdrawal),
+            _ => None,
+        }
+    }
+
+    /// This step capturing `captured` pieces by approach or withdrawal.
+    #[inline]
+    pub fn with_remote(self, remote: Remote, captured: u8) -> Action {
+        let flags = match remote {
+            Remote::Approach => REMOTE,
+            Remote::Withdrawal => REMOTE | WITHDRAWAL,
+        };
+        self.with_byte(DIR, self.dir() | flags)
+            .with_byte(CAPTURED, captured)
     }
 
     #[inline]
@@ -250,10 +286,15 @@ impl Action {
         Action { path, ..self }
     }
 
-    /// A `Move` of one piece by one cell taking at most one piece: one compare of the word.
+    /// A `Move` of one piece by one cell taking at most the piece it lands on: one compare of the
+    /// word.
     #[inline]
     pub fn is_single_step(&self) -> bool {
-        const FIELDS: u64 = 0xf << KIND | 0xff << COUNT | 0xff << DISTANCE | 0xfe << CAPTURED;
+        const FIELDS: u64 = 0xf << KIND
+            | (REMOTE as u64) << DIR
+            | 0xff << COUNT
+            | 0xff << DISTANCE
+            | 0xfe << CAPTURED;
         const STEP: u64 = (ActionKind::Move as u64) << KIND | 1 << COUNT | 1 << DISTANCE;
         self.bytes & FIELDS == STEP
     }

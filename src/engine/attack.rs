@@ -77,9 +77,10 @@ impl<const W: usize> Game<W> {
         let backwards = self.board.unique_predecessors;
         match &rule.primitive {
             Primitive::Place(_) | Primitive::Pass => false,
-            Primitive::Step(step) if step.to == Landing::Empty => false,
+            // A capture by approach or withdrawal is asked of the moves it generates.
+            Primitive::Step(step) if step.to == Landing::Empty && !step.capture.any() => false,
             Primitive::Slide(slide) if slide.to == Landing::Empty => false,
-            Primitive::Step(step) if backwards => {
+            Primitive::Step(step) if backwards && !step.capture.any() => {
                 let state = frame.state;
                 let me = state.to_move;
                 if self.locked(rule, state, cell) || self.avoided(rule, me, cell) {
@@ -190,6 +191,9 @@ impl<const W: usize> Game<W> {
                     over == cell
                 })
             }
+            ActionKind::Move if action.remote().is_some() => action
+                .remote()
+                .is_some_and(|remote| self.remote_cells(action, remote).any(|c| c == cell)),
             ActionKind::Move => {
                 let mut at = action.to_cell();
                 (0..action.captured()).any(|_| {
@@ -242,7 +246,7 @@ impl<const W: usize> Game<W> {
                 return self.board.all_cells;
             }
             match &rule.primitive {
-                Primitive::Step(step) => {
+                Primitive::Step(step) if !step.capture.any() => {
                     for &dir in self.directions(step.dirs, by) {
                         let from = self.board.predecessor(target, dir);
                         if from != NO_CELL {
@@ -280,7 +284,7 @@ impl<const W: usize> Game<W> {
     /// Whether a rule's move could capture at all.
     fn may_capture(&self, rule: &CompiledMove) -> bool {
         !matches!(rule.primitive, Primitive::Place(_) | Primitive::Pass)
-            && !matches!(&rule.primitive, Primitive::Step(s) if s.to == Landing::Empty)
+            && !matches!(&rule.primitive, Primitive::Step(s) if s.to == Landing::Empty && !s.capture.any())
             && !matches!(&rule.primitive, Primitive::Slide(s) if s.to == Landing::Empty)
     }
 
@@ -321,7 +325,11 @@ impl<const W: usize> Game<W> {
         action: &Action,
         kind: u8,
     ) -> bool {
-        if !matches!(action.kind(), ActionKind::Move | ActionKind::Hop) || action.count() != 1 {
+        // A capture by approach or withdrawal empties cells away from the move's own.
+        if !matches!(action.kind(), ActionKind::Move | ActionKind::Hop)
+            || action.count() != 1
+            || action.remote().is_some()
+        {
             return false;
         }
         let rule = &self.moves[action.rule() as usize];

@@ -477,6 +477,11 @@ impl<const W: usize> Game<W> {
                 let cell = pop!();
                 push!(self.next_cell(frame.state, cell, dirs))
             }
+            Op::Beyond => {
+                let through = pop!();
+                let cell = pop!();
+                push!(self.beyond(cell, through))
+            }
             Op::CellIs(test) => {
                 let cell = pop!();
                 push!(self.cell_is(frame.state, cell, test) as i32)
@@ -570,6 +575,7 @@ impl<const W: usize> Game<W> {
                 sets.push(set);
             }
             Op::Marked => sets.push(frame.state.marked),
+            Op::Visited => sets.push(frame.state.visited),
             Op::Unmoved => sets.push(frame.state.unmoved),
             Op::FaceDown => {
                 let player = pop!() as u8;

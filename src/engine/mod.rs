@@ -2,6 +2,7 @@
 
 pub mod action;
 pub mod attack;
+pub mod beyond;
 pub mod cells;
 pub mod dice;
 pub mod eval;

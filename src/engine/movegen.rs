@@ -139,9 +139,14 @@ impl<const W: usize> Game<W> {
             return;
         }
         if state.pending != super::state::NONE {
-            // The rest of a turn: only the rule the last part named.
+            // The rest of a turn: only the rule the last part named, or, where it may be left
+            // out, the end of the turn (`pass`).
             let rule = &self.moves[state.pending as usize];
-            return self.generate(state.pending, rule, frame, out);
+            self.generate(state.pending, rule, frame, out);
+            if rule.optional {
+                out.push(Action::PASS);
+            }
+            return;
         }
         let starts = |m: &CompiledMove| !m.continuation_only;
         if self.has_compulsory {
@@ -711,10 +716,16 @@ impl<const W: usize> Game<W> {
                 state.move_piece(action.from_cell(), action.to_cell());
             }
             ActionKind::Move => {
-                let mut cell = action.to_cell();
-                for _ in 0..action.captured() {
-                    state.clear(cell);
-                    cell = self.board.neighbour(cell, action.dir());
+                if let Some(remote) = action.remote() {
+                    for cell in self.remote_cells(action, remote) {
+                        state.clear(cell);
+                    }
+                } else {
+                    let mut cell = action.to_cell();
+                    for _ in 0..action.captured() {
+                        state.clear(cell);
+                        cell = self.board.neighbour(cell, action.dir());
+                    }
                 }
                 let back = self.board.offsets[action.dir() as usize];
                 let mut dst = action.to_cell() as i16;
@@ -796,6 +807,9 @@ impl<const W: usize> Game<W> {
         }
         if let Some(before) = &marks {
             self.keep_marks(state, before, action);
+        }
+        if self.tracks_visited {
+            self.note_visited(state, action);
         }
         if self.has_rule_effects
             && matches!(

@@ -1,6 +1,6 @@
 //! Action tokens as the rulings write them: `e2-e3`, `f5xf8`, `pass`.
 
-use super::action::{Action, ActionKind};
+use super::action::{Action, ActionKind, Remote};
 use super::state::State;
 use crate::compile::{Game, Primitive};
 
@@ -79,6 +79,12 @@ impl<const W: usize> Game<W> {
                     self.board.cell_name(action.from_cell()),
                     self.board.cell_name(action.to_cell())
                 );
+                // A capture by approach or withdrawal: `A` or `W` after the landing (`d2xd3A`).
+                match action.remote() {
+                    Some(Remote::Approach) => token.push('A'),
+                    Some(Remote::Withdrawal) => token.push('W'),
+                    None => {}
+                }
                 // A promotion choice: `=` and the kind as the first player's pieces show it.
                 let rule = &self.moves[action.rule() as usize];
                 if rule.promote_choices != 0

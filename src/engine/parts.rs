@@ -174,6 +174,9 @@ impl<const W: usize> Game<W> {
     /// turn is the first extra turn owed (`extra_turn`), else the next player's in seating order.
     #[inline]
     pub(super) fn end_turn(&self, state: &mut State<W>) {
+        if self.tracks_visited {
+            state.visited = CellSet::default();
+        }
         if self.has_parts {
             state.marked = CellSet::default();
             if state.bonus_left > 0 {
@@ -196,6 +199,25 @@ impl<const W: usize> Game<W> {
         }
         state.bonus = player;
         state.bonus_left = state.bonus_left.saturating_add(1);
+    }
+
+    /// `visited`: the cells a part of the turn started from and landed on (every landing of a
+    /// jump; a placement's or a take's one cell).
+    pub(super) fn note_visited(&self, state: &mut State<W>, action: &Action) {
+        match action.kind() {
+            ActionKind::Move | ActionKind::Hop | ActionKind::Sow => {
+                state.visited.insert(action.from_cell());
+                state.visited.insert(action.to_cell());
+            }
+            ActionKind::Jump => {
+                state.visited.insert(action.from_cell());
+                for cell in self.jump_landings(action) {
+                    state.visited.insert(cell);
+                }
+            }
+            ActionKind::Place | ActionKind::Take => state.visited.insert(action.to_cell()),
+            ActionKind::Pass | ActionKind::Roll | ActionKind::Die | ActionKind::Reveal => {}
+        }
     }
 
     /// Before a part moves its pieces: the cells of the marked pieces as they stand, so that

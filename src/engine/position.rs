@@ -56,6 +56,9 @@ pub struct PositionFile {
     /// The cells of the pieces marked in this turn (`mark`).
     #[serde(default)]
     marked: Vec<Located<String>>,
+    /// The cells the parts of this turn have started from and landed on (`visited`).
+    #[serde(default)]
+    visited: Vec<Located<String>>,
     /// `[memory] unmoved`: the declared cells whose piece has not moved (all that hold a piece if
     /// not given).
     unmoved: Option<Located<Vec<Located<String>>>>,
@@ -667,6 +670,12 @@ impl<const W: usize> Game<W> {
                 None => diags.push(self.board.unknown_cell(&cell.value, cell.span)),
             }
         }
+        for cell in &file.visited {
+            match self.board.parse_cell(&cell.value) {
+                Some(c) => state.visited.insert(c),
+                None => diags.push(self.board.unknown_cell(&cell.value, cell.span)),
+            }
+        }
     }
 
     /// Borne-off pieces, the pool of pips and the roll count of a position file.
@@ -914,6 +923,14 @@ impl<const W: usize> Game<W> {
                 .map(|c| quote(&self.board.cell_name(c)))
                 .collect();
             out.push_str(&format!("marked = [{}]\n", cells.join(", ")));
+        }
+        if !state.visited.is_empty() {
+            let cells: Vec<String> = state
+                .visited
+                .iter()
+                .map(|c| quote(&self.board.cell_name(c)))
+                .collect();
+            out.push_str(&format!("visited = [{}]\n", cells.join(", ")));
         }
         if self.tracks_unmoved {
             let cells: Vec<String> = state

@@ -50,6 +50,9 @@ pub struct State<const W: usize = 4> {
     /// The cells of the pieces marked in this turn (`mark`, read as `marked`); cleared when the
     /// turn is over.
     pub marked: CellSet<W>,
+    /// The cells the parts of this turn have started from and landed on (`visited`); cleared
+    /// when the turn is over. Kept only in a game whose rules read it.
+    pub visited: CellSet<W>,
     /// Of the cells `[memory] unmoved` declares, those whose piece has not moved since the start
     /// (`unmoved`: castling rights). Empty in a game that declares none.
     pub unmoved: CellSet<W>,
@@ -121,6 +124,7 @@ impl<const W: usize> State<W> {
             pending: NONE,
             last_to: NO_CELL,
             marked: CellSet::default(),
+            visited: CellSet::default(),
             unmoved: CellSet::default(),
             previous_from: NO_CELL,
             previous_to: NO_CELL,
@@ -374,11 +378,13 @@ impl<const W: usize> State<W> {
             );
         }
         // A position in the middle of a turn is not the position at its start, nor one with
-        // other pieces marked (marks last only while a part is pending), nor one with extra
+        // other pieces marked or other cells visited (both last only while a part is pending),
+        // nor one with extra
         // turns owed.
         if self.pending != NONE {
             for i in 0..W {
                 h = mix(h, self.marked.word(i));
+                h = mix(h, self.visited.word(i));
             }
         }
         h = mix(

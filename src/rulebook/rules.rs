@@ -127,10 +127,15 @@ impl<const W: usize> Book<'_, W> {
                         Some(p) => self.expr(p),
                         None => "the mover".into(),
                     };
+                    let unless = if c.optional {
+                        "; instead of that move, the player may end the turn (`pass`)"
+                    } else {
+                        ""
+                    };
                     doc.item(
                         1,
                         &format!(
-                            "Then{condition} {who} goes on with a move of {}, {how}.",
+                            "Then{condition} {who} goes on with a move of {}, {how}{unless}.",
                             code(&c.rule.text)
                         ),
                     );
@@ -217,13 +222,21 @@ impl<const W: usize> Book<'_, W> {
                 },
                 self.empty_cells(at, a("at"))
             )),
-            Generator::Step { piece, dirs, to } => {
+            Generator::Step {
+                piece,
+                dirs,
+                to,
+                capture,
+            } => {
                 out.push(format!(
                     "One of the mover's {} steps one cell in {} onto {}.",
                     self.pieces_noun(*piece),
                     self.dirs(*dirs, a("dirs")),
                     landing(*to)
                 ));
+                if capture.any() {
+                    out.push(step_capture_words(*capture, m.along.is_some()));
+                }
             }
             Generator::Slide {
                 piece,
@@ -663,4 +676,27 @@ fn landing(to: Landing) -> &'static str {
         Landing::Enemy => "a cell holding an enemy piece, capturing it",
         Landing::EmptyOrEnemy => "an empty cell or a cell holding an enemy piece, capturing it",
     }
+}
+
+/// `step(capture: ...)` in words: which runs a step captures, and its token.
+fn step_capture_words(capture: crate::check::StepCapture, along: bool) -> String {
+    let approach = "by approach, moving towards an enemy piece: the enemy piece on the cell just \
+                    beyond the landing, in the direction of the step, and every enemy piece in an \
+                    unbroken row behind it that way (token `d2xd3A`)";
+    let withdrawal = "by withdrawal, moving directly away from an enemy piece: the enemy piece on \
+                      the cell just behind the starting cell, against the direction of the step, \
+                      and every enemy piece in an unbroken row behind it that way (token `d2xd3W`)";
+    let ways = match (capture.approach, capture.withdrawal) {
+        (true, true) => format!(
+            "either {approach}, or {withdrawal}; a step that can capture both ways is two \
+             moves, and the mover chooses one"
+        ),
+        (true, false) => approach.to_string(),
+        _ => withdrawal.to_string(),
+    };
+    format!(
+        "The step must capture, {ways}. The row ends at an empty cell, a piece of the mover's, the \
+         edge{}. A step that captures neither way is not made by this rule.",
+        if along { " or where the lines end" } else { "" }
+    )
 }

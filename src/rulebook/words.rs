@@ -142,6 +142,7 @@ impl<const W: usize> Book<'_, W> {
             "from" => "the cell the move leaves".into(),
             "last_to" => "the cell where the previous part of this turn landed".into(),
             "marked" => "the pieces marked in this turn".into(),
+            "visited" => "the cells the moves of this turn have started from or landed on".into(),
             "unmoved" => "the cells whose first piece has never moved (`unmoved`)".into(),
             "previous_from" => "the cell the previous move started from".into(),
             "previous_to" => "the cell the previous move ended on".into(),
@@ -260,6 +261,12 @@ impl<const W: usize> Book<'_, W> {
                 "the cell next to {} in direction {} (none off the board)",
                 a("cell").map(|c| self.expr(c)).unwrap_or_default(),
                 a("dir").map(|d| self.expr(d)).unwrap_or_default()
+            ),
+            "beyond" => format!(
+                "the cell one step beyond {} on the line from {} through it (none if the two are \
+                 not neighbours, or the line ends there)",
+                a("through").map(|c| self.expr(c)).unwrap_or_default(),
+                a("cell").map(|c| self.expr(c)).unwrap_or_default()
             ),
             "empty" | "friend" | "enemy" => format!(
                 "{} {}",

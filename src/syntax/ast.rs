@@ -45,7 +45,7 @@ pub enum ItemKind {
     NoMoves(Vec<Stmt>),
 }
 
-/// `next RULE [by PLAYER] [joined] [if COND]`.
+/// `next RULE [by PLAYER] [joined] [optional] [if COND]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Continuation {
     pub rule: Name,
@@ -53,6 +53,8 @@ pub struct Continuation {
     pub by: Option<Expr>,
     /// The continuation is part of this action (one token), not an action of its own.
     pub joined: bool,
+    /// `optional`: the player may end the turn instead of playing the continuation.
+    pub optional: bool,
     pub condition: Option<Expr>,
 }
 

@@ -360,11 +360,13 @@ impl<'m> Ctx<'m> {
             .next_if(|p| p.as_rule() == Rule::kw_by)
             .map(|_| self.expr(parts.next().unwrap()));
         let joined = parts.next_if(|p| p.as_rule() == Rule::joined).is_some();
+        let optional = parts.next_if(|p| p.as_rule() == Rule::optional).is_some();
         let condition = parts.next().map(|e| self.expr(e));
         Continuation {
             rule,
             by,
             joined,
+            optional,
             condition,
         }
     }
@@ -720,6 +722,7 @@ fn syntax_help(found: &str, expected: &[Rule]) -> Option<String> {
             Rule::then_block | Rule::kw_then => &["then"],
             Rule::next_clause | Rule::kw_next => &["next"],
             Rule::joined => &["joined"],
+            Rule::optional => &["optional"],
             Rule::effect | Rule::effect_verb => &["flip", "remove", "mark", "extra_turn"],
             Rule::kw_by => &["by"],
             Rule::compulsory => &["compulsory"],
@@ -830,6 +833,7 @@ fn rule_description(rule: &Rule) -> String {
         Rule::then_block | Rule::kw_then => "`then`",
         Rule::next_clause | Rule::kw_next => "`next`",
         Rule::joined => "`joined`",
+        Rule::optional => "`optional`",
         Rule::effect | Rule::effect_verb => "an effect (`flip`, `remove`, `mark`, `extra_turn`)",
         Rule::kw_by => "`by`",
         Rule::cite => "a quoted citation",

@@ -99,10 +99,13 @@ impl Lowering<'_> {
                 at_cells: Self::at_cells(at, emitter),
                 from_cells: from.as_ref().map(|e| emitter.set_program(e)),
             }),
-            Generator::Step { dirs, to, .. } => Primitive::Step(Step {
+            Generator::Step {
+                dirs, to, capture, ..
+            } => Primitive::Step(Step {
                 dirs: *dirs,
                 to: *to,
                 along: m.along,
+                capture: *capture,
             }),
             Generator::Slide {
                 dirs,

@@ -12,4 +12,5 @@ mod place;
 mod slide;
 mod sow;
 mod step;
+mod step_capture;
 mod take;

@@ -17,6 +17,9 @@ impl<const W: usize> Game<W> {
         frame: &mut Frame<'_, W>,
         out: &mut Vec<Action>,
     ) {
+        if step.capture.any() {
+            return self.remote_steps(index, rule, step, frame, out);
+        }
         let dirs = self.directions(step.dirs, frame.state.to_move);
         if self.board.cells <= 64 && self.board.all_uniform() {
             return self.steps_in_one_word(index, rule, step, frame, dirs, out);
