@@ -8,8 +8,9 @@ adds beside them are left alone. The targets that play a shipped game take its i
 fuzz/games.txt as their first byte.
 
   game_text       games/*.toml and the game files of tests/ (bad, warning, variant and test games)
-  position_text   tests/positions/GAME/*.toml, and each case's [position] table that is written as
-                  its own section, for its game
+  position_text   tests/positions/GAME/*.toml, each case's [position] table that is written as
+                  its own section, and the quoted positions (lines of the game's notation) of
+                  tests/perft/**/*.txt, for its game
   case_text       games/GAME/cases/*.toml, for its game
   token_sequence  the `tokens` of each case that starts from the initial position, one a line, and a
                   few lines of action indexes, for its game
@@ -109,7 +110,8 @@ def dictionaries():
     position = struct_fields(src / "engine" / "position.rs", "PositionFile")
     values = {"roll", "doublet", "transferred", "returned", "*", "*2", "*15", "*128", "*255", "255",
               "-1", "9223372036854775807", " wins", "draw", "none"}
-    write_dict("position_text", position | names | values | {"[pieces]", "[counters]", "[pinned]"})
+    write_dict("position_text", position | names | values | {"[pieces]", "[counters]", "[pinned]",
+                                                              ":", ",", "-", "/", "K", "W", "B", "."})
 
     case = struct_fields(src / "cases.rs", "CaseFile") | struct_fields(src / "cases.rs", "Expect")
     sections = {"[position]", "[position.pieces]", "[position.counters]", "[expect]", "[options]"}
@@ -147,6 +149,14 @@ def main():
             if case.get("tokens") and "position" not in case:
                 lines = "\n".join(case["tokens"]) + "\n"
                 write("token_sequence", f"{game}-{path.stem}", prefix + lines.encode())
+        # Lines of the game's notation (a FEN), the quoted positions of its perft files.
+        fens = []
+        for path in sorted((ROOT / "tests" / "perft").glob("**/*.txt")):
+            for line in path.read_text().splitlines():
+                if line.startswith(f"{game} \""):
+                    fens.append(line.split('"')[1])
+        for i, fen in enumerate(dict.fromkeys(fens)):
+            write("position_text", f"{game}-fen-{i}", prefix + fen.encode())
         write("token_sequence", f"{game}-first", prefix + b"0\n" * 40)
         write("token_sequence", f"{game}-counting",
               prefix + "".join(f"{i}\n" for i in range(60)).encode())

@@ -817,3 +817,69 @@ fn fen_positions_paste_in_and_come_back_out() {
     let err = fails(&["show", "breakthrough", "--format", "fen"]);
     assert!(err.contains("declares no `[notation]`"), "{err}");
 }
+
+/// Issue 14: the FEN of draughts (`squares:PLAYER` fields): published positions read and write
+/// back the same, square 1 is where each board's numbering puts it, and each wrong line gets its
+/// reason.
+#[test]
+fn draughts_fen_numbers_the_dark_squares() {
+    for (game, fen) in [
+        ("international-draughts", "W:W31-50:B1-20"),
+        (
+            "international-draughts",
+            "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",
+        ),
+        ("english-draughts", "B:W21-32:B1-12"),
+        (
+            "english-draughts",
+            "B:W18,19,21,23,24,26,29-32:B1-4,6,7,9-12",
+        ),
+    ] {
+        assert_eq!(
+            ok(&["show", game, "--fen", fen, "--format", "fen"]).trim(),
+            fen
+        );
+    }
+    // Each game's start is its FEN's, and the line may end with `.`.
+    assert_eq!(
+        ok(&["show", "english-draughts", "--format", "fen"]).trim(),
+        "B:W21-32:B1-12"
+    );
+    assert_eq!(
+        ok(&["show", "international-draughts", "--fen", "W:W31-50:B1-20."]),
+        ok(&["show", "international-draughts"])
+    );
+    // Square 1 and the last square: b10 and i1 on the 10 x 10 board, g1 and b8 in checkers
+    // (numbered from black's side, which is at the bottom here).
+    let pieces = |game: &str, fen: &str| {
+        let toml = ok(&["show", game, "--fen", fen, "--format", "toml"]);
+        toml.lines()
+            .filter(|l| l.contains('['))
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let ten = pieces("international-draughts", "W:W50:BK1");
+    assert!(ten.contains("\"i1\"") && ten.contains("\"b10\""), "{ten}");
+    let eight = pieces("english-draughts", "B:W32:BK1");
+    assert!(
+        eight.contains("\"b8\"") && eight.contains("\"g1\""),
+        "{eight}"
+    );
+    for (bad, why) in [
+        ("", "empty"),
+        ("X:W1", "player to move"),
+        ("W:W1:W2", "given twice"),
+        ("W:W51", "square 51 is not on the board"),
+        ("W:W0", "square 0 is not on the board"),
+        ("W:W1:B1", "square 1 is given twice"),
+        ("W:W5-3", "runs backwards"),
+        ("W:WQ5", "`Q5` is not a square number"),
+        ("W:W1,,2", "empty item"),
+        ("W:W99999999999999999999999", "not a square number"),
+        ("W:W1:B2:B3", "4 fields"),
+    ] {
+        let err = fails(&["show", "international-draughts", "--fen", bad]);
+        assert!(err.contains(why), "{bad}: {err}");
+    }
+}

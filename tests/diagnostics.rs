@@ -96,6 +96,7 @@ bad_games!(
     name_clash_option_region,
     neutral_in_four_player_game,
     next_by_joined,
+    notation_squares,
     option_default_not_a_choice,
     option_default_out_of_range,
     option_max_beyond_32_bits,

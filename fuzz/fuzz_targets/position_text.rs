@@ -1,7 +1,8 @@
 //! Arbitrary text as a position file of a shipped game (the first byte picks the game, see
-//! `games.txt`).
+//! `games.txt`), and as a line of the game's notation (`[notation]`, a FEN) where it has one.
 //!
-//! If it reads: the position written with `write_position` reads back, with the same legal tokens
+//! A line of notation that reads writes a line that reads back and writes the same, and plays on
+//! as a position file does. A position file: if it reads: the position written with `write_position` reads back, with the same legal tokens
 //! and to the same written text; the legal tokens each parse back and play; perft(1) is the count
 //! of legal tokens (chance events expanded); and the same holds a few plies on (actions chosen by
 //! the input's bytes). If not: at least one error, and every diagnostic renders and points inside
@@ -25,6 +26,19 @@ fuzz_target!(|data: &[u8]| {
 
 fn read_and_play<const W: usize>(game: &Game<W>, rest: &[u8]) {
     let text = String::from_utf8_lossy(rest);
+    // An error is a message, not a panic; there is nothing more to check about it.
+    if let Ok(state) = game.read_notation(&text) {
+        let written = game.write_notation(&state).expect("a game that reads a notation writes it");
+        let back = game
+            .read_notation(&written)
+            .unwrap_or_else(|e| panic!("a written line does not read back: {written}: {e}"));
+        assert_eq!(
+            game.write_notation(&back).as_deref(),
+            Some(written.as_str()),
+            "a written line reads back to one written otherwise"
+        );
+        check_line(game, &state, rest, PLIES);
+    }
     let mut sources = Sources::default();
     match game.read_position(&mut sources, "fuzz-position.toml", &text) {
         // A few plies from it too, chosen by the bytes of the text.

@@ -26,6 +26,10 @@ pub enum NotationField {
     Hands,
     /// Read and ignored; written `-`.
     Skip,
+    /// A player's pieces by square number (draughts): the player's `to_move` letter, then a
+    /// comma-separated list of numbers, each after its kind's prefix (`WK10,15,31-35`). Written
+    /// for this player; read for the player its letter names.
+    Squares(u8),
 }
 
 #[derive(Clone, Debug, Default)]
@@ -43,6 +47,14 @@ pub struct NotationDecl {
     pub symbols: Vec<Vec<String>>,
     /// The kinds the `hands` field writes, in order.
     pub hand_order: Vec<u8>,
+    /// What separates the fields; spaces if `None`.
+    pub separator: Option<String>,
+    /// Text a line may end with, read and ignored.
+    pub end: Option<String>,
+    /// The cell of each square number: `squares[0]` is square 1.
+    pub squares: Vec<CellId>,
+    /// The prefix of each kind of piece in a `squares` field, by kind.
+    pub prefixes: Vec<String>,
 }
 
 pub(super) fn check_notation(
@@ -62,14 +74,18 @@ pub(super) fn check_notation(
             "move_number" => NotationField::MoveNumber,
             "hands" => NotationField::Hands,
             "-" => NotationField::Skip,
-            other => match other.strip_prefix("counter:").map(|c| (c, cx.counter(c))) {
-                Some((_, Some(i))) => NotationField::Counter(i),
+            other => match (
+                other.strip_prefix("counter:").and_then(|c| cx.counter(c)),
+                other.strip_prefix("squares:").and_then(|p| cx.player(p)),
+            ) {
+                (Some(i), _) => NotationField::Counter(i),
+                (_, Some(p)) => NotationField::Squares(p),
                 _ => {
                     diags.push(
                         bad(format!("`{other}` is not a notation field"), field.span).with_help(
                             "fields are `placement`, `to_move`, `unmoved`, `previous`, \
-                             `counter:NAME` (a counter of the game), `move_number`, `hands` \
-                             and `-`",
+                             `counter:NAME` (a counter of the game), `move_number`, `hands`, \
+                             `squares:PLAYER` (a player of the game) and `-`",
                         ),
                     );
                     continue;
@@ -78,16 +94,35 @@ pub(super) fn check_notation(
         };
         decl.fields.push(f);
     }
-    if decl.fields.first() != Some(&NotationField::Placement) {
+    let by_squares = decl
+        .fields
+        .iter()
+        .any(|f| matches!(f, NotationField::Squares(_)));
+    if by_squares {
+        check_squares(section, cx, &mut decl, diags);
+    } else if decl.fields.first() != Some(&NotationField::Placement) {
         diags.push(
             bad(
                 "a notation starts with its `placement` field".into(),
                 section.fields.span,
             )
-            .with_label("not `placement` first"),
+            .with_label("not `placement` first")
+            .with_help("or it gives the pieces by square number, in `squares:PLAYER` fields"),
         );
     }
-    if decl.fields.contains(&NotationField::ToMove) {
+    for (key, value) in [("separator", &section.separator), ("end", &section.end)] {
+        if let Some(text) = value
+            && (text.value.is_empty() || text.value.contains(|c: char| c.is_ascii_alphanumeric()))
+        {
+            diags.push(bad(
+                format!("`[notation] {key}` is empty or holds a letter or digit"),
+                text.span,
+            ));
+        }
+    }
+    decl.separator = section.separator.as_ref().map(|s| s.value.clone());
+    decl.end = section.end.as_ref().map(|s| s.value.clone());
+    if decl.fields.contains(&NotationField::ToMove) || by_squares {
         for player in &cx.players {
             match section.to_move.get(player) {
                 Some(letter) if !letter.value.is_empty() && !letter.value.contains(' ') => {
@@ -202,4 +237,165 @@ pub(super) fn check_notation(
         None => Vec::new(),
     };
     Some(decl)
+}
+
+/// `squares:PLAYER` fields: every player once, no `placement`, the square numbers and a prefix
+/// for every kind of piece.
+fn check_squares(
+    section: &crate::syntax::game_file::NotationSection,
+    cx: &Context,
+    decl: &mut NotationDecl,
+    diags: &mut Diagnostics,
+) {
+    let bad = |what: String, span| Diagnostic::error(ErrorKind::Other(what), span);
+    let span = section.fields.span;
+    if decl.fields.contains(&NotationField::Placement) {
+        diags.push(bad(
+            "a notation gives the board by `placement` or by `squares:PLAYER` fields, not both"
+                .into(),
+            span,
+        ));
+    }
+    if let Some(sep) = &section.separator
+        && sep.value.contains([',', '-'])
+    {
+        diags.push(bad(
+            "the separator of `squares:PLAYER` fields holds `,` or `-`, which the lists use".into(),
+            sep.span,
+        ));
+    }
+    for (p, player) in cx.players.iter().enumerate() {
+        let n = decl
+            .fields
+            .iter()
+            .filter(|f| **f == NotationField::Squares(p as u8))
+            .count();
+        if n != 1 {
+            let what = if n == 0 {
+                format!("`fields` has no `squares:{player}`")
+            } else {
+                format!("`squares:{player}` is in `fields` {n} times")
+            };
+            diags.push(
+                bad(what, span).with_help("each player's pieces are in one `squares:PLAYER` field"),
+            );
+        }
+    }
+    let Some(numbers) = &section.squares else {
+        diags.push(
+            bad(
+                "`squares:PLAYER` fields need `[notation] squares`, the numbering of the cells"
+                    .into(),
+                span,
+            )
+            .with_help("write `squares = { from = \"a10\", to = \"j1\", colour_of = \"a1\" }`"),
+        );
+        return;
+    };
+    let cell = |name: &Located<String>, diags: &mut Diagnostics| {
+        let id = board::parse_cell(&cx.board, &name.value);
+        if id.is_none() && cx.board_ok {
+            diags.push(board::unknown_cell(&name.value, name.span, &cx.board));
+        }
+        id
+    };
+    let from = cell(&numbers.value.from, diags);
+    let to = cell(&numbers.value.to, diags);
+    let colour = numbers
+        .value
+        .colour_of
+        .as_ref()
+        .map(|c| cell(c, diags).map(|id| parity(&cx.board, id)));
+    if let (Some(from), Some(to), Some(colour)) = (from, to, colour.unwrap_or(Some(2))) {
+        decl.squares = number_cells(&cx.board, from, to, colour);
+    }
+    let mut prefixes = vec![None; cx.pieces.len()];
+    for (kind, prefix) in &section.prefixes {
+        let Some(k) = cx.piece(kind) else {
+            diags.push(
+                bad(format!("`{kind}` is not a kind of piece"), prefix.span)
+                    .with_help("`prefixes` is keyed by the kinds of `[pieces]`"),
+            );
+            continue;
+        };
+        if prefix
+            .value
+            .contains(|c: char| c.is_ascii_digit() || c.is_whitespace())
+            || section
+                .separator
+                .as_ref()
+                .is_some_and(|s| prefix.value.contains(s.value.as_str()))
+            || prefix.value.contains([',', '-'])
+        {
+            diags.push(bad(
+                format!(
+                    "the prefix `{}` holds a digit, a space, `,`, `-` or the separator",
+                    prefix.value
+                ),
+                prefix.span,
+            ));
+        } else if prefixes
+            .iter()
+            .flatten()
+            .any(|p: &String| *p == prefix.value)
+        {
+            diags.push(bad(
+                format!("two kinds have the prefix `{}`", prefix.value),
+                prefix.span,
+            ));
+        }
+        prefixes[k as usize] = Some(prefix.value.clone());
+    }
+    for (k, p) in prefixes.iter().enumerate() {
+        if p.is_none() {
+            diags.push(
+                bad(
+                    format!(
+                        "`[notation] prefixes` gives no prefix for `{}`",
+                        cx.pieces[k].name
+                    ),
+                    span,
+                )
+                .with_help("write `prefixes = { man = \"\", king = \"K\" }`"),
+            );
+        }
+    }
+    decl.prefixes = prefixes
+        .into_iter()
+        .map(Option::unwrap_or_default)
+        .collect();
+}
+
+/// The colour of a cell on a checkered board.
+fn parity(board: &CheckedBoard, cell: CellId) -> u16 {
+    (cell % board.files + cell / board.files) % 2
+}
+
+/// The cells from `from` to `to`, rank by rank (see [`SquareNumbers`]); of the colour `colour`
+/// only where it is 0 or 1.
+///
+/// [`SquareNumbers`]: crate::syntax::game_file::SquareNumbers
+fn number_cells(board: &CheckedBoard, from: CellId, to: CellId, colour: u16) -> Vec<CellId> {
+    let files = board.files;
+    let along = |a: u16, b: u16| -> Vec<u16> {
+        if a <= b {
+            (a..=b).collect()
+        } else {
+            (b..=a).rev().collect()
+        }
+    };
+    let mut cells = Vec::new();
+    for rank in along(from / files, to / files) {
+        for file in along(from % files, to % files) {
+            let id = rank * files + file;
+            let on_board = board
+                .points
+                .as_ref()
+                .is_none_or(|p| p.binary_search(&id).is_ok());
+            if on_board && (colour > 1 || parity(board, id) == colour) {
+                cells.push(id);
+            }
+        }
+    }
+    cells
 }

@@ -38,9 +38,18 @@ impl<const W: usize> Game<W> {
             .notation
             .as_ref()
             .ok_or_else(|| format!("{} declares no `[notation]`", self.name))?;
-        let words: Vec<&str> = text.split_whitespace().collect();
-        if words.is_empty() {
-            return Err("an empty line: the notation starts with the placement".into());
+        let line = text.trim();
+        let line = decl
+            .end
+            .as_deref()
+            .and_then(|end| line.strip_suffix(end))
+            .unwrap_or(line);
+        let words: Vec<&str> = match &decl.separator {
+            Some(sep) => line.split(sep.as_str()).map(str::trim).collect(),
+            None => line.split_whitespace().collect(),
+        };
+        if line.trim().is_empty() {
+            return Err("an empty line".into());
         }
         if words.len() > decl.fields.len() {
             return Err(format!(
@@ -53,6 +62,7 @@ impl<const W: usize> Game<W> {
         state.counters = self.initial.counters;
         let mut unmoved_given = false;
         let mut move_number = None;
+        let mut squares_given = Vec::new();
         for (field, word) in decl.fields.iter().zip(&words) {
             let fail = |why: String| format!("field `{word}`: {why}");
             match field {
@@ -85,6 +95,9 @@ impl<const W: usize> Game<W> {
                     move_number = Some(n.max(1));
                 }
                 NotationField::Skip => {}
+                NotationField::Squares(_) => self
+                    .read_squares(decl, word, &mut state, &mut squares_given)
+                    .map_err(fail)?,
             }
         }
         if !unmoved_given {
@@ -324,9 +337,10 @@ impl<const W: usize> Game<W> {
                     (state.ply / self.players.len().max(1) as u32 + 1).to_string()
                 }
                 NotationField::Skip => "-".into(),
+                NotationField::Squares(player) => self.write_squares(decl, state, *player),
             });
         }
-        Some(fields.join(" "))
+        Some(fields.join(decl.separator.as_deref().unwrap_or(" ")))
     }
 
     fn write_placement(&self, decl: &NotationDecl, state: &State<W>) -> String {

@@ -8,6 +8,7 @@ pub mod dice;
 pub mod eval;
 pub mod explain;
 pub mod fen;
+mod fen_squares;
 pub mod group_count;
 pub mod groups;
 pub mod hidden;

@@ -143,9 +143,70 @@ impl<const W: usize> Book<'_, W> {
                     "the move number, from 1, one more after each turn of the last player".into()
                 }
                 NotationField::Skip => "a field read and ignored, written `-`".into(),
+                NotationField::Squares(p) => self.squares_words(decl, *p),
             };
             doc.item(0, &format!("{}.", capitalise(&words)));
         }
+        if let (Some(&first), Some(&second), Some(&last)) = (
+            decl.squares.first(),
+            decl.squares.get(1),
+            decl.squares.last(),
+        ) {
+            let files = self.checked.board.files.max(1);
+            let name = |id| crate::check::board::cell_name(&self.checked.board, id);
+            // Where the second row starts says which way the rows follow each other.
+            let next_row = decl
+                .squares
+                .iter()
+                .position(|&c| c / files != first / files)
+                .map(|i| format!(", {} is {} (the next row)", i + 1, name(decl.squares[i])))
+                .unwrap_or_default();
+            doc.item(
+                0,
+                &format!(
+                    "The squares are numbered 1 to {n} row by row: 1 is {}, 2 is {}{next_row} and \
+                     {n} is {}.",
+                    name(first),
+                    name(second),
+                    name(last),
+                    n = decl.squares.len()
+                ),
+            );
+        }
+        if let Some(sep) = &decl.separator {
+            doc.item(0, &format!("The fields are separated by `{sep}`."));
+        }
+        if let Some(end) = &decl.end {
+            doc.item(
+                0,
+                &format!("A line may end with `{end}`, which is ignored."),
+            );
+        }
+    }
+
+    /// A `squares:PLAYER` field in words: the letter and the prefixes.
+    fn squares_words(&self, decl: &crate::check::notation::NotationDecl, player: u8) -> String {
+        let letter = decl
+            .to_move
+            .get(player as usize)
+            .cloned()
+            .unwrap_or_default();
+        let kinds: Vec<String> = self
+            .checked
+            .pieces
+            .iter()
+            .zip(&decl.prefixes)
+            .map(|(kind, prefix)| match prefix.as_str() {
+                "" => format!("a {} by its number alone", kind.name),
+                p => format!("a {} by `{p}` before its number", kind.name),
+            })
+            .collect();
+        format!(
+            "the pieces of {}: `{letter}`, then their squares separated by commas, {} (`N-M` for \
+             squares N to M)",
+            code(&self.checked.players[player as usize]),
+            super::list_and(kinds),
+        )
     }
 
     fn counters(&self, doc: &mut Doc) {

@@ -47,7 +47,7 @@ pub struct GameFile {
     pub notation: Option<NotationSection>,
 }
 
-/// `[notation]`: a one-line position (a FEN), its fields separated by spaces.
+/// `[notation]`: a one-line position (a FEN), its fields separated by spaces (or `separator`).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NotationSection {
@@ -69,6 +69,26 @@ pub struct NotationSection {
     pub symbols: BTreeMap<String, Located<BTreeMap<String, Located<String>>>>,
     /// The order the `hands` field writes the kinds in (the hand's slots if left out).
     pub hand_order: Option<Located<Vec<Located<String>>>>,
+    /// What separates the fields (`":"` in draughts); spaces if left out.
+    pub separator: Option<Located<String>>,
+    /// Text a line may end with, read and ignored, not written (the `.` of draughts).
+    pub end: Option<Located<String>>,
+    /// The numbers of the `squares:PLAYER` fields: cells numbered row by row.
+    pub squares: Option<Located<SquareNumbers>>,
+    /// kind -> the text written before a square's number in `squares:PLAYER` (`K` for a king).
+    #[serde(default)]
+    pub prefixes: BTreeMap<String, Located<String>>,
+}
+
+/// `[notation] squares`: the cells numbered 1, 2, ... along the rank of `from`, from its file
+/// towards the file of `to`, then the next rank towards `to`, and so on; with `colour_of`, only
+/// the cells of that cell's colour (on a checkered board: file + rank of the same parity).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SquareNumbers {
+    pub from: Located<String>,
+    pub to: Located<String>,
+    pub colour_of: Option<Located<String>>,
 }
 
 /// `[memory]`: what the rules may ask about the past.

@@ -637,6 +637,83 @@ class Shogi(Adapter):
                 f, promoted = f + 1, False
         return out
 
+class EnglishDraughts(Adapter):
+    # OpenSpiel `checkers` (8 x 8): its player 0 (`o`, king `8`) starts on ranks 1-3 and moves
+    # first, as Tabula's black; player 1 (`+`, king `*`) is white. Rows print rank 8 first, files
+    # a-h, a1 dark on both sides. An action is one step or one jump (`a3b4`, `a3c5`, named by its
+    # start and end); a jump that can go on leaves the same player to move, with only that
+    # piece's jumps legal, and a man crowned by a jump stops there. Tabula's token is the whole
+    # turn, every landing of a capture listed (`a3xc5xe7`): the script enumerates the OpenSpiel
+    # sequences of a turn and joins them. action = ((row * 8 + column) * 4 + direction) * 2 +
+    # type, type 1 a jump.
+    # OpenSpiel's only draw: 40 actions in a row without a capture end the game (its
+    # `kMaxMovesWithoutCapture`, counted in actions, men's moves included). Tabula's draws (WCDF
+    # 1.32: 40 moves each without a man's move or a capture, the third repetition) differ, so
+    # Tabula is run with both switched off and OpenSpiel's draws are ends whose legal moves and
+    # outcome are not compared (see not_compared).
+    tabula, spiel, params = "english-draughts", "checkers", {"rows": 8, "columns": 8}
+    players = ("black", "white")
+    default_n = 130
+    options = {"forty_move_rule": "false", "threefold_repetition": "false"}
+    SYMBOLS = {"o": "black man", "8": "black king", "+": "white man", "*": "white king"}
+
+    def __init__(self):
+        self.quiet = 0  # OpenSpiel actions since the last capture
+
+    def new_game(self):
+        self.quiet = 0
+
+    @staticmethod
+    def is_jump(action: int) -> bool:
+        return action % 2 == 1
+
+    def legal(self, state):
+        out: dict[str, list[int]] = {}
+        player = state.current_player()
+
+        def walk(st, path: list[int], landings: list[str]):
+            for a in st.legal_actions():
+                text = st.action_to_string(player, a)
+                if not self.is_jump(a):
+                    out[f"{text[:2]}-{text[2:]}"] = path + [a]
+                    continue
+                nxt = st.clone()
+                nxt.apply_action(a)
+                marks = (landings or [text[:2]]) + [text[2:]]
+                if not nxt.is_terminal() and nxt.current_player() == player:
+                    walk(nxt, path + [a], marks)
+                else:
+                    tok = "x".join(marks)
+                    if tok in out:
+                        raise RuntimeError(f"checkers: two OpenSpiel sequences make token {tok}")
+                    out[tok] = path + [a]
+
+        walk(state, [], [])
+        return out
+
+    def random_turn(self, state, rng):
+        # OpenSpiel's random policy picks one action at a time, each jump of a capture apart.
+        player = state.current_player()
+        marks: list[str] = []
+        while True:
+            a = rng.choice(state.legal_actions())
+            text = state.action_to_string(player, a)
+            jump = self.is_jump(a)
+            self.quiet = 0 if jump else self.quiet + 1
+            state.apply_action(a)
+            if not jump:
+                return f"{text[:2]}-{text[2:]}"
+            marks = (marks or [text[:2]]) + [text[2:]]
+            if state.is_terminal() or state.current_player() != player:
+                return "x".join(marks)
+
+    def board(self, state):
+        lines = str(state).split("\n")
+        for i, ln in enumerate(lines[:8]):
+            if ln[:1] != str(8 - i):
+                raise RuntimeError(f"checkers: cannot read OpenSpiel row {ln!r}")
+        return parse_grid([ln[1:9] for ln in lines[:8]], 8, self.SYMBOLS)
+
     def tabula_label(self, player, kind):
         return f"{player} {kind}"
 
@@ -679,6 +756,14 @@ class Shogi(Adapter):
         return [] if ours == spiel else [f"hands: OpenSpiel {spiel}, Tabula {ours}"]
 
 
+    def not_compared(self, state):
+        if state.returns()[0] == 0:
+            if self.quiet < 40:
+                raise RuntimeError(f"checkers: a draw after {self.quiet} actions without capture")
+            return "OpenSpiel's draw after 40 actions without a capture (Tabula's draws are off)"
+        return None
+
+
 def parse_grid(rows: list[str], nranks: int, symbols: dict[str, str], empty=".") -> dict[str, str]:
     """Rows of one character a cell, the top row (Tabula's rank nranks) first."""
     out = {}
@@ -695,7 +780,8 @@ def parse_grid(rows: list[str], nranks: int, symbols: dict[str, str], empty=".")
 
 
 ADAPTERS = {a.tabula: a for a in (TicTacToe(), ConnectFour(), Othello(), Hex(), Amazons(), NineMensMorris(), Go(),
-                                   Xiangqi(), Chess(), LinesOfAction(), Kalah(), Shogi())}
+                                   Xiangqi(), Chess(), LinesOfAction(), Kalah(), Shogi(),
+                                   EnglishDraughts())}
 
 
 # --------------------------------------------------------------------------------------------
