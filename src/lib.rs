@@ -4,6 +4,7 @@
 //! resolved, diagnostics) and [`compile`] (dense tables and a flat program), and the compiled
 //! [`Game`] generates and applies actions.
 
+pub mod ai;
 pub mod cases;
 pub mod catalog;
 pub mod check;

@@ -619,7 +619,9 @@ fn play_with_an_unknown_player_flag_lists_the_players() {
 fn play_with_a_bad_controller_fails() {
     let err = usage(&["play", "epaminondas", "--white", "robot"]);
     assert!(err.contains("robot"), "{err}");
-    assert!(err.contains("human, random"), "{err}");
+    assert!(err.contains("`human`, `random`, `mcts`"), "{err}");
+    let err = usage(&["play", "epaminondas", "--white", "mcts:iterations=0"]);
+    assert!(err.contains("iterations=0"), "{err}");
     let err = usage(&["play", "epaminondas", "--seed", "x"]);
     assert!(err.contains("'x'"), "{err}");
 }

@@ -32,6 +32,20 @@ pub struct BenchArgs {
     /// Set a game option: `--option max_plies=200`. Repeatable.
     #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
+    /// Also time one search of this player from the initial position and report its iterations
+    /// per second: `--mcts mcts:iterations=20000,threads=2`.
+    #[arg(long, value_name = "SPEC", value_parser = mcts_spec)]
+    mcts: Option<tabula::ai::MctsConfig>,
+}
+
+/// `--mcts`: a player specification that is a search.
+fn mcts_spec(text: &str) -> Result<tabula::ai::MctsConfig, String> {
+    match tabula::ai::PlayerSpec::parse(text)? {
+        tabula::ai::PlayerSpec::Mcts(config) => Ok(config),
+        other => Err(format!(
+            "`{other}` does not search: give `mcts:iterations=N`"
+        )),
+    }
 }
 
 /// A playout longer than this is cut (a game without a length cap could otherwise run forever).
@@ -130,9 +144,31 @@ fn bench_game<const W: usize>(game: &Game<W>, args: &BenchArgs) -> super::CliRes
         0.0
     };
     let state_bytes = std::mem::size_of::<tabula::State<W>>();
+    // One search from the start: (iterations, seconds).
+    let search = args.mcts.map(|config| {
+        // From the first decision: a game that starts with a roll has its dice thrown first.
+        let mut start = game.initial;
+        let mut rng = seeded_rng(args.seed);
+        while game.is_chance(&start) {
+            match game.random_action(&start, &mut rng) {
+                Some(outcome) => game.apply(&mut start, &outcome),
+                None => break,
+            }
+        }
+        let t = Instant::now();
+        let found = game.mcts(&start, &[], &config);
+        let seconds = t.elapsed().as_secs_f64().max(1e-9);
+        (found.map_or(0, |f| f.iterations), seconds)
+    });
+    let search_json = search.map_or(String::new(), |(n, s)| {
+        format!(
+            ",\"mcts_iterations\":{n},\"mcts_seconds\":{s:.4},\"mcts_iterations_per_s\":{:.0}",
+            n as f64 / s
+        )
+    });
     if args.json {
         outln!(
-            "{{\"game\":{:?},\"threads\":{},\"seconds\":{elapsed:.3},\"playouts\":{},\"cut\":{},\"playouts_per_s\":{playouts_per_s:.1},\"actions_per_s\":{actions_per_s:.0},\"average_length\":{length:.2},\"perft_depth\":{},\"perft_nodes\":{nodes},\"perft_seconds\":{perft_seconds:.4},\"perft_nodes_per_s\":{nodes_per_s:.0},\"state_bytes\":{state_bytes}}}",
+            "{{\"game\":{:?},\"threads\":{},\"seconds\":{elapsed:.3},\"playouts\":{},\"cut\":{},\"playouts_per_s\":{playouts_per_s:.1},\"actions_per_s\":{actions_per_s:.0},\"average_length\":{length:.2},\"perft_depth\":{},\"perft_nodes\":{nodes},\"perft_seconds\":{perft_seconds:.4},\"perft_nodes_per_s\":{nodes_per_s:.0},\"state_bytes\":{state_bytes}{search_json}}}",
             game.name,
             args.threads,
             total.playouts,
@@ -158,6 +194,10 @@ fn bench_game<const W: usize>(game: &Game<W>, args: &BenchArgs) -> super::CliRes
             args.depth
         );
         outln!("perft nodes/s: {nodes_per_s:.0}");
+    }
+    if let Some((n, seconds)) = search {
+        outln!("mcts: {n} iterations in {seconds:.3} s");
+        outln!("mcts iterations/s: {:.0}", n as f64 / seconds);
     }
     Ok(())
 }

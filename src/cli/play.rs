@@ -5,6 +5,7 @@
 use super::CliError;
 use std::io::{BufRead, Write};
 use tabula::Game;
+use tabula::ai::{MctsConfig, PlayerSpec};
 use tabula::check::MatchDecl;
 use tabula::engine::matches::MatchScore;
 use tabula::engine::movegen::Outcome;
@@ -74,11 +75,8 @@ impl Draws {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Controller {
-    Human,
-    Random,
-}
+/// Who chooses a side's actions: a person, the random player or a search.
+type Controller = PlayerSpec;
 
 /// Who plays each side, and any `--seed`/`--option` given after the game name, parsed with a command
 /// built from the game's own player names.
@@ -117,9 +115,11 @@ fn controllers(
         command = command.arg(
             Arg::new(player.clone())
                 .long(player.clone())
-                .value_name("human|random")
-                .value_parser(["human", "random"])
-                .help(format!("who plays {player}")),
+                .value_name("human|random|mcts[:KEY=VALUE,...]")
+                .value_parser(|text: &str| PlayerSpec::parse(text))
+                .help(format!(
+                    "who plays {player}: `human`, `random`, or `mcts` with `iterations=N` or `time=2s` (and `threads=N`)"
+                )),
         );
     }
     let matches = command.try_get_matches_from(args).map_err(|e| {
@@ -137,14 +137,11 @@ fn controllers(
     Ok(players
         .iter()
         .enumerate()
-        .map(
-            |(i, p)| match matches.get_one::<String>(p).map(String::as_str) {
-                Some("human") => Controller::Human,
-                Some(_) => Controller::Random,
-                None if i == 0 => Controller::Human,
-                None => Controller::Random,
-            },
-        )
+        .map(|(i, p)| match matches.get_one::<PlayerSpec>(p) {
+            Some(spec) => *spec,
+            None if i == 0 => Controller::Human,
+            None => Controller::Random,
+        })
         .collect())
 }
 
@@ -387,9 +384,21 @@ fn play_game<const W: usize>(
                 }
                 action
             }
+            Controller::Mcts(config) => {
+                let found = game.mcts(&state, &history, &config);
+                if let Some(found) = &found {
+                    outln!(
+                        "{name} (mcts) plays {}  (estimated win rate {:.0}%, {} iterations)",
+                        game.action_token(&found.action),
+                        100.0 * found.win_rate,
+                        found.iterations
+                    );
+                }
+                found.map(|f| f.action).ok_or(())
+            }
             Controller::Human => loop {
                 out!(
-                    "{name} to move (ply {}), type an action, `moves` or `quit`: ",
+                    "{name} to move (ply {}), type an action, `moves`, `hint` or `quit`: ",
                     state.ply
                 );
                 let _ = std::io::stdout().flush();
@@ -415,6 +424,27 @@ fn play_game<const W: usize>(
                         "{}",
                         game.legal_tokens_with_history(&state, &history).join(" ")
                     ),
+                    "hint" => match game.mcts(&state, &history, &MctsConfig::default()) {
+                        Some(found) => outln!(
+                            "hint: {} (estimated win rate {:.0}% after {} iterations; then {})",
+                            game.action_token(&found.action),
+                            100.0 * found.win_rate,
+                            found.iterations,
+                            found
+                                .choices
+                                .iter()
+                                .skip(1)
+                                .take(3)
+                                .map(|c| format!(
+                                    "{} {:.0}%",
+                                    game.action_token(&c.action),
+                                    50.0 * (c.value + 1.0)
+                                ))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                        None => outln!("no hint here"),
+                    },
                     token => match game.parse_action_with_history(&state, &history, token) {
                         Ok(a) => break Some(a),
                         Err(e) => outln!("{e}"),

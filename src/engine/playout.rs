@@ -50,12 +50,27 @@ impl<const W: usize> Game<W> {
         buffer: &mut Vec<Action>,
         max_actions: u64,
     ) -> Playout {
+        self.random_playout_from(&self.initial, rng, buffer, max_actions)
+            .0
+    }
+
+    /// [`Game::random_playout`] from `start` (the positions before it unknown), also giving the
+    /// position it ended in.
+    pub fn random_playout_from(
+        &self,
+        start: &State<W>,
+        rng: &mut GameRng,
+        buffer: &mut Vec<Action>,
+        max_actions: u64,
+    ) -> (Playout, State<W>) {
         if !self.uses_history {
-            return self.playout_with(rng, buffer, max_actions, None);
+            return self.playout_with(start, rng, buffer, max_actions, None);
         }
         PLAYOUT_HISTORY.with(|history| match history.try_borrow_mut() {
-            Ok(mut history) => self.playout_with(rng, buffer, max_actions, Some(&mut history)),
-            Err(_) => self.playout_with(rng, buffer, max_actions, Some(&mut Vec::new())),
+            Ok(mut history) => {
+                self.playout_with(start, rng, buffer, max_actions, Some(&mut history))
+            }
+            Err(_) => self.playout_with(start, rng, buffer, max_actions, Some(&mut Vec::new())),
         })
     }
 
@@ -63,24 +78,26 @@ impl<const W: usize> Game<W> {
     /// positions played through.
     fn playout_with(
         &self,
+        start: &State<W>,
         rng: &mut GameRng,
         buffer: &mut Vec<Action>,
         max_actions: u64,
         mut history: Option<&mut Vec<u64>>,
-    ) -> Playout {
+    ) -> (Playout, State<W>) {
         if let Some(history) = history.as_deref_mut() {
             history.clear();
         }
-        let mut state = self.initial;
+        let mut state = *start;
         let mut actions = 0;
         while actions < max_actions {
             let earlier = history.as_deref().map_or(&[][..], Vec::as_slice);
             let mut key = None;
             if let Some(outcome) = self.legal_actions_keyed(&state, earlier, &mut key, buffer) {
-                return Playout {
+                let playout = Playout {
                     actions,
                     outcome: Some(outcome),
                 };
+                return (playout, state);
             }
             if self.is_chance(&state) {
                 // Chance is not an action: the dice are thrown with their real odds, other events
@@ -101,10 +118,11 @@ impl<const W: usize> Game<W> {
             self.apply(&mut state, &pick);
             actions += 1;
         }
-        Playout {
+        let playout = Playout {
             actions,
             outcome: None,
-        }
+        };
+        (playout, state)
     }
 
     /// A uniformly random legal action, or `None` when the game is over.

@@ -1,0 +1,208 @@
+//! Player specifications, as written wherever a player is chosen: `human`, `random`, `mcts`,
+//! `mcts:iterations=20000`, `mcts:time=1s,threads=4`.
+
+use std::fmt;
+use std::time::Duration;
+
+/// How long a search thinks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// A number of iterations in all: the same seed and number give the same move on any number
+    /// of threads.
+    Iterations(u64),
+    /// Wall-clock time per move: as many iterations as fit, so the move depends on the machine.
+    Time(Duration),
+}
+
+/// The settings of a Monte Carlo tree search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    pub budget: Budget,
+    /// Threads searching at once; they share the work of a fixed number of trees, so the result
+    /// does not depend on how many there are.
+    pub threads: usize,
+    /// The UCT exploration constant, for rewards scaled to -1..1.
+    pub exploration: f64,
+    /// A playout longer than this many actions is cut and counted a draw (games that rarely end
+    /// by chance, such as Xiangqi or shogi, would otherwise play on for a long time).
+    pub playout_limit: u64,
+    /// The seed of the search's own random choices.
+    pub seed: u64,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            budget: Budget::Iterations(10_000),
+            threads: 1,
+            exploration: 1.0,
+            playout_limit: 1_000,
+            seed: 1,
+        }
+    }
+}
+
+/// Who chooses a player's actions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PlayerSpec {
+    Human,
+    Random,
+    Mcts(MctsConfig),
+}
+
+/// The most iterations one search may be asked for, and the longest time: beyond them a typo
+/// (an extra zero or three) is more likely than a wish.
+pub const MAX_ITERATIONS: u64 = 1_000_000_000;
+pub const MAX_SECONDS: f64 = 86_400.0;
+pub const MAX_THREADS: usize = 256;
+
+impl PlayerSpec {
+    /// Parses `human`, `random`, `mcts` or `mcts:KEY=VALUE,...` (keys `iterations`, `time`,
+    /// `threads`, `c`, `playout_limit`, `seed`).
+    pub fn parse(text: &str) -> Result<PlayerSpec, String> {
+        let (name, settings) = match text.split_once(':') {
+            Some((name, rest)) => (name, Some(rest)),
+            None => (text, None),
+        };
+        match (name, settings) {
+            ("human", None) => Ok(PlayerSpec::Human),
+            ("random", None) => Ok(PlayerSpec::Random),
+            ("human" | "random", Some(_)) => Err(format!("`{name}` takes no settings: `{name}`")),
+            ("mcts", settings) => {
+                let mut config = MctsConfig::default();
+                for item in settings.unwrap_or("").split(',').filter(|s| !s.is_empty()) {
+                    let (key, value) = item.split_once('=').ok_or_else(|| {
+                        format!(
+                            "`{item}` in `{text}` is not KEY=VALUE (as in `mcts:iterations=20000`)"
+                        )
+                    })?;
+                    config_set(&mut config, key.trim(), value.trim())?;
+                }
+                Ok(PlayerSpec::Mcts(config))
+            }
+            _ => Err(format!(
+                "`{text}` is not a player: `human`, `random`, `mcts`, `mcts:iterations=N` or `mcts:time=2s`"
+            )),
+        }
+    }
+}
+
+fn config_set(config: &mut MctsConfig, key: &str, value: &str) -> Result<(), String> {
+    let number = |max: f64| -> Result<f64, String> {
+        match value.parse::<f64>() {
+            Ok(v) if v.is_finite() && v > 0.0 && v <= max => Ok(v),
+            _ => Err(format!(
+                "`{key}={value}`: give a number more than 0 and at most {max}"
+            )),
+        }
+    };
+    match key {
+        "iterations" => {
+            let n = value
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| (1..=MAX_ITERATIONS).contains(&n));
+            let n = n.ok_or_else(|| {
+                format!("`iterations={value}`: give a whole number from 1 to {MAX_ITERATIONS}")
+            })?;
+            config.budget = Budget::Iterations(n);
+        }
+        "time" => {
+            let (digits, scale) = match value.strip_suffix("ms") {
+                Some(d) => (d, 0.001),
+                None => (value.strip_suffix('s').unwrap_or(value), 1.0),
+            };
+            let seconds = digits
+                .parse::<f64>()
+                .ok()
+                .map(|v| v * scale)
+                .filter(|v| v.is_finite() && *v > 0.0 && *v <= MAX_SECONDS)
+                .ok_or_else(|| {
+                    format!("`time={value}`: give a time such as `2s`, `0.5s` or `300ms`")
+                })?;
+            config.budget = Budget::Time(Duration::from_secs_f64(seconds));
+        }
+        "threads" => {
+            let n = value
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| (1..=MAX_THREADS).contains(&n));
+            config.threads = n.ok_or_else(|| {
+                format!("`threads={value}`: give a whole number from 1 to {MAX_THREADS}")
+            })?;
+        }
+        "c" => config.exploration = number(100.0)?,
+        "playout_limit" => config.playout_limit = number(1e9)? as u64,
+        "seed" => {
+            config.seed = value
+                .parse::<u64>()
+                .map_err(|_| format!("`seed={value}`: give a whole number"))?
+        }
+        _ => {
+            return Err(format!(
+                "`{key}` is not a setting of `mcts`: `iterations`, `time`, `threads`, `c`, `playout_limit` or `seed`"
+            ));
+        }
+    }
+    Ok(())
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Human => write!(f, "human"),
+            PlayerSpec::Random => write!(f, "random"),
+            PlayerSpec::Mcts(c) => {
+                match c.budget {
+                    Budget::Iterations(n) => write!(f, "mcts:iterations={n}")?,
+                    Budget::Time(t) => write!(f, "mcts:time={}s", t.as_secs_f64())?,
+                }
+                if c.threads != 1 {
+                    write!(f, ",threads={}", c.threads)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specifications_parse() {
+        assert_eq!(PlayerSpec::parse("random"), Ok(PlayerSpec::Random));
+        assert_eq!(PlayerSpec::parse("human"), Ok(PlayerSpec::Human));
+        let Ok(PlayerSpec::Mcts(c)) = PlayerSpec::parse("mcts:iterations=500,threads=3") else {
+            panic!("not parsed");
+        };
+        assert_eq!((c.budget, c.threads), (Budget::Iterations(500), 3));
+        let Ok(PlayerSpec::Mcts(c)) = PlayerSpec::parse("mcts:time=250ms") else {
+            panic!("not parsed");
+        };
+        assert_eq!(c.budget, Budget::Time(Duration::from_millis(250)));
+        assert_eq!(
+            PlayerSpec::parse("mcts").map(|p| p.to_string()),
+            Ok("mcts:iterations=10000".into())
+        );
+    }
+
+    #[test]
+    fn mistakes_are_explained() {
+        for bad in [
+            "mcts:iterations=0",
+            "mcts:iterations=-3",
+            "mcts:time=forever",
+            "mcts:time=0s",
+            "mcts:threads=0",
+            "mcts:depth=3",
+            "mcts:iterations",
+            "alphabeta",
+            "random:fast",
+        ] {
+            let err = PlayerSpec::parse(bad).expect_err(bad);
+            assert!(err.contains('`'), "{bad}: {err}");
+        }
+    }
+}
