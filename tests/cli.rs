@@ -885,3 +885,77 @@ fn draughts_fen_numbers_the_dark_squares() {
         assert!(err.contains(why), "{bad}: {err}");
     }
 }
+
+// ---------- tournament and analyze (issue 15) ----------
+
+/// Self-play results do not depend on how many games run at once, and every record written
+/// replays with `show --after` to the result it reports.
+#[test]
+fn analyze_is_the_same_on_any_number_of_threads_and_its_records_replay() {
+    let dir = scratch("analyze-records");
+    let records = dir.join("records.jsonl");
+    let records = records.to_str().expect("a UTF-8 path");
+    // The file is appended to: start without it.
+    let _ = std::fs::remove_file(records);
+    let args = |threads: &'static str| {
+        vec![
+            "analyze",
+            "backgammon",
+            "breakthrough",
+            "--games",
+            "6",
+            "--threads",
+            threads,
+            "--format",
+            "json",
+        ]
+    };
+    let one = ok(&args("1"));
+    let mut with_records = args("3");
+    with_records.extend(["--records", records]);
+    assert_eq!(one, ok(&with_records));
+    let text = std::fs::read_to_string(records).expect("the records");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 12);
+    for line in lines {
+        let record: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        let game = record["game"].as_str().expect("game");
+        let tokens = record["tokens"].as_str().expect("tokens");
+        let shown = ok(&["show", game, "--after", tokens]);
+        let last = shown.lines().last().expect("a last line");
+        let expected = match &record["result"] {
+            serde_json::Value::String(s) if s == "draw" => "game over: draw".to_string(),
+            result => format!(
+                "game over: {} wins",
+                result["winner"].as_str().expect("a winner")
+            ),
+        };
+        assert!(last.starts_with(&expected), "{last} / {expected}");
+    }
+}
+
+#[test]
+fn tournament_reports_every_player_and_refuses_unattended_humans() {
+    let out = ok(&[
+        "tournament",
+        "tic-tac-toe",
+        "--players",
+        "random",
+        "mcts:iterations=200",
+        "--games",
+        "3",
+        "--format",
+        "csv",
+    ]);
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        rows[0],
+        "player,games,wins,draws,losses,cut,points,elo,elo_95"
+    );
+    assert!(rows[1].starts_with("random,6,"), "{out}");
+    assert!(rows[2].starts_with("mcts:iterations=200,6,"), "{out}");
+    let err = usage(&["tournament", "tic-tac-toe", "--players", "random", "human"]);
+    assert!(err.contains("unattended"), "{err}");
+    let err = usage(&["tournament", "tic-tac-toe", "--players", "random"]);
+    assert!(err.contains("players"), "{err}");
+}

@@ -19,6 +19,7 @@ macro_rules! outln {
 mod bench;
 mod play;
 mod rules;
+mod tournament;
 mod verify;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -172,6 +173,12 @@ enum Command {
     Verify(verify::VerifyArgs),
     /// Measure random playouts per second, actions per second and perft nodes per second.
     Bench(bench::BenchArgs),
+    /// A round robin between players (`random`, `mcts:iterations=N`, ...), seats swapped: wins,
+    /// draws, points and Elo with 95% intervals.
+    Tournament(tournament::TournamentArgs),
+    /// Self-play of a game and its variants, side by side: wins per seat with 95% intervals,
+    /// draws, game length, branching factor, lead changes, games cut by the length limit.
+    Analyze(tournament::AnalyzeArgs),
 }
 
 pub fn write_stdout(args: std::fmt::Arguments) {
@@ -212,6 +219,8 @@ pub fn run() -> ExitCode {
         Command::Rules(args) => rules::rules(args),
         Command::Bench(args) => bench::bench(args),
         Command::Verify(args) => verify::verify(args),
+        Command::Tournament(args) => tournament::tournament(args),
+        Command::Analyze(args) => tournament::analyze(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,510 @@
+//! `tabula tournament` and `tabula analyze`: many seeded games between players given by
+//! specification, played in parallel, each kept as a record that replays exactly.
+
+use super::CliError;
+use std::io::Write;
+use tabula::Game;
+use tabula::ai::selfplay::Job;
+use tabula::ai::stats::{elo, wilson};
+use tabula::ai::{GameRecord, PlayerSpec};
+use tabula::engine::movegen::Outcome;
+
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+pub enum ReportFormat {
+    Text,
+    Json,
+    Csv,
+}
+
+/// What both commands share: how many games, seeds, threads, limits, output.
+#[derive(clap::Args)]
+pub struct Common {
+    /// Seed of the first game; game i uses seed + i, so any game can be replayed alone.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
+    /// A game still going after this many actions is cut (and counted apart).
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    max_actions: u64,
+    /// `text` (a table), `json` or `csv`.
+    #[arg(long, value_enum, default_value = "text")]
+    format: ReportFormat,
+    /// Write every game's record (seed, players, tokens, result) to this file, one JSON object a
+    /// line: `tabula show GAME --after "TOKENS"` replays any of them.
+    #[arg(long, value_name = "FILE")]
+    records: Option<std::path::PathBuf>,
+    /// Set a game option: `--option max_plies=200`. Repeatable.
+    #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+}
+
+#[derive(clap::Args)]
+pub struct TournamentArgs {
+    /// A game name from `games/` or a path to a game file.
+    game: String,
+    /// The players, two or more: `random`, `mcts:iterations=1000`, `mcts:time=1s`.
+    #[arg(long, num_args = 2.., required = true, value_parser = spec)]
+    players: Vec<PlayerSpec>,
+    /// Games of each pair of players in each seating order.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    games: u64,
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(clap::Args)]
+pub struct AnalyzeArgs {
+    /// The games to compare, side by side: names from `games/` or paths (a game and its variants).
+    #[arg(required = true, num_args = 1..)]
+    games_to_compare: Vec<String>,
+    /// Who plays every seat: `random`, `mcts:iterations=1000`, ...
+    #[arg(long, default_value = "random", value_parser = spec)]
+    players: PlayerSpec,
+    /// Self-play games of each.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    games: u64,
+    #[command(flatten)]
+    common: Common,
+}
+
+/// A player that plays by itself: not `human`.
+fn spec(text: &str) -> Result<PlayerSpec, String> {
+    match PlayerSpec::parse(text)? {
+        PlayerSpec::Human => {
+            Err("`human` cannot play unattended: give `random` or `mcts:...`".into())
+        }
+        other => Ok(other),
+    }
+}
+
+/// Plays the jobs with a progress bar on a terminal (text output only).
+fn play_jobs<const W: usize>(game: &Game<W>, jobs: &[Job], common: &Common) -> Vec<GameRecord> {
+    let show =
+        common.format == ReportFormat::Text && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let bar = if show {
+        indicatif::ProgressBar::new(jobs.len() as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let records = game.play_many(jobs, common.threads as usize, common.max_actions, &|| {
+        bar.inc(1)
+    });
+    bar.finish_and_clear();
+    records
+}
+
+fn outcome_json<const W: usize>(game: &Game<W>, outcome: Option<Outcome>) -> serde_json::Value {
+    match outcome {
+        Some(Outcome::Win(p, score)) => {
+            serde_json::json!({ "winner": game.players[p as usize], "score": score })
+        }
+        Some(Outcome::Draw) => serde_json::json!("draw"),
+        None => serde_json::json!("cut"),
+    }
+}
+
+fn write_records<const W: usize>(
+    game: &Game<W>,
+    records: &[GameRecord],
+    common: &Common,
+    name: &str,
+) -> Result<(), CliError> {
+    let Some(path) = &common.records else {
+        return Ok(());
+    };
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
+    for r in records {
+        let line = serde_json::json!({
+            "game": name,
+            "options": common.options,
+            "seed": r.seed,
+            "players": r.players,
+            "tokens": r.tokens.join(" "),
+            "result": outcome_json(game, r.outcome),
+        });
+        writeln!(file, "{line}")
+            .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(())
+}
+
+pub fn tournament(args: TournamentArgs) -> super::CliResult {
+    tabula::with_game!(super::load(&args.game, &args.common.options)?, game => run_tournament(&game, &args))
+}
+
+fn run_tournament<const W: usize>(game: &Game<W>, args: &TournamentArgs) -> super::CliResult {
+    if game.players.len() != 2 {
+        return Err(CliError::input(format!(
+            "{} has {} players: a tournament pairs two players a game",
+            game.name,
+            game.players.len()
+        )));
+    }
+    let n = args.players.len();
+    // Every pair, both seating orders, `games` each.
+    let mut jobs = Vec::new();
+    let mut pairs = Vec::new();
+    for i in 0..n {
+        for j in 0..n {
+            if i == j {
+                continue;
+            }
+            for _ in 0..args.games {
+                let seed = args.common.seed.wrapping_add(jobs.len() as u64);
+                jobs.push(Job {
+                    seats: vec![args.players[i], args.players[j]],
+                    seed,
+                });
+                pairs.push((i, j));
+            }
+        }
+    }
+    let records = play_jobs(game, &jobs, &args.common);
+    write_records(game, &records, &args.common, &args.game)?;
+    let mut score = vec![vec![0.0; n]; n];
+    let mut played = vec![vec![0.0; n]; n];
+    let mut tally = vec![[0u64; 5]; n]; // games, wins, draws, losses, cut
+    let mut points = vec![0i64; n];
+    for (r, &(a, b)) in records.iter().zip(&pairs) {
+        let seat = [a, b];
+        for &p in &seat {
+            tally[p][0] += 1;
+        }
+        match r.outcome {
+            Some(Outcome::Win(w, s)) => {
+                let (winner, loser) = (seat[w as usize & 1], seat[1 - (w as usize & 1)]);
+                tally[winner][1] += 1;
+                tally[loser][3] += 1;
+                points[winner] += i64::from(s);
+                points[loser] -= i64::from(s);
+                score[winner][loser] += 1.0;
+            }
+            Some(Outcome::Draw) | None => {
+                let column = if r.outcome.is_none() { 4 } else { 2 };
+                tally[a][column] += 1;
+                tally[b][column] += 1;
+                score[a][b] += 0.5;
+                score[b][a] += 0.5;
+            }
+        }
+        played[a][b] += 1.0;
+        played[b][a] += 1.0;
+    }
+    let ratings = elo(&score, &played);
+    let names: Vec<String> = args.players.iter().map(|p| p.to_string()).collect();
+    match args.common.format {
+        ReportFormat::Json => {
+            let players: Vec<_> = (0..n)
+                .map(|p| {
+                    serde_json::json!({
+                        "player": names[p], "games": tally[p][0], "wins": tally[p][1],
+                        "draws": tally[p][2], "losses": tally[p][3], "cut": tally[p][4],
+                        "points": points[p], "elo": ratings[p].0,
+                        "elo_95": if ratings[p].1.is_finite() { serde_json::json!(ratings[p].1) } else { serde_json::Value::Null },
+                    })
+                })
+                .collect();
+            let report = serde_json::json!({
+                "game": game.name, "games": records.len(), "seed": args.common.seed, "players": players,
+            });
+            outln!("{report}");
+        }
+        ReportFormat::Csv => {
+            outln!("player,games,wins,draws,losses,cut,points,elo,elo_95");
+            for p in 0..n {
+                let t = tally[p];
+                outln!(
+                    "{},{},{},{},{},{},{},{:.1},{:.1}",
+                    names[p],
+                    t[0],
+                    t[1],
+                    t[2],
+                    t[3],
+                    t[4],
+                    points[p],
+                    ratings[p].0,
+                    ratings[p].1
+                );
+            }
+        }
+        ReportFormat::Text => {
+            outln!(
+                "{}: {} games ({} per pair and seating order), seeds {} to {}",
+                game.name,
+                records.len(),
+                args.games,
+                args.common.seed,
+                args.common.seed.wrapping_add(records.len() as u64 - 1)
+            );
+            outln!(
+                "{:<32} {:>6} {:>6} {:>6} {:>6} {:>5} {:>7} {:>6} {:>8}",
+                "player",
+                "games",
+                "wins",
+                "draws",
+                "losses",
+                "cut",
+                "points",
+                "Elo",
+                "±95%"
+            );
+            for p in 0..n {
+                let t = tally[p];
+                let interval = if ratings[p].1.is_finite() {
+                    format!("±{:.0}", ratings[p].1)
+                } else {
+                    "-".into()
+                };
+                outln!(
+                    "{:<32} {:>6} {:>6} {:>6} {:>6} {:>5} {:>7} {:>+6.0} {:>8}",
+                    names[p],
+                    t[0],
+                    t[1],
+                    t[2],
+                    t[3],
+                    t[4],
+                    points[p],
+                    ratings[p].0,
+                    interval
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A line of the analysis table: a measure of a game in words.
+type MeasureWords<'a> = Box<dyn Fn(&Measures) -> String + 'a>;
+
+/// What `analyze` measures of one game.
+struct Measures {
+    name: String,
+    players: Vec<String>,
+    games: usize,
+    /// Wins per seat, draws, cut games.
+    wins: Vec<u64>,
+    draws: u64,
+    cut: u64,
+    lengths: Vec<u64>,
+    branching: f64,
+    lead_changes: f64,
+}
+
+fn measure<const W: usize>(game: &Game<W>, records: &[GameRecord]) -> Measures {
+    let mut wins = vec![0; game.players.len()];
+    let (mut draws, mut cut) = (0, 0);
+    for r in records {
+        match r.outcome {
+            Some(Outcome::Win(p, _)) => wins[p as usize] += 1,
+            Some(Outcome::Draw) => draws += 1,
+            None => cut += 1,
+        }
+    }
+    let mut lengths: Vec<u64> = records.iter().map(GameRecord::length).collect();
+    lengths.sort_unstable();
+    let (decisions, choices) = records
+        .iter()
+        .fold((0, 0), |(d, c), r| (d + r.decisions, c + r.choices));
+    Measures {
+        name: game.name.clone(),
+        players: game.players.clone(),
+        games: records.len(),
+        wins,
+        draws,
+        cut,
+        lengths,
+        branching: choices as f64 / decisions.max(1) as f64,
+        lead_changes: records
+            .iter()
+            .map(|r| f64::from(r.lead_changes))
+            .sum::<f64>()
+            / records.len().max(1) as f64,
+    }
+}
+
+impl Measures {
+    fn mean(&self) -> f64 {
+        self.lengths.iter().sum::<u64>() as f64 / self.lengths.len().max(1) as f64
+    }
+    fn median(&self) -> f64 {
+        let n = self.lengths.len();
+        match n {
+            0 => 0.0,
+            _ if n % 2 == 1 => self.lengths[n / 2] as f64,
+            _ => (self.lengths[n / 2 - 1] + self.lengths[n / 2]) as f64 / 2.0,
+        }
+    }
+    fn spread(&self) -> f64 {
+        let mean = self.mean();
+        let n = self.lengths.len().max(2) as f64;
+        (self
+            .lengths
+            .iter()
+            .map(|&l| (l as f64 - mean).powi(2))
+            .sum::<f64>()
+            / (n - 1.0))
+            .sqrt()
+    }
+}
+
+pub fn analyze(args: AnalyzeArgs) -> super::CliResult {
+    let mut all = Vec::new();
+    for name in &args.games_to_compare {
+        let loaded = super::load(name, &args.common.options)?;
+        let m = tabula::with_game!(loaded, game => {
+            let seats = vec![args.players; game.players.len()];
+            let jobs: Vec<Job> = (0..args.games)
+                .map(|i| Job { seats: seats.clone(), seed: args.common.seed.wrapping_add(i) })
+                .collect();
+            let records = play_jobs(&game, &jobs, &args.common);
+            write_records(&game, &records, &args.common, name)?;
+            measure(&game, &records)
+        });
+        all.push(m);
+    }
+    report_analysis(&all, &args)
+}
+
+fn report_analysis(all: &[Measures], args: &AnalyzeArgs) -> super::CliResult {
+    let percent = |k: u64, n: usize| 100.0 * k as f64 / n.max(1) as f64;
+    let interval = |k: u64, n: usize| {
+        let (lo, hi) = wilson(k as f64, n as f64);
+        (100.0 * lo, 100.0 * hi)
+    };
+    match args.common.format {
+        ReportFormat::Json => {
+            let games: Vec<_> = all
+                .iter()
+                .map(|m| {
+                    let seats: Vec<_> = m
+                        .players
+                        .iter()
+                        .zip(&m.wins)
+                        .map(|(p, &w)| {
+                            let (lo, hi) = interval(w, m.games);
+                            serde_json::json!({ "player": p, "wins": w, "win_percent": percent(w, m.games), "ci95": [lo, hi] })
+                        })
+                        .collect();
+                    serde_json::json!({
+                        "game": m.name, "games": m.games, "seats": seats, "draws": m.draws, "cut": m.cut,
+                        "length_mean": m.mean(), "length_median": m.median(), "length_sd": m.spread(),
+                        "branching": m.branching, "lead_changes": m.lead_changes,
+                    })
+                })
+                .collect();
+            outln!(
+                "{}",
+                serde_json::json!({ "players": args.players.to_string(), "seed": args.common.seed, "games": games })
+            );
+        }
+        ReportFormat::Csv => {
+            outln!(
+                "game,games,seat,player,wins,win_percent,ci95_low,ci95_high,draws,cut,length_mean,length_median,length_sd,branching,lead_changes"
+            );
+            for m in all {
+                for (seat, (p, &w)) in m.players.iter().zip(&m.wins).enumerate() {
+                    let (lo, hi) = interval(w, m.games);
+                    outln!(
+                        "{:?},{},{},{},{},{:.2},{:.2},{:.2},{},{},{:.2},{:.1},{:.2},{:.2},{:.2}",
+                        m.name,
+                        m.games,
+                        seat + 1,
+                        p,
+                        w,
+                        percent(w, m.games),
+                        lo,
+                        hi,
+                        m.draws,
+                        m.cut,
+                        m.mean(),
+                        m.median(),
+                        m.spread(),
+                        m.branching,
+                        m.lead_changes
+                    );
+                }
+            }
+        }
+        ReportFormat::Text => {
+            outln!(
+                "self-play by {}, {} games each, seeds from {}",
+                args.players,
+                args.games,
+                args.common.seed
+            );
+            let width = 30;
+            let row = |label: &str, cells: Vec<String>| {
+                let mut line = format!("{label:<26}");
+                for c in cells {
+                    line.push_str(&format!(" {c:>width$}"));
+                }
+                line
+            };
+            outln!("{}", row("", all.iter().map(|m| m.name.clone()).collect()));
+            let seats = all.iter().map(|m| m.players.len()).max().unwrap_or(0);
+            for s in 0..seats {
+                outln!(
+                    "{}",
+                    row(
+                        &format!("wins, seat {} (95% CI)", s + 1),
+                        all.iter()
+                            .map(|m| match m.wins.get(s) {
+                                Some(&w) => {
+                                    let (lo, hi) = interval(w, m.games);
+                                    format!(
+                                        "{} {:.1}% ({lo:.1}-{hi:.1})",
+                                        m.players[s],
+                                        percent(w, m.games)
+                                    )
+                                }
+                                None => "-".into(),
+                            })
+                            .collect()
+                    )
+                );
+            }
+            let lines: [(&str, MeasureWords<'_>); 6] = [
+                (
+                    "draws",
+                    Box::new(|m: &Measures| {
+                        format!("{} ({:.1}%)", m.draws, percent(m.draws, m.games))
+                    }),
+                ),
+                (
+                    "cut by the length limit",
+                    Box::new(|m: &Measures| m.cut.to_string()),
+                ),
+                (
+                    "length: mean, median",
+                    Box::new(|m: &Measures| format!("{:.1}, {:.0}", m.mean(), m.median())),
+                ),
+                (
+                    "length: spread (sd)",
+                    Box::new(|m: &Measures| format!("{:.1}", m.spread())),
+                ),
+                (
+                    "branching factor",
+                    Box::new(|m: &Measures| format!("{:.1}", m.branching)),
+                ),
+                (
+                    "lead changes a game",
+                    Box::new(|m: &Measures| format!("{:.2}", m.lead_changes)),
+                ),
+            ];
+            for (label, f) in lines {
+                outln!("{}", row(label, all.iter().map(&f).collect()));
+            }
+        }
+    }
+    Ok(())
+}
