@@ -987,7 +987,14 @@ impl<const W: usize> Game<W> {
 
     /// The `after` rules, on the position an action made; `played` is what the action did.
     fn run_after_rules(&self, state: &mut State<W>, played: Played) {
-        if !self.after.is_empty() {
+        if let [rule] = &self.after[..]
+            && let Some(fast) = &rule.counter_fast
+        {
+            // One rule that only sets a counter: no frame to build.
+            let mut counters = state.counters;
+            fast.run(&state.counters, &played, &mut counters);
+            state.counters = counters;
+        } else if !self.after.is_empty() {
             let counters = {
                 let mut frame = Frame::position(state);
                 frame.played = played;

@@ -95,8 +95,12 @@ impl<const W: usize> Game<W> {
             }
             let pick = buffer[rng.random_range(0..buffer.len())];
             if let Some(history) = history.as_deref_mut() {
-                // Worked out already if a rule read `repetitions`.
-                history.push(key.unwrap_or_else(|| self.position_key(&state)));
+                match &self.irreversible {
+                    // No position so far can come back: none is worth keeping.
+                    Some(irreversible) if irreversible.resets(&state, &pick) => history.clear(),
+                    // Worked out already if a rule read `repetitions` with history to look in.
+                    _ => history.push(key.unwrap_or_else(|| self.position_key(&state))),
+                }
             }
             self.apply(&mut state, &pick);
             actions += 1;
