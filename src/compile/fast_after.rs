@@ -36,6 +36,61 @@ pub struct FastAfter {
     pub all: bool,
     pub then: Option<(u8, Value)>,
     pub otherwise: Option<(u8, Value)>,
+    /// The condition as two tests on words, when every test asks only whether a kind moved or
+    /// more than a number of pieces were captured, joined by `or`.
+    pub quick: Option<Quick>,
+}
+
+/// `moved(K1) or moved(K2) ... or captured > N`: any kind of `moved` moved, or more than
+/// `captured_over` pieces were captured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Quick {
+    pub moved: u64,
+    pub captured_over: i32,
+}
+
+impl Quick {
+    /// The quick form of the tests joined by `or` (`any`), if each has the shape.
+    fn of(tests: &[Test], any: bool) -> Option<Quick> {
+        if !any && tests.len() > 1 {
+            return None;
+        }
+        let mut quick = Quick {
+            moved: 0,
+            captured_over: i32::MAX,
+        };
+        for test in tests {
+            let number = match test.right {
+                Value::Int(n) if n >= 0 => n,
+                _ => return None,
+            };
+            match (test.left, test.op) {
+                // `moved(K)` is 0 or 1: each of these holds exactly when it is 1.
+                (Value::Moved(kind), None) if kind < 64 => quick.moved |= 1 << kind,
+                (Value::Moved(kind), Some(op))
+                    if kind < 64
+                        && matches!(
+                            (op, number),
+                            (BinOp::Gt | BinOp::Ne, 0) | (BinOp::Ge | BinOp::Eq, 1)
+                        ) =>
+                {
+                    quick.moved |= 1 << kind
+                }
+                (Value::Captured, None) => quick.captured_over = quick.captured_over.min(0),
+                (Value::Captured, Some(BinOp::Gt)) => {
+                    quick.captured_over = quick.captured_over.min(number)
+                }
+                (Value::Captured, Some(BinOp::Ge)) if number > 0 => {
+                    quick.captured_over = quick.captured_over.min(number - 1)
+                }
+                (Value::Captured, Some(BinOp::Ne)) if number == 0 => {
+                    quick.captured_over = quick.captured_over.min(0)
+                }
+                _ => return None,
+            }
+        }
+        Some(quick)
+    }
 }
 
 /// The fast form of an `after` rule body, if it has the shape.
@@ -55,6 +110,7 @@ pub fn recognise(body: &[TStmt]) -> Option<FastAfter> {
     let joiner = if all { BinOp::And } else { BinOp::Or };
     collect(cond, joiner, &mut tests)?;
     Some(FastAfter {
+        quick: Quick::of(&tests, !all),
         tests,
         all,
         then: set(then)?,
@@ -128,7 +184,7 @@ fn value(e: &TExpr) -> Option<Value> {
 
 impl FastAfter {
     /// Runs the rule: reads the counters as they were, writes the one its branch sets.
-    #[inline]
+    #[inline(always)]
     pub fn run(&self, counters: &[i32; 4], played: &Played, new_counters: &mut [i32; 4]) {
         let value = |v: Value| match v {
             Value::Int(n) => n,
@@ -148,7 +204,9 @@ impl FastAfter {
                 Some(_) => l >= r,
             }
         };
-        let chosen = if self.all {
+        let chosen = if let Some(quick) = self.quick {
+            played.moved & quick.moved != 0 || i32::from(played.captured) > quick.captured_over
+        } else if self.all {
             self.tests.iter().all(holds)
         } else {
             self.tests.iter().any(holds)

@@ -64,6 +64,14 @@ pub enum Test {
         op: BinOp,
         right: Operand,
     },
+    /// A counter or `repetitions` compared with a number: whether the value is in `lo..=hi`
+    /// (`inside`) or out of it (`!=`).
+    Range {
+        value: Operand,
+        lo: i32,
+        hi: i32,
+        inside: bool,
+    },
     /// A count compared with 0 or 1 asks only whether the pieces are there: no counting needed.
     Any {
         player: PlayerRef,
@@ -152,12 +160,51 @@ fn test(cond: &TExpr, region_first: &[u16]) -> Option<Test> {
             },
             _ => Test::Compare { left, op, right },
         },
+        (value @ (Operand::Counter(_) | Operand::Repetitions), op, Operand::Int(n)) => {
+            range(value, op, n)
+        }
+        (Operand::Int(n), op, value @ (Operand::Counter(_) | Operand::Repetitions)) => {
+            // `n < value` is `value > n`.
+            let mirrored = match op {
+                BinOp::Lt => BinOp::Gt,
+                BinOp::Le => BinOp::Ge,
+                BinOp::Gt => BinOp::Lt,
+                BinOp::Ge => BinOp::Le,
+                other => other,
+            };
+            range(value, mirrored, n)
+        }
         _ => Test::Compare {
             left,
             op: *op,
             right,
         },
     })
+}
+
+/// `value op n` as a range of values (no overflow: the bounds are widened to i64 first).
+fn range(value: Operand, op: BinOp, n: i32) -> Test {
+    let n = i64::from(n);
+    let (lo, hi) = match op {
+        BinOp::Lt => (i64::MIN, n - 1),
+        BinOp::Le => (i64::MIN, n),
+        BinOp::Gt => (n + 1, i64::MAX),
+        BinOp::Ge => (n, i64::MAX),
+        _ => (n, n),
+    };
+    let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+    // `value > i32::MAX` never holds: an empty range.
+    let (lo, hi) = if lo > i64::from(i32::MAX) || hi < i64::from(i32::MIN) {
+        (1, 0)
+    } else {
+        (clamp(lo), clamp(hi))
+    };
+    Test::Range {
+        value,
+        lo,
+        hi,
+        inside: op != BinOp::Ne,
+    }
 }
 
 fn operand(e: &TExpr, region_first: &[u16]) -> Option<Operand> {
@@ -208,6 +255,18 @@ impl<const W: usize> crate::compile::Game<W> {
             }
         };
         let holds = match check.test {
+            Test::Range {
+                value,
+                lo,
+                hi,
+                inside,
+            } => {
+                let v = match value {
+                    Operand::Counter(c) => state.counters[c as usize],
+                    _ => frame.repetitions(|s| self.position_key(s)),
+                };
+                (lo <= v && v <= hi) == inside
+            }
             Test::Any {
                 player,
                 region,

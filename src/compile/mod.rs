@@ -6,6 +6,7 @@ pub mod cell_mask;
 pub mod fast_after;
 pub mod fast_check;
 pub(crate) mod fold;
+pub mod irreversible;
 pub mod neighbour_filter;
 pub mod primitives;
 mod tables;
@@ -281,6 +282,9 @@ pub struct Game<const W: usize = 4> {
     /// When every move rule is a plain step or jump on a small board (and `word_steps` is not
     /// chosen): all moves on words from tables per player.
     pub word_moves: Option<word_moves::WordMoves>,
+    /// Which actions no earlier position can come back after (see [`irreversible`]), if the
+    /// rules tell: a driver keeping history for `repetitions` may then forget what came before.
+    pub irreversible: Option<irreversible::Irreversible>,
     /// Whether any move rule has `then` effects (else applying skips looking for them).
     pub has_rule_effects: bool,
     /// Whether any move rule has a `next`, or marks pieces or gives extra turns: then a turn may
@@ -715,6 +719,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         declared_rules,
         word_steps: None,
         word_moves: None,
+        irreversible: None,
         has_rule_effects,
         has_parts,
         hand_slot_of: (0..kinds)
@@ -748,6 +753,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
     if game.word_steps.is_none() {
         game.word_moves = word_moves::plan(&game);
     }
+    game.irreversible = irreversible::plan(&game);
     game
 }
 

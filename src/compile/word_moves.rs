@@ -15,8 +15,10 @@ use crate::engine::state::encode;
 /// The move rules of the game, per player, in rule order.
 #[derive(Clone, Debug)]
 pub struct WordMoves {
-    /// `per_player[player]`
+    /// `per_player[player]`: the compulsory rules first, then the others, each in rule order.
     pub per_player: Vec<Vec<WordRule>>,
+    /// How many of each player's rules are compulsory.
+    pub compulsory: usize,
     /// Some rule moves only pieces of one kind: the mover's pieces are sorted by kind first.
     pub by_kind: bool,
 }
@@ -202,10 +204,16 @@ pub(super) fn plan<const W: usize>(game: &Game<W>) -> Option<WordMoves> {
                         moves,
                     }
                 })
-                .collect()
+                .collect::<Vec<_>>()
+        })
+        .map(|mut rules| {
+            // A stable sort: each part stays in rule order.
+            rules.sort_by_key(|rule| !rule.compulsory);
+            rules
         })
         .collect();
     Some(WordMoves {
+        compulsory: game.moves.iter().filter(|rule| rule.compulsory).count(),
         per_player,
         by_kind: game.pieces.len() > 1 && game.moves.iter().any(|rule| rule.piece.is_some()),
     })

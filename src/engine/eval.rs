@@ -140,6 +140,10 @@ impl<'a, const W: usize> Frame<'a, W> {
     #[inline]
     /// `key_of` gives a position's key (`Game::position_key`).
     pub fn repetitions(&mut self, key_of: impl FnOnce(&State<W>) -> u64) -> i32 {
+        if self.history.is_empty() {
+            // Nothing to repeat: the key is not needed.
+            return 0;
+        }
         let state = self.state;
         let key = *self.key.get_or_insert_with(|| key_of(state));
         // A sum rather than a filtered count: the compiler makes it a vector loop.

@@ -216,9 +216,9 @@ impl<const W: usize> Game<W> {
                     1 << cell;
             }
         }
-        let rules = &plan.per_player[me as usize];
-        for compulsory in [true, false] {
-            for rule in rules.iter().filter(|r| r.compulsory == compulsory) {
+        let rules = plan.per_player[me as usize].split_at(plan.compulsory);
+        for rules in [rules.0, rules.1] {
+            for rule in rules {
                 let movers = rule.kind.map_or(own, |k| kinds[k as usize]);
                 match &rule.moves {
                     WordRuleMoves::Steps(steps) => {
@@ -986,25 +986,37 @@ impl<const W: usize> Game<W> {
     }
 
     /// The `after` rules, on the position an action made; `played` is what the action did.
+    #[inline(always)]
     fn run_after_rules(&self, state: &mut State<W>, played: Played) {
-        if !self.after.is_empty() {
-            let counters = {
-                let mut frame = Frame::position(state);
-                frame.played = played;
-                for rule in &self.after {
-                    match &rule.counter_fast {
-                        Some(fast) => {
-                            fast.run(&state.counters, &frame.played, &mut frame.new_counters)
-                        }
-                        None => {
-                            self.eval_rule(rule.code, &mut frame);
-                        }
+        if let [rule] = &self.after[..]
+            && let Some(fast) = &rule.counter_fast
+        {
+            // One rule that only sets a counter: no frame to build.
+            let mut counters = state.counters;
+            fast.run(&state.counters, &played, &mut counters);
+            state.counters = counters;
+        } else if !self.after.is_empty() {
+            self.run_after_rules_in_frame(state, played);
+        }
+    }
+
+    /// [`Game::run_after_rules`] with a frame for the rules that need one.
+    #[inline(never)]
+    fn run_after_rules_in_frame(&self, state: &mut State<W>, played: Played) {
+        let counters = {
+            let mut frame = Frame::position(state);
+            frame.played = played;
+            for rule in &self.after {
+                match &rule.counter_fast {
+                    Some(fast) => fast.run(&state.counters, &frame.played, &mut frame.new_counters),
+                    None => {
+                        self.eval_rule(rule.code, &mut frame);
                     }
                 }
-                frame.new_counters
-            };
-            state.counters = counters;
-        }
+            }
+            frame.new_counters
+        };
+        state.counters = counters;
     }
 
     /// The position after an action, leaving the given one as it was.

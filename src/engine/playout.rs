@@ -112,8 +112,7 @@ impl<const W: usize> Game<W> {
             }
             let pick = buffer[rng.random_range(0..buffer.len())];
             if let Some(history) = history.as_deref_mut() {
-                // Worked out already if a rule read `repetitions`.
-                history.push(key.unwrap_or_else(|| self.position_key(&state)));
+                self.remember(history, &state, &pick, key);
             }
             self.apply(&mut state, &pick);
             actions += 1;
@@ -123,6 +122,18 @@ impl<const W: usize> Game<W> {
             outcome: None,
         };
         (playout, state)
+    }
+
+    /// Adds `state`, about to be left by `pick`, to a playout's history (`key` is its key if
+    /// already worked out), or forgets the history when no position in it can come back.
+    #[inline(never)]
+    fn remember(&self, history: &mut Vec<u64>, state: &State<W>, pick: &Action, key: Option<u64>) {
+        match &self.irreversible {
+            // No position so far can come back: none is worth keeping.
+            Some(irreversible) if irreversible.resets(state, pick) => history.clear(),
+            // Worked out already if a rule read `repetitions` with history to look in.
+            _ => history.push(key.unwrap_or_else(|| self.position_key(state))),
+        }
     }
 
     /// A uniformly random legal action, or `None` when the game is over.

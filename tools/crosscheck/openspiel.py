@@ -637,6 +637,48 @@ class Shogi(Adapter):
                 f, promoted = f + 1, False
         return out
 
+    def tabula_label(self, player, kind):
+        return f"{player} {kind}"
+
+    # OpenSpiel ends a game by two rules Tabula's game does not have: a king in the enemy camp
+    # (its last three ranks) wins with 28 material points, or draws when both kings are there
+    # (its reading of the impasse rules); and at the fourth repetition the player who gave six
+    # checks in a row loses (perpetual check). Such ends are listed, not compared.
+    def new_game(self):
+        self.seen = {}
+
+    def after_turn(self, state):
+        key = " ".join(str(state).split()[:3])
+        self.seen[key] = self.seen.get(key, 0) + 1
+
+    def not_compared(self, state):
+        board = self.board(state)
+        entered = [c for c, v in board.items()
+                   if (v == "black king" and int(c[1:]) >= 7) or (v == "white king" and int(c[1:]) <= 3)]
+        if entered:
+            return "OpenSpiel's entering-king (impasse) rule (not in Tabula's game)"
+        key = " ".join(str(state).split()[:3])
+        if self.seen.get(key, 0) >= 3 and state.returns()[0] != 0:
+            return "OpenSpiel's perpetual check at the fourth repetition (not in Tabula's game)"
+        return None
+
+    def extra(self, state, doc):
+        hands = str(state).split()[2]
+        spiel = {"black": {}, "white": {}}
+        count = ""
+        for ch in hands if hands != "-" else "":
+            if ch.isdigit():
+                count += ch
+                continue
+            side = spiel["black" if ch.isupper() else "white"]
+            side[self.KINDS[ch.lower()]] = int(count or 1)
+            count = ""
+        ours = {p: {k: n for k, n in held.items() if n} for p, held in doc.get("hand", {}).items()}
+        for p in spiel:
+            ours.setdefault(p, {})
+        return [] if ours == spiel else [f"hands: OpenSpiel {spiel}, Tabula {ours}"]
+
+
 class EnglishDraughts(Adapter):
     # OpenSpiel `checkers` (8 x 8): its player 0 (`o`, king `8`) starts on ranks 1-3 and moves
     # first, as Tabula's black; player 1 (`+`, king `*`) is white. Rows print rank 8 first, files
@@ -716,45 +758,6 @@ class EnglishDraughts(Adapter):
 
     def tabula_label(self, player, kind):
         return f"{player} {kind}"
-
-    # OpenSpiel ends a game by two rules Tabula's game does not have: a king in the enemy camp
-    # (its last three ranks) wins with 28 material points, or draws when both kings are there
-    # (its reading of the impasse rules); and at the fourth repetition the player who gave six
-    # checks in a row loses (perpetual check). Such ends are listed, not compared.
-    def new_game(self):
-        self.seen = {}
-
-    def after_turn(self, state):
-        key = " ".join(str(state).split()[:3])
-        self.seen[key] = self.seen.get(key, 0) + 1
-
-    def not_compared(self, state):
-        board = self.board(state)
-        entered = [c for c, v in board.items()
-                   if (v == "black king" and int(c[1:]) >= 7) or (v == "white king" and int(c[1:]) <= 3)]
-        if entered:
-            return "OpenSpiel's entering-king (impasse) rule (not in Tabula's game)"
-        key = " ".join(str(state).split()[:3])
-        if self.seen.get(key, 0) >= 3 and state.returns()[0] != 0:
-            return "OpenSpiel's perpetual check at the fourth repetition (not in Tabula's game)"
-        return None
-
-    def extra(self, state, doc):
-        hands = str(state).split()[2]
-        spiel = {"black": {}, "white": {}}
-        count = ""
-        for ch in hands if hands != "-" else "":
-            if ch.isdigit():
-                count += ch
-                continue
-            side = spiel["black" if ch.isupper() else "white"]
-            side[self.KINDS[ch.lower()]] = int(count or 1)
-            count = ""
-        ours = {p: {k: n for k, n in held.items() if n} for p, held in doc.get("hand", {}).items()}
-        for p in spiel:
-            ours.setdefault(p, {})
-        return [] if ours == spiel else [f"hands: OpenSpiel {spiel}, Tabula {ours}"]
-
 
     def not_compared(self, state):
         if state.returns()[0] == 0:
