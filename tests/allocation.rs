@@ -109,3 +109,34 @@ fn the_counter_sees_allocations() {
     assert!(allocations() > before);
     drop(v);
 }
+
+/// A search allocates per tree (its arena and buffers), not per iteration: ten times the
+/// iterations cost only the arena's few doublings more.
+#[test]
+fn a_search_allocates_per_tree_not_per_iteration() {
+    use tabula::ai::{Budget, MctsConfig};
+    for name in ["breakthrough", "backgammon", "english-draughts"] {
+        let (game, _, _) = Catalog::default().load(name, &[]).expect("game loads");
+        let mut start = game.initial;
+        let mut rng = seeded_rng(3);
+        while game.is_chance(&start) {
+            let roll = game.random_action(&start, &mut rng).expect("a roll");
+            game.apply(&mut start, &roll);
+        }
+        let count = |iterations: u64| {
+            let config = MctsConfig {
+                budget: Budget::Iterations(iterations),
+                ..MctsConfig::default()
+            };
+            let before = allocations();
+            game.mcts(&start, &[], &config).expect("a decision");
+            allocations() - before
+        };
+        count(100); // warm-up: thread-local buffers
+        let (small, large) = (count(400), count(4_000));
+        assert!(
+            large < small + 120,
+            "{name}: {small} allocations for 400 iterations, {large} for 4000"
+        );
+    }
+}
