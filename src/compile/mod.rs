@@ -1,12 +1,14 @@
 //! The compiled stage: dense tables (cells x directions, regions as bit sets) and the rules as one
 //! flat program that the move generator runs without allocating.
 
+pub mod attack_plan;
 mod bytecode;
 pub mod cell_mask;
 pub mod fast_after;
 pub mod fast_check;
 pub(crate) mod fold;
 pub mod neighbour_filter;
+pub mod previous_anchor;
 pub mod primitives;
 mod tables;
 pub mod word_moves;
@@ -47,6 +49,9 @@ pub struct CompiledMove {
     /// A filter reads `previous_from` or `previous_to`: whether the rule has a move decides if
     /// the previous move is part of the position (see `Game::position_key`).
     pub reads_previous: bool,
+    /// Filters `previous_X == neighbour(to, D)`: where they leave no landing cell, the rule has
+    /// no move (see [`previous_anchor`]).
+    pub anchors: Vec<previous_anchor::PreviousAnchor>,
     /// No filter of its own and no `forbid` in the game: every action it makes is legal.
     pub unchecked: bool,
     /// The filters that ask only about the landing cell, as one mask (see [`cell_mask`]).
@@ -318,6 +323,8 @@ pub struct Game<const W: usize = 4> {
     /// The line through each cell along each direction ([`Board::line_masks`]), when a slide
     /// measures its distance on it; else empty.
     pub line_masks: Vec<CellSet<W>>,
+    /// The capturing steps and slides as backward probes, for `attacked` (see [`attack_plan`]).
+    pub attack_plan: Option<attack_plan::AttackPlan>,
 }
 
 impl<const W: usize> Game<W> {
@@ -540,6 +547,11 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
                 promote_choices: m.promote_choices,
                 promote_from: m.promote_from,
                 reads_previous,
+                // Die moves and passes land nowhere: their `to` is none.
+                anchors: match m.generator {
+                    Generator::DieMove { .. } | Generator::Pass => Vec::new(),
+                    _ => previous_anchor::recognise(&m.filters),
+                },
                 // A choice is made where the actions are checked (`push_if_legal`).
                 unchecked: filters.is_empty()
                     && checked.program.forbids.is_empty()
@@ -738,12 +750,14 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         unmoved_cells: CellSet::from_cells(&checked.unmoved),
         notation: checked.notation,
         line_masks: Vec::new(),
+        attack_plan: None,
     };
     if game.moves.iter().any(|m| {
         matches!(&m.primitive, Primitive::Slide(s) if s.distance == crate::check::SlideDistance::LineCount)
     }) {
         game.line_masks = game.board.line_masks();
     }
+    game.attack_plan = attack_plan::plan(&game);
     game.word_steps = word_steps::plan(&game);
     if game.word_steps.is_none() {
         game.word_moves = word_moves::plan(&game);

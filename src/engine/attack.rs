@@ -29,6 +29,19 @@ impl<const W: usize> Game<W> {
         if cells.is_empty() {
             return false;
         }
+        if let Some(plan) = &self.attack_plan {
+            // The probes read only the board, the same in the position and the one after it.
+            let board = frame.state;
+            if cells
+                .iter()
+                .any(|cell| self.probes_attack(plan, by, cell, |c| board.cell(c)))
+            {
+                return true;
+            }
+            if plan.others.is_empty() {
+                return false;
+            }
+        }
         // The position with `by` to move: inside `afterwards`, the real position after the move
         // usually is one already.
         let seen = match frame.after_actual {
@@ -43,7 +56,7 @@ impl<const W: usize> Game<W> {
         let needs_copy =
             seen.to_move != by || cells.iter().any(|c| seen.owner(c).is_none_or(|o| o == by));
         if !needs_copy {
-            return cells.iter().any(|cell| self.attacked_cell(seen, cell));
+            return cells.iter().any(|cell| self.rules_attack(seen, cell));
         }
         let mut position = *seen;
         position.to_move = by;
@@ -52,19 +65,34 @@ impl<const W: usize> Game<W> {
             if position.owner(cell).is_none_or(|o| o == by) {
                 position.set(cell, encode(defender, 0));
             }
-            let attacked = self.attacked_cell(&position, cell);
+            let attacked = self.rules_attack(&position, cell);
             position.set(cell, was);
             attacked
         })
     }
 
     /// Whether a rule of the player to move captures the (enemy) piece on `cell`.
+    #[cfg(test)]
     fn attacked_cell(&self, state: &State<W>, cell: u16) -> bool {
+        self.attack_plan
+            .as_ref()
+            .is_some_and(|plan| self.probes_attack(plan, state.to_move, cell, |c| state.cell(c)))
+            || self.rules_attack(state, cell)
+    }
+
+    /// Whether a rule of the player to move that the attack plan leaves out (every rule, without
+    /// a plan) captures the (enemy) piece on `cell`.
+    fn rules_attack(&self, state: &State<W>, cell: u16) -> bool {
         let mut frame = Frame::position(state);
         frame.ignore_forbids = true;
-        self.moves.iter().enumerate().any(|(index, rule)| {
-            !rule.continuation_only && self.rule_attacks(index as u8, rule, &mut frame, cell)
-        })
+        match &self.attack_plan {
+            Some(plan) => plan.others.iter().any(|&index| {
+                self.rule_attacks(index, &self.moves[index as usize], &mut frame, cell)
+            }),
+            None => self.moves.iter().enumerate().any(|(index, rule)| {
+                !rule.continuation_only && self.rule_attacks(index as u8, rule, &mut frame, cell)
+            }),
+        }
     }
 
     fn rule_attacks(
@@ -316,27 +344,33 @@ impl<const W: usize> Game<W> {
         })
     }
 
-    /// Whether a royal `forbid` of kind `kind` certainly does not hold after `action`: the kind's
-    /// pieces are not attacked now, none of them moves, and the action changes no cell an attack
-    /// on them depends on (its piece's start and landing; no effects, no promotion to the kind).
-    pub(crate) fn royal_unchanged(
+    /// Whether a royal `forbid` of kind `kind` holds after `action`, when that can be told
+    /// without making the position after it; `None` when it cannot.
+    ///
+    /// A simple move (one piece from one cell to another, taking at most what stands there, no
+    /// effects, no promotion of or to the kind) certainly leaves the kind's pieces unattacked
+    /// when they are not attacked now, none of them moves, and it changes no cell an attack on
+    /// them depends on. Otherwise, when the attack plan answers every capturing rule, the
+    /// probes read the position after the move as the position with the two cells changed.
+    pub(crate) fn royal_verdict(
         &self,
         frame: &mut Frame<'_, W>,
         action: &Action,
         kind: u8,
-    ) -> bool {
+    ) -> Option<bool> {
         // A capture by approach or withdrawal empties cells away from the move's own.
         if !matches!(action.kind(), ActionKind::Move | ActionKind::Hop)
             || action.count() != 1
+            || action.captured() > 1
             || action.remote().is_some()
         {
-            return false;
+            return None;
         }
         let rule = &self.moves[action.rule() as usize];
         let promotes_to_royal =
             rule.promote.is_some_and(|(k, _)| k == kind) || rule.promote_choices >> kind & 1 != 0;
         if !rule.effects.is_empty() || promotes_to_royal || rule.joins {
-            return false;
+            return None;
         }
         let status = match frame.royal {
             Some(status) => status,
@@ -347,10 +381,43 @@ impl<const W: usize> Game<W> {
             }
         };
         let (from, to) = (action.from_cell(), action.to_cell());
-        !status.attacked
-            && !status.cells.contains(from)
+        let royal_moves = status.cells.contains(from);
+        if !status.attacked
+            && !royal_moves
             && !status.reach.contains(from)
             && !status.reach.contains(to)
+        {
+            return Some(false);
+        }
+        let plan = self
+            .attack_plan
+            .as_ref()
+            .filter(|p| p.others.is_empty() && !self.has_parts)?;
+        if royal_moves && rule.promote.is_some() {
+            return None;
+        }
+        let state = frame.state;
+        let by = next_player(state.to_move, self.players.len() as u8);
+        let piece = state.cell(from);
+        let at = |c: u16| {
+            if c == from {
+                0
+            } else if c == to {
+                piece
+            } else {
+                state.cell(c)
+            }
+        };
+        let mut cells = status.cells;
+        if royal_moves {
+            cells.remove(from);
+            cells.insert(to);
+        }
+        Some(
+            cells
+                .iter()
+                .any(|cell| self.probes_attack(plan, by, cell, at)),
+        )
     }
 
     fn royal_status(&self, state: &State<W>, kind: u8) -> RoyalStatus<W> {
@@ -365,7 +432,12 @@ impl<const W: usize> Game<W> {
         }
         let mut reach = CellSet::default();
         for cell in cells.iter() {
-            reach = reach.or(&self.attack_reach(state, by, cell));
+            match &self.attack_plan {
+                Some(plan) if plan.others.is_empty() => {
+                    self.probes_reach(plan, |c| state.cell(c), by, cell, &mut reach)
+                }
+                _ => reach = reach.or(&self.attack_reach(state, by, cell)),
+            }
         }
         RoyalStatus {
             cells,
