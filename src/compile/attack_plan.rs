@@ -1,28 +1,46 @@
-//! `attacked(...)` for a game's plain capturing steps and slides, as a table of backward probes
+//! `attacked(...)` for a game's plain capturing steps and slides, as tables of backward probes
 //! worked out when the game is compiled.
 //!
 //! A capturing step or slide whose rule has no `where` filter, no `locked:` region and no lines
 //! to follow captures on a cell exactly when, looking back from the cell along one of its
 //! directions, the right piece stands in the right place: one cell back (legs empty) for a step,
-//! the first piece back past the screens (within reach) for a slide. The probes of all such rules
-//! are merged by direction, each with the set of kinds that attack that way, so that asking about
-//! a cell reads a few cells instead of running the rules. Capturing rules of any other shape
-//! stay with the general answer ([`AttackPlan::others`]).
+//! the first piece back past the screens (within reach) for a slide. So asking about a cell
+//! reads a few cells instead of running the rules:
 //!
-//! The probes read cells through a function, so a position one simple move away (a piece gone
-//! from one cell and standing on another) can be asked about without being made.
+//! * the steps of rules moving the same kinds (and avoiding the same region) form a group, with
+//!   for every cell the set of cells a step of the group could come from: the attacker's pieces
+//!   in that set are the only candidates, usually none;
+//! * the slides are merged by direction, each with the set of kinds that attack that way; on a
+//!   board where the direction is one index step, the first piece back is found from the line's
+//!   cells and the occupied ones at once.
+//!
+//! Capturing rules of any other shape stay with the general answer ([`AttackPlan::others`]).
+//!
+//! The probes read the board through [`Seen`], which can also be a position one simple move
+//! away (a piece gone from one cell and standing on another) without making it.
 
 use super::primitives::{Slide, Step};
 use super::{CellSet, CompiledMove, Game, NO_CELL, Primitive, RegionRef};
 use crate::check::{Landing, SlideDistance, SlidePass};
+use crate::engine::state::State;
 
-/// A step that may capture: the attacker stands one step back from the cell.
+/// The steps of rules moving the same kinds, along directions without legs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepGroup<const W: usize> {
+    /// The kinds that attack this way, a bit each.
+    pub kinds: u64,
+    /// The rules' `avoid:` region: a cell in the attacker's part of it is never landed on.
+    pub avoid: Option<RegionRef>,
+    pub dirs: Vec<u8>,
+    /// For each cell, the cells a step of the group could come from.
+    pub sources: Vec<CellSet<W>>,
+}
+
+/// A step along a direction with legs (which must be empty): the attacker stands one step back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StepProbe {
     pub dir: u8,
-    /// The kinds that attack this way, a bit each.
     pub kinds: u64,
-    /// The rule's `avoid:` region: a cell in the attacker's part of it is never landed on.
     pub avoid: Option<RegionRef>,
 }
 
@@ -34,38 +52,108 @@ pub struct SlideProbe {
     pub kinds: u64,
     pub screens: u8,
     pub max: u16,
+    /// Whether the first piece back is the nearest occupied cell of the line by index: no
+    /// screens, no limit, and the direction one index step on the whole board.
+    pub by_index: bool,
+    /// With `by_index`: whether the cells back have lower indices (the nearest is the highest).
+    pub downwards: bool,
 }
 
 /// The probes of one attacking player.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PlayerProbes {
-    pub steps: Vec<StepProbe>,
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerProbes<const W: usize> {
+    pub groups: Vec<StepGroup<W>>,
+    pub legged: Vec<StepProbe>,
     pub slides: Vec<SlideProbe>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AttackPlan {
+pub struct AttackPlan<const W: usize = 4> {
     /// For each player as the attacker.
-    pub players: Vec<PlayerProbes>,
+    pub players: Vec<PlayerProbes<W>>,
     /// The capturing rules the probes do not answer, by index: asked the general way.
     pub others: Vec<u8>,
+    /// `rays[cell * directions + dir]`: the cells a slide probe along `dir` may look at from the
+    /// cell, back to the board's edge (empty without slide probes).
+    pub rays: Vec<CellSet<W>>,
+}
+
+/// A position as the probes read it: as it stands, or with the piece on `from` moved to `to`
+/// (taking what stood there).
+pub struct Seen<'a, const W: usize> {
+    state: &'a State<W>,
+    from: u16,
+    to: u16,
+    piece: u8,
+    occupied: CellSet<W>,
+    /// The attacker's pieces.
+    attackers: CellSet<W>,
+}
+
+impl<'a, const W: usize> Seen<'a, W> {
+    #[inline]
+    pub fn new(state: &'a State<W>, by: u8) -> Self {
+        Seen {
+            state,
+            from: NO_CELL,
+            to: NO_CELL,
+            piece: 0,
+            occupied: state.occupied(),
+            attackers: *state.pieces_of(by),
+        }
+    }
+
+    /// The position after the defender's piece on `from` moved to `to`.
+    #[inline]
+    pub fn moved(state: &'a State<W>, by: u8, from: u16, to: u16) -> Self {
+        let mut occupied = state.occupied();
+        occupied.remove(from);
+        occupied.insert(to);
+        let mut attackers = *state.pieces_of(by);
+        attackers.remove(to);
+        Seen {
+            state,
+            from,
+            to,
+            piece: state.cell(from),
+            occupied,
+            attackers,
+        }
+    }
+
+    #[inline(always)]
+    fn at(&self, cell: u16) -> u8 {
+        if cell == self.from {
+            0
+        } else if cell == self.to {
+            self.piece
+        } else {
+            self.state.cell(cell)
+        }
+    }
 }
 
 /// The plan of a game whose board lets every step be looked at backwards, or none. Games with
 /// dice, stacks or face-down pieces keep the general answer.
-pub fn plan<const W: usize>(game: &Game<W>) -> Option<AttackPlan> {
-    if !game.board.unique_predecessors
-        || game.board.stacks
+pub fn plan<const W: usize>(game: &Game<W>) -> Option<AttackPlan<W>> {
+    let board = &game.board;
+    if !board.unique_predecessors
+        || board.stacks
         || game.dice.is_some()
         || game.turn_effects
         || game.pieces.len() > 64
     {
         return None;
     }
-    let players = game.players.len();
+    let empty = PlayerProbes {
+        groups: Vec::new(),
+        legged: Vec::new(),
+        slides: Vec::new(),
+    };
     let mut plan = AttackPlan {
-        players: vec![PlayerProbes::default(); players],
+        players: vec![empty; game.players.len()],
         others: Vec::new(),
+        rays: Vec::new(),
     };
     for (index, rule) in game.moves.iter().enumerate() {
         if rule.continuation_only {
@@ -78,15 +166,37 @@ pub fn plan<const W: usize>(game: &Game<W>) -> Option<AttackPlan> {
             Primitive::Slide(slide) if slide.to == Landing::Empty => {}
             Primitive::Step(step) if plain_rule(rule) && plain_step(step) => {
                 for (player, probes) in plan.players.iter_mut().enumerate() {
-                    for &dir in &game.board.direction_sets[step.dirs as usize][player] {
-                        add_step(
-                            &mut probes.steps,
-                            StepProbe {
+                    for &dir in &board.direction_sets[step.dirs as usize][player] {
+                        if board.has_legs[dir as usize] {
+                            let probe = StepProbe {
                                 dir,
                                 kinds,
                                 avoid: rule.avoid,
-                            },
-                        );
+                            };
+                            if !probes.legged.contains(&probe) {
+                                probes.legged.push(probe);
+                            }
+                            continue;
+                        }
+                        let group = match probes
+                            .groups
+                            .iter_mut()
+                            .position(|g| g.kinds == kinds && g.avoid == rule.avoid)
+                        {
+                            Some(i) => &mut probes.groups[i],
+                            None => {
+                                probes.groups.push(StepGroup {
+                                    kinds,
+                                    avoid: rule.avoid,
+                                    dirs: Vec::new(),
+                                    sources: Vec::new(),
+                                });
+                                probes.groups.last_mut().expect("just pushed")
+                            }
+                        };
+                        if !group.dirs.contains(&dir) {
+                            group.dirs.push(dir);
+                        }
                     }
                 }
             }
@@ -94,21 +204,60 @@ pub fn plan<const W: usize>(game: &Game<W>) -> Option<AttackPlan> {
                 if plain_rule(rule) && rule.avoid.is_none() && plain_slide(slide) =>
             {
                 for (player, probes) in plan.players.iter_mut().enumerate() {
-                    for &dir in &game.board.direction_sets[slide.dirs as usize][player] {
-                        add_slide(
-                            &mut probes.slides,
-                            SlideProbe {
-                                dir,
-                                kinds,
-                                screens: slide.screens,
-                                max: slide.max.min(255),
-                            },
-                        );
+                    for &dir in &board.direction_sets[slide.dirs as usize][player] {
+                        let max = slide.max.min(255);
+                        let by_index = slide.screens == 0
+                            && usize::from(max) >= board.cells
+                            && board.uniform[dir as usize];
+                        let probe = SlideProbe {
+                            dir,
+                            kinds,
+                            screens: slide.screens,
+                            max,
+                            by_index,
+                            downwards: board.offsets[dir as usize] > 0,
+                        };
+                        match probes.slides.iter_mut().find(|p| {
+                            p.dir == dir && p.screens == probe.screens && p.max == probe.max
+                        }) {
+                            Some(same) => same.kinds |= kinds,
+                            None => probes.slides.push(probe),
+                        }
                     }
                 }
             }
             _ => plan.others.push(index as u8),
         }
+    }
+    for probes in &mut plan.players {
+        for group in &mut probes.groups {
+            group.sources = (0..board.cells as u16)
+                .map(|cell| {
+                    let mut sources = CellSet::default();
+                    for &dir in &group.dirs {
+                        let from = board.predecessor(cell, dir);
+                        if from != NO_CELL {
+                            sources.insert(from);
+                        }
+                    }
+                    sources
+                })
+                .collect();
+        }
+    }
+    if plan.players.iter().any(|p| !p.slides.is_empty()) {
+        plan.rays = (0..board.cells * board.directions)
+            .map(|i| {
+                let dir = (i % board.directions) as u8;
+                let mut ray = CellSet::default();
+                let mut cell = board.predecessor((i / board.directions) as u16, dir);
+                while cell != NO_CELL {
+                    ray.insert(cell);
+                    cell = board.predecessor(cell, dir);
+                }
+                ray
+            })
+            .collect();
     }
     Some(plan)
 }
@@ -129,27 +278,6 @@ fn plain_slide(slide: &Slide) -> bool {
         && slide.crossing.is_none()
 }
 
-/// Adds a probe, joining it to one that differs only in its kinds.
-fn add_step(steps: &mut Vec<StepProbe>, probe: StepProbe) {
-    match steps
-        .iter_mut()
-        .find(|p| p.dir == probe.dir && p.avoid == probe.avoid)
-    {
-        Some(same) => same.kinds |= probe.kinds,
-        None => steps.push(probe),
-    }
-}
-
-fn add_slide(slides: &mut Vec<SlideProbe>, probe: SlideProbe) {
-    match slides
-        .iter_mut()
-        .find(|p| p.dir == probe.dir && p.screens == probe.screens && p.max == probe.max)
-    {
-        Some(same) => same.kinds |= probe.kinds,
-        None => slides.push(probe),
-    }
-}
-
 /// Whether the byte of a cell is a piece of `by` of one of `kinds`.
 #[inline(always)]
 fn attacker(piece: u8, by: u8, kinds: u64) -> bool {
@@ -157,86 +285,174 @@ fn attacker(piece: u8, by: u8, kinds: u64) -> bool {
 }
 
 impl<const W: usize> Game<W> {
-    /// Whether a planned rule of `by` captures on `cell` (taken to hold an enemy of `by`), the
-    /// board read through `at` (a cell's byte, as [`crate::engine::state::State::cell`] gives it).
+    /// Whether a planned rule of `by` captures on `cell` (taken to hold an enemy of `by`) in the
+    /// position `seen` (made for `by`).
     #[inline]
     pub(crate) fn probes_attack(
         &self,
-        plan: &AttackPlan,
+        plan: &AttackPlan<W>,
         by: u8,
         cell: u16,
-        at: impl Fn(u16) -> u8,
+        seen: &Seen<'_, W>,
     ) -> bool {
         let probes = &plan.players[by as usize];
-        for probe in &probes.steps {
+        probes
+            .groups
+            .iter()
+            .any(|group| self.group_attacks(group, by, cell, seen))
+            || probes
+                .legged
+                .iter()
+                .any(|probe| self.legged_attacks(probe, by, cell, seen))
+            || probes
+                .slides
+                .iter()
+                .any(|probe| self.slide_attacks(plan, probe, by, cell, seen))
+    }
+
+    /// [`Game::probes_attack`] on a position one move away (`seen`, made by [`Seen::moved`])
+    /// from one where no planned rule of `by` captured on `cell`. Such a move adds no attacker,
+    /// so only what it uncovered can attack: a slide's line through `from` (or through `to`,
+    /// which may now be a screen), a step whose legs it may have cleared.
+    #[inline]
+    pub(crate) fn probes_attack_uncovered(
+        &self,
+        plan: &AttackPlan<W>,
+        by: u8,
+        cell: u16,
+        seen: &Seen<'_, W>,
+    ) -> bool {
+        let probes = &plan.players[by as usize];
+        let base = cell as usize * self.board.directions;
+        probes
+            .legged
+            .iter()
+            .any(|probe| self.legged_attacks(probe, by, cell, seen))
+            || probes.slides.iter().any(|probe| {
+                let ray = &plan.rays[base + probe.dir as usize];
+                (ray.contains(seen.from) || (probe.screens > 0 && ray.contains(seen.to)))
+                    && self.slide_attacks(plan, probe, by, cell, seen)
+            })
+    }
+
+    /// Whether a planned rule of `by` captures on `cell` in `state`, adding to `uncover` the
+    /// cells whose piece, leaving, could uncover an attack on it (the pieces a slide's line
+    /// meets up to its attacker, a step's legs), and to `arrive` those where a piece arriving
+    /// could (a screened slide's line, where it would be a screen).
+    pub(crate) fn probes_watch(
+        &self,
+        plan: &AttackPlan<W>,
+        by: u8,
+        cell: u16,
+        state: &State<W>,
+        uncover: &mut CellSet<W>,
+        arrive: &mut CellSet<W>,
+    ) -> bool {
+        let seen = Seen::new(state, by);
+        let probes = &plan.players[by as usize];
+        let mut attacked = probes
+            .groups
+            .iter()
+            .any(|group| self.group_attacks(group, by, cell, &seen));
+        for probe in &probes.legged {
+            attacked = attacked || self.legged_attacks(probe, by, cell, &seen);
             let from = self.board.predecessor(cell, probe.dir);
-            if from != NO_CELL
-                && attacker(at(from), by, probe.kinds)
-                && probe
-                    .avoid
-                    .is_none_or(|r| !self.region_of(r, by).contains(cell))
-                && (!self.board.has_legs[probe.dir as usize]
-                    || self.board.legs[from as usize * self.board.directions + probe.dir as usize]
-                        .iter()
-                        .all(|&leg| leg == NO_CELL || at(leg) == 0))
-            {
-                return true;
+            if from != NO_CELL {
+                let legs =
+                    &self.board.legs[from as usize * self.board.directions + probe.dir as usize];
+                for &leg in legs.iter().filter(|&&l| l != NO_CELL) {
+                    uncover.insert(leg);
+                }
             }
         }
         for probe in &probes.slides {
             let mut from = cell;
             let mut screens = probe.screens;
             let mut distance = 0;
-            let piece = loop {
+            loop {
                 from = self.board.predecessor(from, probe.dir);
                 distance += 1;
                 if from == NO_CELL || distance > probe.max {
-                    break 0;
+                    break;
                 }
-                let piece = at(from);
+                if probe.screens > 0 {
+                    arrive.insert(from);
+                }
+                let piece = state.cell(from);
                 if piece != 0 {
+                    uncover.insert(from);
                     if screens == 0 {
-                        break piece;
+                        attacked = attacked || attacker(piece, by, probe.kinds);
+                        break;
                     }
                     screens -= 1;
                 }
-            };
-            if attacker(piece, by, probe.kinds) {
-                return true;
             }
         }
-        false
+        attacked
     }
 
-    /// The cells whose content decides whether a planned rule of `by` captures on `target`: each
-    /// step's source and legs, each slide's line back up to the piece that could make it.
-    pub(crate) fn probes_reach(
+    #[inline(always)]
+    fn group_attacks(&self, group: &StepGroup<W>, by: u8, cell: u16, seen: &Seen<'_, W>) -> bool {
+        let candidates = group.sources[cell as usize].and(&seen.attackers);
+        !candidates.is_empty()
+            && group
+                .avoid
+                .is_none_or(|r| !self.region_of(r, by).contains(cell))
+            && candidates
+                .iter()
+                .any(|from| attacker(seen.at(from), by, group.kinds))
+    }
+
+    #[inline(always)]
+    fn legged_attacks(&self, probe: &StepProbe, by: u8, cell: u16, seen: &Seen<'_, W>) -> bool {
+        let from = self.board.predecessor(cell, probe.dir);
+        from != NO_CELL
+            && attacker(seen.at(from), by, probe.kinds)
+            && probe
+                .avoid
+                .is_none_or(|r| !self.region_of(r, by).contains(cell))
+            && self.board.legs[from as usize * self.board.directions + probe.dir as usize]
+                .iter()
+                .all(|&leg| leg == NO_CELL || seen.at(leg) == 0)
+    }
+
+    #[inline(always)]
+    fn slide_attacks(
         &self,
-        plan: &AttackPlan,
-        at: impl Fn(u16) -> u8,
+        plan: &AttackPlan<W>,
+        probe: &SlideProbe,
         by: u8,
-        target: u16,
-        reach: &mut CellSet<W>,
-    ) {
-        let probes = &plan.players[by as usize];
-        for probe in &probes.steps {
-            let from = self.board.predecessor(target, probe.dir);
-            if from != NO_CELL {
-                reach.insert(from);
-                let legs =
-                    &self.board.legs[from as usize * self.board.directions + probe.dir as usize];
-                for &leg in legs.iter().filter(|&&l| l != NO_CELL) {
-                    reach.insert(leg);
-                }
-            }
+        cell: u16,
+        seen: &Seen<'_, W>,
+    ) -> bool {
+        if probe.by_index {
+            let ray = &plan.rays[cell as usize * self.board.directions + probe.dir as usize];
+            let blockers = ray.and(&seen.occupied);
+            let nearest = if probe.downwards {
+                blockers.last()
+            } else {
+                blockers.iter().next()
+            };
+            return nearest.is_some_and(|from| {
+                seen.attackers.contains(from) && attacker(seen.at(from), by, probe.kinds)
+            });
         }
-        for probe in &probes.slides {
-            let mut pieces = 0;
-            let mut cell = self.board.predecessor(target, probe.dir);
-            while cell != NO_CELL && pieces <= probe.screens {
-                reach.insert(cell);
-                pieces += u8::from(at(cell) != 0);
-                cell = self.board.predecessor(cell, probe.dir);
+        let mut from = cell;
+        let mut screens = probe.screens;
+        let mut distance = 0;
+        loop {
+            from = self.board.predecessor(from, probe.dir);
+            distance += 1;
+            if from == NO_CELL || distance > probe.max {
+                return false;
+            }
+            let piece = seen.at(from);
+            if piece != 0 {
+                if screens == 0 {
+                    return attacker(piece, by, probe.kinds);
+                }
+                screens -= 1;
             }
         }
     }

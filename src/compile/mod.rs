@@ -324,7 +324,7 @@ pub struct Game<const W: usize = 4> {
     /// measures its distance on it; else empty.
     pub line_masks: Vec<CellSet<W>>,
     /// The capturing steps and slides as backward probes, for `attacked` (see [`attack_plan`]).
-    pub attack_plan: Option<attack_plan::AttackPlan>,
+    pub attack_plan: Option<attack_plan::AttackPlan<W>>,
 }
 
 impl<const W: usize> Game<W> {

@@ -89,3 +89,67 @@ impl<const W: usize> Game<W> {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog::Catalog;
+    use crate::compile::Game;
+    use rand::RngExt;
+
+    /// Skipping anchored rules changes no legal move: on positions of seeded random games of
+    /// every shipped game with an anchored rule, the legal moves are those of the same game with
+    /// the anchors taken away; some positions had the rule skipped, some had its moves.
+    #[test]
+    fn skipping_anchored_rules_changes_no_legal_move() {
+        let catalog = Catalog::default();
+        let games: Vec<Game> = catalog
+            .list()
+            .iter()
+            .filter_map(|listing| catalog.load(&listing.id, &[]).ok().map(|(g, _, _)| g))
+            .filter(|g| g.moves.iter().any(|m| !m.anchors.is_empty()))
+            .collect();
+        assert!(!games.is_empty(), "no shipped game has an anchored rule");
+        for game in &games {
+            let mut plain = game.clone();
+            for rule in &mut plain.moves {
+                rule.anchors.clear();
+            }
+            let mut rng = crate::engine::playout::seeded_rng(5);
+            let (mut anchored, mut unanchored) = (Vec::new(), Vec::new());
+            let (mut compared, mut skipped, mut made) = (0, 0, 0);
+            // Until an anchored rule has had moves a few times (en passant is rare at random).
+            for _ in 0..400 {
+                if made >= 3 {
+                    break;
+                }
+                let mut state = game.initial;
+                for _ in 0..150 {
+                    let over = game.legal_actions(&state, &mut anchored);
+                    assert_eq!(over, plain.legal_actions(&state, &mut unanchored));
+                    assert_eq!(anchored, unanchored, "{state:?}");
+                    compared += 1;
+                    skipped +=
+                        usize::from(game.moves.iter().any(|m| {
+                            !m.anchors.is_empty() && game.anchored_out(&m.anchors, &state)
+                        }));
+                    made += usize::from(
+                        anchored
+                            .iter()
+                            .any(|a| !game.moves[a.rule() as usize].anchors.is_empty()),
+                    );
+                    if over.is_some() {
+                        break;
+                    }
+                    let action = anchored[rng.random_range(0..anchored.len())];
+                    game.apply(&mut state, &action);
+                }
+            }
+            assert!(compared > 200, "only {compared} positions compared");
+            assert!(skipped > 100, "only {skipped} positions skipped a rule");
+            assert!(
+                made >= 3,
+                "an anchored rule had moves in only {made} positions"
+            );
+        }
+    }
+}

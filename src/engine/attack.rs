@@ -15,6 +15,7 @@ use super::action::{Action, ActionKind};
 use super::eval::Frame;
 use super::state::{State, encode, next_player};
 use crate::check::{Landing, SlideDistance, SlidePass};
+use crate::compile::attack_plan::Seen;
 use crate::compile::{CellSet, CompiledMove, Game, NO_CELL, Primitive};
 use std::cell::RefCell;
 
@@ -31,10 +32,10 @@ impl<const W: usize> Game<W> {
         }
         if let Some(plan) = &self.attack_plan {
             // The probes read only the board, the same in the position and the one after it.
-            let board = frame.state;
+            let seen = Seen::new(frame.state, by);
             if cells
                 .iter()
-                .any(|cell| self.probes_attack(plan, by, cell, |c| board.cell(c)))
+                .any(|cell| self.probes_attack(plan, by, cell, &seen))
             {
                 return true;
             }
@@ -74,10 +75,9 @@ impl<const W: usize> Game<W> {
     /// Whether a rule of the player to move captures the (enemy) piece on `cell`.
     #[cfg(test)]
     fn attacked_cell(&self, state: &State<W>, cell: u16) -> bool {
-        self.attack_plan
-            .as_ref()
-            .is_some_and(|plan| self.probes_attack(plan, state.to_move, cell, |c| state.cell(c)))
-            || self.rules_attack(state, cell)
+        self.attack_plan.as_ref().is_some_and(|plan| {
+            self.probes_attack(plan, state.to_move, cell, &Seen::new(state, state.to_move))
+        }) || self.rules_attack(state, cell)
     }
 
     /// Whether a rule of the player to move that the attack plan leaves out (every rule, without
@@ -253,8 +253,10 @@ fn with_buffer<R>(f: impl FnOnce(&mut Vec<Action>) -> R) -> R {
 pub struct RoyalStatus<const W: usize> {
     /// The mover's pieces of the kind.
     pub cells: CellSet<W>,
-    /// Every cell an attack on them depends on.
-    pub reach: CellSet<W>,
+    /// Cells where a piece leaving may let an attack on them through.
+    pub uncover: CellSet<W>,
+    /// Cells where a piece arriving may let an attack on them through.
+    pub arrive: CellSet<W>,
     /// Whether one of them is attacked now.
     pub attacked: bool,
 }
@@ -384,8 +386,8 @@ impl<const W: usize> Game<W> {
         let royal_moves = status.cells.contains(from);
         if !status.attacked
             && !royal_moves
-            && !status.reach.contains(from)
-            && !status.reach.contains(to)
+            && !status.uncover.contains(from)
+            && !status.arrive.contains(to)
         {
             return Some(false);
         }
@@ -398,16 +400,15 @@ impl<const W: usize> Game<W> {
         }
         let state = frame.state;
         let by = next_player(state.to_move, self.players.len() as u8);
-        let piece = state.cell(from);
-        let at = |c: u16| {
-            if c == from {
-                0
-            } else if c == to {
-                piece
-            } else {
-                state.cell(c)
-            }
-        };
+        let seen = Seen::moved(state, by, from, to);
+        if !status.attacked && !royal_moves {
+            return Some(
+                status
+                    .cells
+                    .iter()
+                    .any(|cell| self.probes_attack_uncovered(plan, by, cell, &seen)),
+            );
+        }
         let mut cells = status.cells;
         if royal_moves {
             cells.remove(from);
@@ -416,7 +417,7 @@ impl<const W: usize> Game<W> {
         Some(
             cells
                 .iter()
-                .any(|cell| self.probes_attack(plan, by, cell, at)),
+                .any(|cell| self.probes_attack(plan, by, cell, &seen)),
         )
     }
 
@@ -430,18 +431,28 @@ impl<const W: usize> Game<W> {
                 cells.insert(cell);
             }
         }
+        if let Some(plan) = self.attack_plan.as_ref().filter(|p| p.others.is_empty()) {
+            let (mut uncover, mut arrive) = (CellSet::default(), CellSet::default());
+            let mut attacked = false;
+            for cell in cells.iter() {
+                attacked |= self.probes_watch(plan, by, cell, state, &mut uncover, &mut arrive);
+            }
+            return RoyalStatus {
+                cells,
+                uncover,
+                arrive,
+                attacked,
+            };
+        }
+        // Without a plan for every rule: any change on a cell an attack depends on.
         let mut reach = CellSet::default();
         for cell in cells.iter() {
-            match &self.attack_plan {
-                Some(plan) if plan.others.is_empty() => {
-                    self.probes_reach(plan, |c| state.cell(c), by, cell, &mut reach)
-                }
-                _ => reach = reach.or(&self.attack_reach(state, by, cell)),
-            }
+            reach = reach.or(&self.attack_reach(state, by, cell));
         }
         RoyalStatus {
             cells,
-            reach,
+            uncover: reach,
+            arrive: reach,
             attacked: self.attacked(&Frame::position(state), &cells, by),
         }
     }
@@ -512,6 +523,14 @@ mod tests {
             .filter(|g| g.forbids.iter().any(|f| f.royal.is_some()))
             .collect();
         assert!(!royal.is_empty(), "no shipped game has a royal forbid");
+        // The position one move away is read without being made only where the plan answers
+        // every capturing rule: some game must be compared so.
+        assert!(
+            royal
+                .iter()
+                .any(|g| g.attack_plan.as_ref().is_some_and(|p| p.others.is_empty())),
+            "no royal game has every capture in its attack plan"
+        );
         for game in &royal {
             legal_moves_agree_without_the_guard(game);
         }
