@@ -10,6 +10,7 @@ pub(crate) mod fold;
 pub mod neighbour_filter;
 pub mod previous_anchor;
 pub mod primitives;
+pub mod unmoved_source;
 mod tables;
 pub mod word_moves;
 pub mod word_steps;
@@ -52,6 +53,9 @@ pub struct CompiledMove {
     /// Filters `previous_X == neighbour(to, D)`: where they leave no landing cell, the rule has
     /// no move (see [`previous_anchor`]).
     pub anchors: Vec<previous_anchor::PreviousAnchor>,
+    /// A filter `is_in(from, unmoved)`: where none of the rule's pieces is unmoved, it has no
+    /// move (see [`unmoved_source`]).
+    pub from_unmoved: bool,
     /// No filter of its own and no `forbid` in the game: every action it makes is legal.
     pub unchecked: bool,
     /// The filters that ask only about the landing cell, as one mask (see [`cell_mask`]).
@@ -552,6 +556,14 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
                     Generator::DieMove { .. } | Generator::Pass => Vec::new(),
                     _ => previous_anchor::recognise(&m.filters),
                 },
+                // Primitives whose `from` is the cell of one of the rule's pieces.
+                from_unmoved: matches!(
+                    m.generator,
+                    Generator::Step { .. }
+                        | Generator::Slide { .. }
+                        | Generator::Jump { .. }
+                        | Generator::Fly { .. }
+                ) && unmoved_source::recognise(&m.filters),
                 // A choice is made where the actions are checked (`push_if_legal`).
                 unchecked: filters.is_empty()
                     && checked.program.forbids.is_empty()

@@ -368,6 +368,9 @@ impl<const W: usize> Game<W> {
         if !rule.anchors.is_empty() && self.anchored_out(&rule.anchors, frame.state) {
             return;
         }
+        if rule.from_unmoved && self.movers(rule, frame).and(&frame.state.unmoved).is_empty() {
+            return;
+        }
         // One match per rule: each primitive's generator loops over its candidates on its own.
         match &rule.primitive {
             Primitive::DieMove(die) => self.die_moves(index, rule, die, frame.state, out),
@@ -433,7 +436,7 @@ impl<const W: usize> Game<W> {
     }
 
     /// The rule's pieces of the given kind (all of the mover's when the game has one kind).
-    pub(super) fn movers(&self, rule: &CompiledMove, frame: &mut Frame<'_, W>) -> CellSet<W> {
+    pub(crate) fn movers(&self, rule: &CompiledMove, frame: &mut Frame<'_, W>) -> CellSet<W> {
         let me = frame.state.to_move;
         let own = *frame.state.pieces_of(me);
         match rule.piece.filter(|_| self.pieces.len() > 1) {
