@@ -10,8 +10,8 @@ pub(crate) mod fold;
 pub mod neighbour_filter;
 pub mod previous_anchor;
 pub mod primitives;
-pub mod unmoved_source;
 mod tables;
+pub mod unmoved_source;
 pub mod word_moves;
 pub mod word_steps;
 
@@ -127,8 +127,9 @@ pub struct CompiledCheck {
     /// An `after` rule that resets or moves on a counter, in the fast form.
     pub counter_fast: Option<fast_after::FastAfter>,
     /// A `forbid` of the shape `afterwards(attacked(pieces(mover, KIND), by: opponent))`: KIND.
-    /// A move that changes no cell an attack on those pieces depends on is then judged without
-    /// making the position after it (see `Game::royal_unchanged`).
+    /// A simple move is then judged without making the position after it: at once where it
+    /// changes no cell an attack on those pieces depends on, else by the attack plan's probes
+    /// (see `Game::royal_verdict`).
     pub royal: Option<u8>,
 }
 

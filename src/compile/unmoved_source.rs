@@ -39,7 +39,10 @@ mod tests {
             .filter_map(|listing| catalog.load(&listing.id, &[]).ok().map(|(g, _, _)| g))
             .filter(|g| g.moves.iter().any(|m| m.from_unmoved))
             .collect();
-        assert!(!games.is_empty(), "no shipped game has a rule of unmoved pieces");
+        assert!(
+            !games.is_empty(),
+            "no shipped game has a rule of unmoved pieces"
+        );
         for game in &games {
             let mut plain = game.clone();
             for rule in &mut plain.moves {
@@ -73,7 +76,10 @@ mod tests {
             }
             assert!(compared > 1000, "only {compared} positions compared");
             assert!(skipped > 100, "only {skipped} positions skipped a rule");
-            assert!(made >= 3, "a rule of unmoved pieces had moves in only {made} positions");
+            assert!(
+                made >= 3,
+                "a rule of unmoved pieces had moves in only {made} positions"
+            );
         }
     }
 }

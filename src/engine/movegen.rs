@@ -368,7 +368,12 @@ impl<const W: usize> Game<W> {
         if !rule.anchors.is_empty() && self.anchored_out(&rule.anchors, frame.state) {
             return;
         }
-        if rule.from_unmoved && self.movers(rule, frame).and(&frame.state.unmoved).is_empty() {
+        if rule.from_unmoved
+            && self
+                .movers(rule, frame)
+                .and(&frame.state.unmoved)
+                .is_empty()
+        {
             return;
         }
         // One match per rule: each primitive's generator loops over its candidates on its own.
