@@ -14,15 +14,78 @@
 //!   board where the direction is one index step, the first piece back is found from the line's
 //!   cells and the occupied ones at once.
 //!
-//! Capturing rules of any other shape stay with the general answer ([`AttackPlan::others`]).
+//! A rule may also have `where` filters of two shapes that a probe can ask itself:
+//! `is_in(from, REGION)` (the attacker stands in the region, the mover's copy of a per-player
+//! one) and, in a game of two, `is_in(to, pieces(opponent, KIND))` (the attacked piece is of
+//! the kind). Capturing rules of any other shape stay with the general answer
+//! ([`AttackPlan::others`]).
 //!
 //! The probes read the board through [`Seen`], which can also be a position one simple move
 //! away (a piece gone from one cell and standing on another) without making it.
 
 use super::primitives::{Slide, Step};
-use super::{CellSet, CompiledMove, Game, NO_CELL, Primitive, RegionRef};
-use crate::check::{Landing, SlideDistance, SlidePass};
+use super::{CellSet, Game, NO_CELL, Primitive, RegionRef};
+use crate::check::{Landing, SlideDistance, SlidePass, TExpr};
 use crate::engine::state::State;
+use crate::syntax::ast::BinOp;
+
+/// The `where` filters of a rule that its probes ask themselves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProbeFilters {
+    /// `is_in(from, REGION)`: the attacker stands in the region.
+    pub from_region: Option<RegionRef>,
+    /// `is_in(to, pieces(opponent, KIND))`: the attacked piece is of the kind.
+    pub target_kind: Option<u8>,
+}
+
+/// The probe form of a rule's filters, when every top-level `and` of them has one (none for a
+/// rule without filters: it needs none). `region` gives a region's reference and whether it is
+/// per player.
+pub fn recognise_filters(
+    filters: &[TExpr],
+    region: &dyn Fn(u16) -> RegionRef,
+) -> Option<ProbeFilters> {
+    let mut found = ProbeFilters::default();
+    for filter in filters {
+        conjunct(filter, region, &mut found)?;
+    }
+    Some(found)
+}
+
+fn conjunct(
+    expr: &TExpr,
+    region: &dyn Fn(u16) -> RegionRef,
+    found: &mut ProbeFilters,
+) -> Option<()> {
+    match expr {
+        TExpr::Binary(BinOp::And, left, right) => {
+            conjunct(left, region, found)?;
+            conjunct(right, region, found)
+        }
+        TExpr::IsIn(cell, set) => match (cell.as_ref(), set.as_ref()) {
+            (TExpr::From, TExpr::RegionCells(r)) if found.from_region.is_none() => {
+                found.from_region = Some(match r.as_ref() {
+                    TExpr::Region(r) if !region(*r).per_player => region(*r),
+                    TExpr::PlayerRegion(r, player)
+                        if matches!(player.as_ref(), TExpr::Mover) && region(*r).per_player =>
+                    {
+                        region(*r)
+                    }
+                    _ => return None,
+                });
+                Some(())
+            }
+            (TExpr::To, TExpr::Pieces(player, Some(kind)))
+                if matches!(player.as_ref(), TExpr::Opponent) && found.target_kind.is_none() =>
+            {
+                found.target_kind = Some(*kind);
+                Some(())
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
 
 /// The steps of rules moving the same kinds, along directions without legs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +94,7 @@ pub struct StepGroup<const W: usize> {
     pub kinds: u64,
     /// The rules' `avoid:` region: a cell in the attacker's part of it is never landed on.
     pub avoid: Option<RegionRef>,
+    pub filters: ProbeFilters,
     pub dirs: Vec<u8>,
     /// For each cell, the cells a step of the group could come from.
     pub sources: Vec<CellSet<W>>,
@@ -42,6 +106,7 @@ pub struct StepProbe {
     pub dir: u8,
     pub kinds: u64,
     pub avoid: Option<RegionRef>,
+    pub filters: ProbeFilters,
 }
 
 /// A slide that may capture: the attacker is the first piece back past `screens` pieces, at
@@ -52,6 +117,7 @@ pub struct SlideProbe {
     pub kinds: u64,
     pub screens: u8,
     pub max: u16,
+    pub filters: ProbeFilters,
     /// Whether the first piece back is the nearest occupied cell of the line by index: no
     /// screens, no limit, and the direction one index step on the whole board.
     pub by_index: bool,
@@ -160,11 +226,17 @@ pub fn plan<const W: usize>(game: &Game<W>) -> Option<AttackPlan<W>> {
             continue;
         }
         let kinds = rule.piece.map_or(u64::MAX, |k| 1u64 << k);
+        // A filter on the attacked piece reads the opponent: the defender only with two players.
+        let filters = rule
+            .probe_filters
+            .filter(|f| f.target_kind.is_none() || game.players.len() == 2);
+        let plain_rule = rule.locked.is_none() && (rule.filters.is_empty() || filters.is_some());
+        let filters = filters.unwrap_or_default();
         match &rule.primitive {
             Primitive::Place(_) | Primitive::Pass => {}
             Primitive::Step(step) if step.to == Landing::Empty && !step.capture.any() => {}
             Primitive::Slide(slide) if slide.to == Landing::Empty => {}
-            Primitive::Step(step) if plain_rule(rule) && plain_step(step) => {
+            Primitive::Step(step) if plain_rule && plain_step(step) => {
                 for (player, probes) in plan.players.iter_mut().enumerate() {
                     for &dir in &board.direction_sets[step.dirs as usize][player] {
                         if board.has_legs[dir as usize] {
@@ -172,22 +244,22 @@ pub fn plan<const W: usize>(game: &Game<W>) -> Option<AttackPlan<W>> {
                                 dir,
                                 kinds,
                                 avoid: rule.avoid,
+                                filters,
                             };
                             if !probes.legged.contains(&probe) {
                                 probes.legged.push(probe);
                             }
                             continue;
                         }
-                        let group = match probes
-                            .groups
-                            .iter_mut()
-                            .position(|g| g.kinds == kinds && g.avoid == rule.avoid)
-                        {
+                        let group = match probes.groups.iter_mut().position(|g| {
+                            g.kinds == kinds && g.avoid == rule.avoid && g.filters == filters
+                        }) {
                             Some(i) => &mut probes.groups[i],
                             None => {
                                 probes.groups.push(StepGroup {
                                     kinds,
                                     avoid: rule.avoid,
+                                    filters,
                                     dirs: Vec::new(),
                                     sources: Vec::new(),
                                 });
@@ -200,9 +272,7 @@ pub fn plan<const W: usize>(game: &Game<W>) -> Option<AttackPlan<W>> {
                     }
                 }
             }
-            Primitive::Slide(slide)
-                if plain_rule(rule) && rule.avoid.is_none() && plain_slide(slide) =>
-            {
+            Primitive::Slide(slide) if plain_rule && rule.avoid.is_none() && plain_slide(slide) => {
                 for (player, probes) in plan.players.iter_mut().enumerate() {
                     for &dir in &board.direction_sets[slide.dirs as usize][player] {
                         let max = slide.max.min(255);
@@ -214,11 +284,15 @@ pub fn plan<const W: usize>(game: &Game<W>) -> Option<AttackPlan<W>> {
                             kinds,
                             screens: slide.screens,
                             max,
+                            filters,
                             by_index,
                             downwards: board.offsets[dir as usize] > 0,
                         };
                         match probes.slides.iter_mut().find(|p| {
-                            p.dir == dir && p.screens == probe.screens && p.max == probe.max
+                            p.dir == dir
+                                && p.screens == probe.screens
+                                && p.max == probe.max
+                                && p.filters == filters
                         }) {
                             Some(same) => same.kinds |= kinds,
                             None => probes.slides.push(probe),
@@ -260,11 +334,6 @@ pub fn plan<const W: usize>(game: &Game<W>) -> Option<AttackPlan<W>> {
             .collect();
     }
     Some(plan)
-}
-
-/// No filter and no locked pieces: the rule captures wherever its primitive lands on an enemy.
-fn plain_rule(rule: &CompiledMove) -> bool {
-    rule.filters.is_empty() && rule.locked.is_none()
 }
 
 fn plain_step(step: &Step) -> bool {
@@ -382,7 +451,10 @@ impl<const W: usize> Game<W> {
                 if piece != 0 {
                     uncover.insert(from);
                     if screens == 0 {
-                        attacked = attacked || attacker(piece, by, probe.kinds);
+                        attacked = attacked
+                            || (attacker(piece, by, probe.kinds)
+                                && self.source_passes(&probe.filters, by, from)
+                                && self.target_passes(&probe.filters, by, cell, &seen));
                         break;
                     }
                     screens -= 1;
@@ -392,13 +464,39 @@ impl<const W: usize> Game<W> {
         attacked
     }
 
+    /// Whether the attacked piece passes the filter on it (of the kind), where it has one: the
+    /// defender's piece on the cell, or of kind 0 where none stands (as `attacked` judges).
+    #[inline(always)]
+    fn target_passes(&self, filters: &ProbeFilters, by: u8, cell: u16, seen: &Seen<'_, W>) -> bool {
+        filters.target_kind.is_none_or(|kind| {
+            let piece = seen.at(cell);
+            let target = if piece != 0 && piece & 3 != by {
+                (piece >> 2) - 1
+            } else {
+                0
+            };
+            target == kind
+        })
+    }
+
+    #[inline(always)]
+    fn source_passes(&self, filters: &ProbeFilters, by: u8, from: u16) -> bool {
+        filters
+            .from_region
+            .is_none_or(|r| self.region_of(r, by).contains(from))
+    }
+
     #[inline(always)]
     fn group_attacks(&self, group: &StepGroup<W>, by: u8, cell: u16, seen: &Seen<'_, W>) -> bool {
-        let candidates = group.sources[cell as usize].and(&seen.attackers);
+        let mut candidates = group.sources[cell as usize].and(&seen.attackers);
+        if let Some(r) = group.filters.from_region {
+            candidates = candidates.and(self.region_of(r, by));
+        }
         !candidates.is_empty()
             && group
                 .avoid
                 .is_none_or(|r| !self.region_of(r, by).contains(cell))
+            && self.target_passes(&group.filters, by, cell, seen)
             && candidates
                 .iter()
                 .any(|from| attacker(seen.at(from), by, group.kinds))
@@ -412,6 +510,8 @@ impl<const W: usize> Game<W> {
             && probe
                 .avoid
                 .is_none_or(|r| !self.region_of(r, by).contains(cell))
+            && self.source_passes(&probe.filters, by, from)
+            && self.target_passes(&probe.filters, by, cell, seen)
             && self.board.legs[from as usize * self.board.directions + probe.dir as usize]
                 .iter()
                 .all(|&leg| leg == NO_CELL || seen.at(leg) == 0)
@@ -435,7 +535,10 @@ impl<const W: usize> Game<W> {
                 blockers.iter().next()
             };
             return nearest.is_some_and(|from| {
-                seen.attackers.contains(from) && attacker(seen.at(from), by, probe.kinds)
+                seen.attackers.contains(from)
+                    && attacker(seen.at(from), by, probe.kinds)
+                    && self.source_passes(&probe.filters, by, from)
+                    && self.target_passes(&probe.filters, by, cell, seen)
             });
         }
         let mut from = cell;
@@ -450,10 +553,40 @@ impl<const W: usize> Game<W> {
             let piece = seen.at(from);
             if piece != 0 {
                 if screens == 0 {
-                    return attacker(piece, by, probe.kinds);
+                    return attacker(piece, by, probe.kinds)
+                        && self.source_passes(&probe.filters, by, from)
+                        && self.target_passes(&probe.filters, by, cell, seen);
                 }
                 screens -= 1;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog::Catalog;
+    use crate::compile::Game;
+
+    /// Some shipped game has capturing rules with filters of both shapes answered by probes,
+    /// none left to the general answer: `attack`'s comparisons with generating every move then
+    /// check the filters' probe form.
+    #[test]
+    fn filters_of_both_shapes_are_probed_in_a_shipped_game() {
+        let catalog = Catalog::default();
+        let probed = catalog
+            .list()
+            .iter()
+            .filter_map(|listing| catalog.load(&listing.id, &[]).ok().map(|(g, _, _)| g))
+            .filter(|g: &Game| g.attack_plan.as_ref().is_some_and(|p| p.others.is_empty()))
+            .any(|g| {
+                let filtered = |pick: fn(&super::ProbeFilters) -> bool| {
+                    g.moves.iter().any(|m| {
+                        !m.filters.is_empty() && m.probe_filters.as_ref().is_some_and(pick)
+                    })
+                };
+                filtered(|f| f.from_region.is_some()) && filtered(|f| f.target_kind.is_some())
+            });
+        assert!(probed, "no shipped game has both filter shapes probed");
     }
 }

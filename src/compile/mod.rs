@@ -56,6 +56,9 @@ pub struct CompiledMove {
     /// A filter `is_in(from, unmoved)`: where none of the rule's pieces is unmoved, it has no
     /// move (see [`unmoved_source`]).
     pub from_unmoved: bool,
+    /// The rule's filters in the form its attack probes ask themselves, when they have it (see
+    /// [`attack_plan`]).
+    pub probe_filters: Option<attack_plan::ProbeFilters>,
     /// No filter of its own and no `forbid` in the game: every action it makes is legal.
     pub unchecked: bool,
     /// The filters that ask only about the landing cell, as one mask (see [`cell_mask`]).
@@ -557,6 +560,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
                     Generator::DieMove { .. } | Generator::Pass => Vec::new(),
                     _ => previous_anchor::recognise(&m.filters),
                 },
+                probe_filters: attack_plan::recognise_filters(&m.filters, &region_ref),
                 // Primitives whose `from` is the cell of one of the rule's pieces.
                 from_unmoved: matches!(
                     m.generator,
