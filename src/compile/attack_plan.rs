@@ -128,6 +128,8 @@ pub struct SlideProbe {
 /// The probes of one attacking player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerProbes<const W: usize> {
+    /// Whether a probe has filters (else their tests are compiled out).
+    pub filtered: bool,
     pub groups: Vec<StepGroup<W>>,
     pub legged: Vec<StepProbe>,
     pub slides: Vec<SlideProbe>,
@@ -212,6 +214,7 @@ pub fn plan<const W: usize>(game: &Game<W>) -> Option<AttackPlan<W>> {
         return None;
     }
     let empty = PlayerProbes {
+        filtered: false,
         groups: Vec::new(),
         legged: Vec::new(),
         slides: Vec::new(),
@@ -232,12 +235,14 @@ pub fn plan<const W: usize>(game: &Game<W>) -> Option<AttackPlan<W>> {
             .filter(|f| f.target_kind.is_none() || game.players.len() == 2);
         let plain_rule = rule.locked.is_none() && (rule.filters.is_empty() || filters.is_some());
         let filters = filters.unwrap_or_default();
+        let filtered = filters != ProbeFilters::default();
         match &rule.primitive {
             Primitive::Place(_) | Primitive::Pass => {}
             Primitive::Step(step) if step.to == Landing::Empty && !step.capture.any() => {}
             Primitive::Slide(slide) if slide.to == Landing::Empty => {}
             Primitive::Step(step) if plain_rule && plain_step(step) => {
                 for (player, probes) in plan.players.iter_mut().enumerate() {
+                    probes.filtered |= filtered;
                     for &dir in &board.direction_sets[step.dirs as usize][player] {
                         if board.has_legs[dir as usize] {
                             let probe = StepProbe {
@@ -274,6 +279,7 @@ pub fn plan<const W: usize>(game: &Game<W>) -> Option<AttackPlan<W>> {
             }
             Primitive::Slide(slide) if plain_rule && rule.avoid.is_none() && plain_slide(slide) => {
                 for (player, probes) in plan.players.iter_mut().enumerate() {
+                    probes.filtered |= filtered;
                     for &dir in &board.direction_sets[slide.dirs as usize][player] {
                         let max = slide.max.min(255);
                         let by_index = slide.screens == 0
@@ -364,11 +370,27 @@ impl<const W: usize> Game<W> {
         cell: u16,
         seen: &Seen<'_, W>,
     ) -> bool {
+        if plan.players[by as usize].filtered {
+            self.probes_attack_as::<true>(plan, by, cell, seen)
+        } else {
+            self.probes_attack_as::<false>(plan, by, cell, seen)
+        }
+    }
+
+    /// [`Game::probes_attack`], asking the probes' filters only if `F`.
+    #[inline(always)]
+    fn probes_attack_as<const F: bool>(
+        &self,
+        plan: &AttackPlan<W>,
+        by: u8,
+        cell: u16,
+        seen: &Seen<'_, W>,
+    ) -> bool {
         let probes = &plan.players[by as usize];
         probes
             .groups
             .iter()
-            .any(|group| self.group_attacks(group, by, cell, seen))
+            .any(|group| self.group_attacks::<F>(group, by, cell, seen))
             || probes
                 .legged
                 .iter()
@@ -376,7 +398,7 @@ impl<const W: usize> Game<W> {
             || probes
                 .slides
                 .iter()
-                .any(|probe| self.slide_attacks(plan, probe, by, cell, seen))
+                .any(|probe| self.slide_attacks::<F>(plan, probe, by, cell, seen))
     }
 
     /// [`Game::probes_attack`] on a position one move away (`seen`, made by [`Seen::moved`])
@@ -385,6 +407,21 @@ impl<const W: usize> Game<W> {
     /// which may now be a screen), a step whose legs it may have cleared.
     #[inline]
     pub(crate) fn probes_attack_uncovered(
+        &self,
+        plan: &AttackPlan<W>,
+        by: u8,
+        cell: u16,
+        seen: &Seen<'_, W>,
+    ) -> bool {
+        if plan.players[by as usize].filtered {
+            self.probes_attack_uncovered_as::<true>(plan, by, cell, seen)
+        } else {
+            self.probes_attack_uncovered_as::<false>(plan, by, cell, seen)
+        }
+    }
+
+    #[inline(always)]
+    fn probes_attack_uncovered_as<const F: bool>(
         &self,
         plan: &AttackPlan<W>,
         by: u8,
@@ -400,7 +437,7 @@ impl<const W: usize> Game<W> {
             || probes.slides.iter().any(|probe| {
                 let ray = &plan.rays[base + probe.dir as usize];
                 (ray.contains(seen.from) || (probe.screens > 0 && ray.contains(seen.to)))
-                    && self.slide_attacks(plan, probe, by, cell, seen)
+                    && self.slide_attacks::<F>(plan, probe, by, cell, seen)
             })
     }
 
@@ -422,7 +459,7 @@ impl<const W: usize> Game<W> {
         let mut attacked = probes
             .groups
             .iter()
-            .any(|group| self.group_attacks(group, by, cell, &seen));
+            .any(|group| self.group_attacks::<true>(group, by, cell, &seen));
         for probe in &probes.legged {
             attacked = attacked || self.legged_attacks(probe, by, cell, &seen);
             let from = self.board.predecessor(cell, probe.dir);
@@ -487,16 +524,22 @@ impl<const W: usize> Game<W> {
     }
 
     #[inline(always)]
-    fn group_attacks(&self, group: &StepGroup<W>, by: u8, cell: u16, seen: &Seen<'_, W>) -> bool {
+    fn group_attacks<const F: bool>(
+        &self,
+        group: &StepGroup<W>,
+        by: u8,
+        cell: u16,
+        seen: &Seen<'_, W>,
+    ) -> bool {
         let mut candidates = group.sources[cell as usize].and(&seen.attackers);
-        if let Some(r) = group.filters.from_region {
+        if let Some(r) = group.filters.from_region.filter(|_| F) {
             candidates = candidates.and(self.region_of(r, by));
         }
         !candidates.is_empty()
             && group
                 .avoid
                 .is_none_or(|r| !self.region_of(r, by).contains(cell))
-            && self.target_passes(&group.filters, by, cell, seen)
+            && (!F || self.target_passes(&group.filters, by, cell, seen))
             && candidates
                 .iter()
                 .any(|from| attacker(seen.at(from), by, group.kinds))
@@ -518,7 +561,7 @@ impl<const W: usize> Game<W> {
     }
 
     #[inline(always)]
-    fn slide_attacks(
+    fn slide_attacks<const F: bool>(
         &self,
         plan: &AttackPlan<W>,
         probe: &SlideProbe,
@@ -537,8 +580,9 @@ impl<const W: usize> Game<W> {
             return nearest.is_some_and(|from| {
                 seen.attackers.contains(from)
                     && attacker(seen.at(from), by, probe.kinds)
-                    && self.source_passes(&probe.filters, by, from)
-                    && self.target_passes(&probe.filters, by, cell, seen)
+                    && (!F
+                        || (self.source_passes(&probe.filters, by, from)
+                            && self.target_passes(&probe.filters, by, cell, seen)))
             });
         }
         let mut from = cell;
@@ -554,8 +598,9 @@ impl<const W: usize> Game<W> {
             if piece != 0 {
                 if screens == 0 {
                     return attacker(piece, by, probe.kinds)
-                        && self.source_passes(&probe.filters, by, from)
-                        && self.target_passes(&probe.filters, by, cell, seen);
+                        && (!F
+                            || (self.source_passes(&probe.filters, by, from)
+                                && self.target_passes(&probe.filters, by, cell, seen)));
                 }
                 screens -= 1;
             }
