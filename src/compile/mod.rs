@@ -1,6 +1,7 @@
 //! The compiled stage: dense tables (cells x directions, regions as bit sets) and the rules as one
 //! flat program that the move generator runs without allocating.
 
+pub mod attack_plan;
 mod bytecode;
 pub mod cell_mask;
 pub mod fast_after;
@@ -8,8 +9,10 @@ pub mod fast_check;
 pub(crate) mod fold;
 pub mod irreversible;
 pub mod neighbour_filter;
+pub mod previous_anchor;
 pub mod primitives;
 mod tables;
+pub mod unmoved_source;
 pub mod word_moves;
 pub mod word_steps;
 
@@ -48,6 +51,15 @@ pub struct CompiledMove {
     /// A filter reads `previous_from` or `previous_to`: whether the rule has a move decides if
     /// the previous move is part of the position (see `Game::position_key`).
     pub reads_previous: bool,
+    /// Filters `previous_X == neighbour(to, D)`: where they leave no landing cell, the rule has
+    /// no move (see [`previous_anchor`]).
+    pub anchors: Vec<previous_anchor::PreviousAnchor>,
+    /// A filter `is_in(from, unmoved)`: where none of the rule's pieces is unmoved, it has no
+    /// move (see [`unmoved_source`]).
+    pub from_unmoved: bool,
+    /// The rule's filters in the form its attack probes ask themselves, when they have it (see
+    /// [`attack_plan`]).
+    pub probe_filters: Option<attack_plan::ProbeFilters>,
     /// No filter of its own and no `forbid` in the game: every action it makes is legal.
     pub unchecked: bool,
     /// The filters that ask only about the landing cell, as one mask (see [`cell_mask`]).
@@ -119,8 +131,9 @@ pub struct CompiledCheck {
     /// An `after` rule that resets or moves on a counter, in the fast form.
     pub counter_fast: Option<fast_after::FastAfter>,
     /// A `forbid` of the shape `afterwards(attacked(pieces(mover, KIND), by: opponent))`: KIND.
-    /// A move that changes no cell an attack on those pieces depends on is then judged without
-    /// making the position after it (see `Game::royal_unchanged`).
+    /// A simple move is then judged without making the position after it: at once where it
+    /// changes no cell an attack on those pieces depends on, else by the attack plan's probes
+    /// (see `Game::royal_verdict`).
     pub royal: Option<u8>,
 }
 
@@ -322,6 +335,8 @@ pub struct Game<const W: usize = 4> {
     /// The line through each cell along each direction ([`Board::line_masks`]), when a slide
     /// measures its distance on it; else empty.
     pub line_masks: Vec<CellSet<W>>,
+    /// The capturing steps and slides as backward probes, for `attacked` (see [`attack_plan`]).
+    pub attack_plan: Option<attack_plan::AttackPlan<W>>,
 }
 
 impl<const W: usize> Game<W> {
@@ -544,6 +559,20 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
                 promote_choices: m.promote_choices,
                 promote_from: m.promote_from,
                 reads_previous,
+                // Die moves and passes land nowhere: their `to` is none.
+                anchors: match m.generator {
+                    Generator::DieMove { .. } | Generator::Pass => Vec::new(),
+                    _ => previous_anchor::recognise(&m.filters),
+                },
+                probe_filters: attack_plan::recognise_filters(&m.filters, &region_ref),
+                // Primitives whose `from` is the cell of one of the rule's pieces.
+                from_unmoved: matches!(
+                    m.generator,
+                    Generator::Step { .. }
+                        | Generator::Slide { .. }
+                        | Generator::Jump { .. }
+                        | Generator::Fly { .. }
+                ) && unmoved_source::recognise(&m.filters),
                 // A choice is made where the actions are checked (`push_if_legal`).
                 unchecked: filters.is_empty()
                     && checked.program.forbids.is_empty()
@@ -743,12 +772,14 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         unmoved_cells: CellSet::from_cells(&checked.unmoved),
         notation: checked.notation,
         line_masks: Vec::new(),
+        attack_plan: None,
     };
     if game.moves.iter().any(|m| {
         matches!(&m.primitive, Primitive::Slide(s) if s.distance == crate::check::SlideDistance::LineCount)
     }) {
         game.line_masks = game.board.line_masks();
     }
+    game.attack_plan = attack_plan::plan(&game);
     game.word_steps = word_steps::plan(&game);
     if game.word_steps.is_none() {
         game.word_moves = word_moves::plan(&game);

@@ -15,6 +15,7 @@ use super::action::{Action, ActionKind};
 use super::eval::Frame;
 use super::state::{State, encode, next_player};
 use crate::check::{Landing, SlideDistance, SlidePass};
+use crate::compile::attack_plan::Seen;
 use crate::compile::{CellSet, CompiledMove, Game, NO_CELL, Primitive};
 use std::cell::RefCell;
 
@@ -28,6 +29,19 @@ impl<const W: usize> Game<W> {
     pub fn attacked(&self, frame: &Frame<'_, W>, cells: &CellSet<W>, by: u8) -> bool {
         if cells.is_empty() {
             return false;
+        }
+        if let Some(plan) = &self.attack_plan {
+            // The probes read only the board, the same in the position and the one after it.
+            let seen = Seen::new(frame.state, by);
+            if cells
+                .iter()
+                .any(|cell| self.probes_attack(plan, by, cell, &seen))
+            {
+                return true;
+            }
+            if plan.others.is_empty() {
+                return false;
+            }
         }
         // The position with `by` to move: inside `afterwards`, the real position after the move
         // usually is one already.
@@ -43,7 +57,7 @@ impl<const W: usize> Game<W> {
         let needs_copy =
             seen.to_move != by || cells.iter().any(|c| seen.owner(c).is_none_or(|o| o == by));
         if !needs_copy {
-            return cells.iter().any(|cell| self.attacked_cell(seen, cell));
+            return cells.iter().any(|cell| self.rules_attack(seen, cell));
         }
         let mut position = *seen;
         position.to_move = by;
@@ -52,19 +66,33 @@ impl<const W: usize> Game<W> {
             if position.owner(cell).is_none_or(|o| o == by) {
                 position.set(cell, encode(defender, 0));
             }
-            let attacked = self.attacked_cell(&position, cell);
+            let attacked = self.rules_attack(&position, cell);
             position.set(cell, was);
             attacked
         })
     }
 
     /// Whether a rule of the player to move captures the (enemy) piece on `cell`.
+    #[cfg(test)]
     fn attacked_cell(&self, state: &State<W>, cell: u16) -> bool {
+        self.attack_plan.as_ref().is_some_and(|plan| {
+            self.probes_attack(plan, state.to_move, cell, &Seen::new(state, state.to_move))
+        }) || self.rules_attack(state, cell)
+    }
+
+    /// Whether a rule of the player to move that the attack plan leaves out (every rule, without
+    /// a plan) captures the (enemy) piece on `cell`.
+    fn rules_attack(&self, state: &State<W>, cell: u16) -> bool {
         let mut frame = Frame::position(state);
         frame.ignore_forbids = true;
-        self.moves.iter().enumerate().any(|(index, rule)| {
-            !rule.continuation_only && self.rule_attacks(index as u8, rule, &mut frame, cell)
-        })
+        match &self.attack_plan {
+            Some(plan) => plan.others.iter().any(|&index| {
+                self.rule_attacks(index, &self.moves[index as usize], &mut frame, cell)
+            }),
+            None => self.moves.iter().enumerate().any(|(index, rule)| {
+                !rule.continuation_only && self.rule_attacks(index as u8, rule, &mut frame, cell)
+            }),
+        }
     }
 
     fn rule_attacks(
@@ -225,8 +253,10 @@ fn with_buffer<R>(f: impl FnOnce(&mut Vec<Action>) -> R) -> R {
 pub struct RoyalStatus<const W: usize> {
     /// The mover's pieces of the kind.
     pub cells: CellSet<W>,
-    /// Every cell an attack on them depends on.
-    pub reach: CellSet<W>,
+    /// Cells where a piece leaving may let an attack on them through.
+    pub uncover: CellSet<W>,
+    /// Cells where a piece arriving may let an attack on them through.
+    pub arrive: CellSet<W>,
     /// Whether one of them is attacked now.
     pub attacked: bool,
 }
@@ -316,27 +346,33 @@ impl<const W: usize> Game<W> {
         })
     }
 
-    /// Whether a royal `forbid` of kind `kind` certainly does not hold after `action`: the kind's
-    /// pieces are not attacked now, none of them moves, and the action changes no cell an attack
-    /// on them depends on (its piece's start and landing; no effects, no promotion to the kind).
-    pub(crate) fn royal_unchanged(
+    /// Whether a royal `forbid` of kind `kind` holds after `action`, when that can be told
+    /// without making the position after it; `None` when it cannot.
+    ///
+    /// A simple move (one piece from one cell to another, taking at most what stands there, no
+    /// effects, no promotion of or to the kind) certainly leaves the kind's pieces unattacked
+    /// when they are not attacked now, none of them moves, and it changes no cell an attack on
+    /// them depends on. Otherwise, when the attack plan answers every capturing rule, the
+    /// probes read the position after the move as the position with the two cells changed.
+    pub(crate) fn royal_verdict(
         &self,
         frame: &mut Frame<'_, W>,
         action: &Action,
         kind: u8,
-    ) -> bool {
+    ) -> Option<bool> {
         // A capture by approach or withdrawal empties cells away from the move's own.
         if !matches!(action.kind(), ActionKind::Move | ActionKind::Hop)
             || action.count() != 1
+            || action.captured() > 1
             || action.remote().is_some()
         {
-            return false;
+            return None;
         }
         let rule = &self.moves[action.rule() as usize];
         let promotes_to_royal =
             rule.promote.is_some_and(|(k, _)| k == kind) || rule.promote_choices >> kind & 1 != 0;
         if !rule.effects.is_empty() || promotes_to_royal || rule.joins {
-            return false;
+            return None;
         }
         let status = match frame.royal {
             Some(status) => status,
@@ -347,10 +383,42 @@ impl<const W: usize> Game<W> {
             }
         };
         let (from, to) = (action.from_cell(), action.to_cell());
-        !status.attacked
-            && !status.cells.contains(from)
-            && !status.reach.contains(from)
-            && !status.reach.contains(to)
+        let royal_moves = status.cells.contains(from);
+        if !status.attacked
+            && !royal_moves
+            && !status.uncover.contains(from)
+            && !status.arrive.contains(to)
+        {
+            return Some(false);
+        }
+        let plan = self
+            .attack_plan
+            .as_ref()
+            .filter(|p| p.others.is_empty() && !self.has_parts)?;
+        if royal_moves && rule.promote.is_some() {
+            return None;
+        }
+        let state = frame.state;
+        let by = next_player(state.to_move, self.players.len() as u8);
+        let seen = Seen::moved(state, by, from, to);
+        if !status.attacked && !royal_moves {
+            return Some(
+                status
+                    .cells
+                    .iter()
+                    .any(|cell| self.probes_attack_uncovered(plan, by, cell, &seen)),
+            );
+        }
+        let mut cells = status.cells;
+        if royal_moves {
+            cells.remove(from);
+            cells.insert(to);
+        }
+        Some(
+            cells
+                .iter()
+                .any(|cell| self.probes_attack(plan, by, cell, &seen)),
+        )
     }
 
     fn royal_status(&self, state: &State<W>, kind: u8) -> RoyalStatus<W> {
@@ -363,13 +431,28 @@ impl<const W: usize> Game<W> {
                 cells.insert(cell);
             }
         }
+        if let Some(plan) = self.attack_plan.as_ref().filter(|p| p.others.is_empty()) {
+            let (mut uncover, mut arrive) = (CellSet::default(), CellSet::default());
+            let mut attacked = false;
+            for cell in cells.iter() {
+                attacked |= self.probes_watch(plan, by, cell, state, &mut uncover, &mut arrive);
+            }
+            return RoyalStatus {
+                cells,
+                uncover,
+                arrive,
+                attacked,
+            };
+        }
+        // Without a plan for every rule: any change on a cell an attack depends on.
         let mut reach = CellSet::default();
         for cell in cells.iter() {
             reach = reach.or(&self.attack_reach(state, by, cell));
         }
         RoyalStatus {
             cells,
-            reach,
+            uncover: reach,
+            arrive: reach,
             attacked: self.attacked(&Frame::position(state), &cells, by),
         }
     }
@@ -440,6 +523,14 @@ mod tests {
             .filter(|g| g.forbids.iter().any(|f| f.royal.is_some()))
             .collect();
         assert!(!royal.is_empty(), "no shipped game has a royal forbid");
+        // The position one move away is read without being made only where the plan answers
+        // every capturing rule: some game must be compared so.
+        assert!(
+            royal
+                .iter()
+                .any(|g| g.attack_plan.as_ref().is_some_and(|p| p.others.is_empty())),
+            "no royal game has every capture in its attack plan"
+        );
         for game in &royal {
             legal_moves_agree_without_the_guard(game);
         }

@@ -365,6 +365,17 @@ impl<const W: usize> Game<W> {
         frame: &mut Frame<'_, W>,
         out: &mut Vec<Action>,
     ) {
+        if !rule.anchors.is_empty() && self.anchored_out(&rule.anchors, frame.state) {
+            return;
+        }
+        if rule.from_unmoved
+            && self
+                .movers(rule, frame)
+                .and(&frame.state.unmoved)
+                .is_empty()
+        {
+            return;
+        }
         // One match per rule: each primitive's generator loops over its candidates on its own.
         match &rule.primitive {
             Primitive::DieMove(die) => self.die_moves(index, rule, die, frame.state, out),
@@ -430,7 +441,7 @@ impl<const W: usize> Game<W> {
     }
 
     /// The rule's pieces of the given kind (all of the mover's when the game has one kind).
-    pub(super) fn movers(&self, rule: &CompiledMove, frame: &mut Frame<'_, W>) -> CellSet<W> {
+    pub(crate) fn movers(&self, rule: &CompiledMove, frame: &mut Frame<'_, W>) -> CellSet<W> {
         let me = frame.state.to_move;
         let own = *frame.state.pieces_of(me);
         match rule.piece.filter(|_| self.pieces.len() > 1) {
@@ -585,13 +596,19 @@ impl<const W: usize> Game<W> {
         let me = frame.state.to_move;
         self.forbids.iter().position(|forbid| {
             // A forbid of the shape `lands_in(R) and ...` cannot hold unless a moved piece ends in R.
-            let guarded_out = forbid
+            if forbid
                 .guard
                 .is_some_and(|guard| !self.lands_in(action, self.region_of(guard, me)))
-                || forbid
-                    .royal
-                    .is_some_and(|kind| self.royal_unchanged(frame, action, kind));
-            !guarded_out && self.eval_bool(forbid.code, frame)
+            {
+                return false;
+            }
+            match forbid
+                .royal
+                .and_then(|kind| self.royal_verdict(frame, action, kind))
+            {
+                Some(holds) => holds,
+                None => self.eval_bool(forbid.code, frame),
+            }
         })
     }
 
