@@ -281,7 +281,7 @@ impl<'g, const W: usize> Tree<'g, W> {
             let fresh = self.nodes[node as usize].visits == 0 && node != 0;
             if fresh || (self.nodes[node as usize].first_child == NO_NODE && !self.expand(node)) {
                 // A new node (or a full arena): play it out.
-                let (playout, _) = game.random_playout_from(
+                let playout = game.random_playout_from(
                     &state,
                     &mut self.rng,
                     &mut self.rollout,

@@ -724,7 +724,12 @@ impl<const W: usize> Game<W> {
                 _ => {}
             }
         }
-        if !self.captured_slot_of.is_empty() && action.captured() > 0 {
+        // Captures that join the captor's hand: a placement captures nothing, so the commonest
+        // action of the games that place skips the test.
+        if action.kind() != ActionKind::Place
+            && action.captured() > 0
+            && !self.captured_slot_of.is_empty()
+        {
             self.capture_to_hand(state, action);
         }
         match action.kind() {

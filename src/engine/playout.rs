@@ -51,18 +51,16 @@ impl<const W: usize> Game<W> {
         max_actions: u64,
     ) -> Playout {
         self.random_playout_from(&self.initial, rng, buffer, max_actions)
-            .0
     }
 
-    /// [`Game::random_playout`] from `start` (the positions before it unknown), also giving the
-    /// position it ended in.
+    /// [`Game::random_playout`] from `start` (the positions before it unknown).
     pub fn random_playout_from(
         &self,
         start: &State<W>,
         rng: &mut GameRng,
         buffer: &mut Vec<Action>,
         max_actions: u64,
-    ) -> (Playout, State<W>) {
+    ) -> Playout {
         if !self.uses_history {
             return self.playout_with(start, rng, buffer, max_actions, None);
         }
@@ -83,7 +81,7 @@ impl<const W: usize> Game<W> {
         buffer: &mut Vec<Action>,
         max_actions: u64,
         mut history: Option<&mut Vec<u64>>,
-    ) -> (Playout, State<W>) {
+    ) -> Playout {
         if let Some(history) = history.as_deref_mut() {
             history.clear();
         }
@@ -93,11 +91,10 @@ impl<const W: usize> Game<W> {
             let earlier = history.as_deref().map_or(&[][..], Vec::as_slice);
             let mut key = None;
             if let Some(outcome) = self.legal_actions_keyed(&state, earlier, &mut key, buffer) {
-                let playout = Playout {
+                return Playout {
                     actions,
                     outcome: Some(outcome),
                 };
-                return (playout, state);
             }
             if self.is_chance(&state) {
                 // Chance is not an action: the dice are thrown with their real odds, other events
@@ -117,11 +114,10 @@ impl<const W: usize> Game<W> {
             self.apply(&mut state, &pick);
             actions += 1;
         }
-        let playout = Playout {
+        Playout {
             actions,
             outcome: None,
-        };
-        (playout, state)
+        }
     }
 
     /// Adds `state`, about to be left by `pick`, to a playout's history (`key` is its key if
