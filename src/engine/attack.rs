@@ -188,12 +188,7 @@ impl<const W: usize> Game<W> {
             while kinds != 0 {
                 let kind = u64::from(kinds.trailing_zeros());
                 kinds &= kinds - 1;
-                let chosen = if kind == u64::from(crate::check::STAY) {
-                    0
-                } else {
-                    kind + 1
-                };
-                frame.consider(action.with_path(chosen));
+                frame.consider(action.with_path(super::movegen::promotion_path(kind)));
                 if rule.filters.iter().all(|&f| self.eval_bool(f, frame)) {
                     return true;
                 }

@@ -27,6 +27,12 @@ thread_local! {
     static CAN_MOVE_DEPTH: std::cell::Cell<u8> = const { std::cell::Cell::new(0) };
 }
 
+/// The action path that names a promotion choice: the kind + 1, or 0 for staying as it is
+/// (`none`), which is the action without a choice in it.
+pub(crate) fn promotion_path(kind: u64) -> u64 {
+    if kind == u64::from(STAY) { 0 } else { kind + 1 }
+}
+
 /// The deepest `can_move` asked within the moves another `can_move` judges (shogi's pawn drop
 /// that mates asks whether the answer to it is itself such a drop).
 pub const MAX_CAN_MOVE_DEPTH: u8 = 4;
@@ -565,9 +571,7 @@ impl<const W: usize> Game<W> {
         while kinds != 0 {
             let kind = kinds.trailing_zeros() as u64;
             kinds &= kinds - 1;
-            // Staying as it is (`none`) is the action without a choice in it.
-            let chosen = if kind == u64::from(STAY) { 0 } else { kind + 1 };
-            self.push_if_allowed(rule, frame, action.with_path(chosen), out);
+            self.push_if_allowed(rule, frame, action.with_path(promotion_path(kind)), out);
         }
     }
 

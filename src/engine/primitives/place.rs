@@ -36,10 +36,7 @@ impl<const W: usize> Game<W> {
                 return;
             }
         }
-        let mut cells = self.landing_cells_of(place.at, place.at_cells, frame);
-        if let Some(mask) = &rule.landing_mask {
-            cells = cells.and(&self.cell_mask(mask, state));
-        }
+        let cells = self.placement_cells(rule, place, frame);
         for cell in cells.iter() {
             self.push_if_legal(rule, frame, Action::place(index, cell), out);
         }
@@ -66,10 +63,7 @@ impl<const W: usize> Game<W> {
         if kinds == 0 {
             return;
         }
-        let mut cells = self.landing_cells_of(place.at, place.at_cells, frame);
-        if let Some(mask) = &rule.landing_mask {
-            cells = cells.and(&self.cell_mask(mask, state));
-        }
+        let cells = self.placement_cells(rule, place, frame);
         while kinds != 0 {
             let kind = kinds.trailing_zeros() as u64;
             kinds &= kinds - 1;
@@ -77,6 +71,21 @@ impl<const W: usize> Game<W> {
                 let action = Action::place(index, cell).with_path(kind + 1);
                 self.push_if_legal(rule, frame, action, out);
             }
+        }
+    }
+
+    /// The empty cells a `place` rule may fill: of its `at:`, and of its landing mask.
+    #[inline]
+    fn placement_cells(
+        &self,
+        rule: &CompiledMove,
+        place: &Place,
+        frame: &mut Frame<'_, W>,
+    ) -> CellSet<W> {
+        let cells = self.landing_cells_of(place.at, place.at_cells, frame);
+        match &rule.landing_mask {
+            Some(mask) => cells.and(&self.cell_mask(mask, frame.state)),
+            None => cells,
         }
     }
 
