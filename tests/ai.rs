@@ -1,7 +1,7 @@
 //! The search player: deterministic on any number of threads, blind to hidden values, sound with
 //! chance, and stronger than random play.
 
-use tabula::ai::{Budget, MctsConfig};
+use tabula::ai::{Budget, MctsConfig, Proof};
 use tabula::engine::movegen::Outcome;
 use tabula::engine::playout::seeded_rng;
 use tabula::{Game, State, load_game_file};
@@ -163,4 +163,96 @@ fn a_search_beats_random_play_at_tic_tac_toe_and_breakthrough() {
             );
         }
     }
+}
+
+fn solver(iterations: u64) -> MctsConfig {
+    MctsConfig {
+        solver: true,
+        ..config(iterations, 1)
+    }
+}
+
+#[test]
+fn the_solver_proves_a_forced_win_and_plays_it() {
+    // X in a corner, O on an edge next to it: X wins by force (five plies on).
+    let game = load("tic-tac-toe");
+    let mut state = game.initial;
+    game.play_tokens(&mut state, "a1 a2").expect("legal");
+    let found = game.mcts(&state, &[], &solver(20_000)).expect("a decision");
+    assert_eq!(found.choices[0].proof, Some(Proof::Win));
+    assert_eq!(found.win_rate, 1.0);
+    assert!(found.iterations < 20_000, "a proved root stops the search");
+    // After the move, O is lost whatever it plays.
+    game.apply(&mut state, &found.action);
+    let reply = game.mcts(&state, &[], &solver(20_000)).expect("a decision");
+    assert!(
+        reply.choices.iter().all(|c| c.proof == Some(Proof::Loss)),
+        "{:?}",
+        reply.choices
+    );
+    // Plain search estimates; it proves nothing.
+    let plain = game
+        .mcts(&state, &[], &config(2000, 1))
+        .expect("a decision");
+    assert!(plain.choices.iter().all(|c| c.proof.is_none()));
+}
+
+#[test]
+fn the_solver_proves_a_draw() {
+    // X in the centre, O in a corner: a draw with best play, and some of X's moves lose.
+    let game = load("tic-tac-toe");
+    let mut state = game.initial;
+    game.play_tokens(&mut state, "b2 a1").expect("legal");
+    let found = game.mcts(&state, &[], &solver(80_000)).expect("a decision");
+    assert_eq!(
+        found.choices[0].proof,
+        Some(Proof::Draw),
+        "{:?}",
+        found.choices
+    );
+    assert_eq!(found.win_rate, 0.5);
+    assert!(
+        found
+            .choices
+            .iter()
+            .all(|c| matches!(c.proof, Some(Proof::Draw | Proof::Loss))),
+        "every move is proved: {:?}",
+        found.choices
+    );
+}
+
+#[test]
+fn the_solver_gives_the_same_move_on_any_number_of_threads() {
+    let game = load("breakthrough");
+    let state = after_random(&game, 8, 30);
+    let search = |threads| {
+        let c = MctsConfig {
+            threads,
+            ..solver(3000)
+        };
+        let r = game.mcts(&state, &[], &c).expect("a decision");
+        let choices: Vec<_> = r
+            .choices
+            .iter()
+            .map(|c| (c.action, c.visits, c.proof))
+            .collect();
+        (r.action, choices)
+    };
+    assert_eq!(search(1), search(3));
+}
+
+#[test]
+fn a_playout_cut_short_is_judged_by_material() {
+    // Playouts of one action cannot reach an end: only material can tell the pawn capture from
+    // the other moves.
+    let game = load("chess");
+    let mut state = game.initial;
+    game.play_tokens(&mut state, "e2-e4 d7-d5").expect("legal");
+    let c = MctsConfig {
+        playout_limit: 1,
+        ..config(3000, 1)
+    };
+    let found = game.mcts(&state, &[], &c).expect("a decision");
+    assert_eq!(game.action_token(&found.action), "e4xd5");
+    assert!(found.choices[0].value > 0.0, "{:?}", found.choices[0]);
 }

@@ -10,6 +10,14 @@
 //! - Root parallelism over a fixed number of trees: each tree has its own seed and share of the
 //!   iterations, threads only decide which tree runs where, so the same seed and iteration budget
 //!   give the same move on any number of threads. The trees' root statistics are added up.
+//! - A playout cut short by `playout_limit` is judged by material (the pieces each player has),
+//!   worth at most half a win, so slow games still give the search a signal.
+//! - With `solver` (MCTS-Solver, Winands, Björnsson and Saito 2008), results that are certain
+//!   under best play are proved in the tree and backed up: a node where the mover has a proven win
+//!   is a proven win, one where every child is a proven loss is a proven loss (draws likewise).
+//!   The search then never wastes iterations on proven moves, plays a forced win at once and
+//!   avoids a forced loss that plain averages miss. Chance nodes are never proved, so the solver
+//!   is sound in any game, and decisive where the game is deterministic.
 //! - Nodes live in one arena per tree and the buffers are reused: once the arena has grown, an
 //!   iteration allocates nothing.
 
@@ -31,6 +39,15 @@ pub const MAX_NODES: usize = 4_000_000;
 
 const NO_NODE: u32 = u32::MAX;
 
+/// `Node::proven` values besides a winner's number.
+const UNPROVEN: u8 = u8::MAX;
+const PROVEN_DRAW: u8 = u8::MAX - 1;
+/// The mover recorded on a path for a chance node.
+const CHANCE: u8 = u8::MAX;
+
+/// How much of a win a playout cut short may be worth, when one player has all the material.
+const CUT_WEIGHT: f32 = 0.5;
+
 #[derive(Clone, Copy)]
 struct Node {
     /// The action that leads here from the parent.
@@ -41,6 +58,9 @@ struct Node {
     /// Children, contiguous in the arena; `NO_NODE` until expanded.
     first_child: u32,
     children: u32,
+    /// With the solver: the player who wins from here under best play, `PROVEN_DRAW`, or
+    /// `UNPROVEN`.
+    proven: u8,
 }
 
 impl Node {
@@ -51,8 +71,17 @@ impl Node {
             visits: 0,
             first_child: NO_NODE,
             children: 0,
+            proven: UNPROVEN,
         }
     }
+}
+
+/// A result the solver proved, for the player to move at the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    Win,
+    Draw,
+    Loss,
 }
 
 /// One root action and what the search found of it.
@@ -63,12 +92,15 @@ pub struct RootChoice {
     /// The mover's mean reward after it, from -1 (every playout lost) to 1 (every one won by the
     /// largest score seen).
     pub value: f64,
+    /// What the solver proved of it, if anything.
+    pub proof: Option<Proof>,
 }
 
 /// What a search found.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
-    /// The action chosen: the root action visited most.
+    /// The action chosen: a proven win, else the root action visited most that is not a
+    /// proven loss.
     pub action: Action,
     /// The mover's estimated chance of winning after it, 0 to 1 (draws counting a half).
     pub win_rate: f64,
@@ -85,9 +117,12 @@ struct Tree<'g, const W: usize> {
     actions: Vec<Action>,
     rollout: Vec<Action>,
     path: Vec<u32>,
+    /// The player to move at each node of the path but the last (`CHANCE` at a chance node).
+    movers: Vec<u8>,
     history: Vec<u64>,
     exploration: f64,
     playout_limit: u64,
+    solver: bool,
     /// The largest score of a win seen, for scaling rewards to -1..1.
     scale: f32,
     iterations: u64,
@@ -131,9 +166,12 @@ impl<const W: usize> Game<W> {
                     .collect();
                 (trees, shares)
             }
-            Budget::Time(t) => (config.threads, vec![Budget::Time(t); config.threads]),
+            Budget::Time(t) => {
+                let threads = config.threads_to_use();
+                (threads, vec![Budget::Time(t); threads])
+            }
         };
-        let threads = config.threads.clamp(1, trees);
+        let threads = config.threads_to_use().clamp(1, trees);
         let started = Instant::now();
         let run_tree = |i: usize| -> (Vec<Node>, u64, f32) {
             let seed = config
@@ -175,6 +213,16 @@ impl<const W: usize> Game<W> {
         Some(self.combine(mover, &actions, results.into_iter().flatten()))
     }
 
+    /// What a proof in a node means for `player`.
+    fn proof_for(proven: u8, player: u8) -> Option<Proof> {
+        match proven {
+            UNPROVEN => None,
+            PROVEN_DRAW => Some(Proof::Draw),
+            winner if winner == player => Some(Proof::Win),
+            _ => Some(Proof::Loss),
+        }
+    }
+
     /// Adds up the root statistics of the trees, by action.
     fn combine(
         &self,
@@ -184,6 +232,8 @@ impl<const W: usize> Game<W> {
     ) -> SearchResult {
         let mut visits = vec![0u64; actions.len()];
         let mut sums = vec![0f64; actions.len()];
+        // Proofs are exact, so the trees agree on any they both found.
+        let mut proofs = vec![None; actions.len()];
         let mut iterations = 0;
         for (children, n, scale) in trees {
             iterations += n;
@@ -191,6 +241,7 @@ impl<const W: usize> Game<W> {
                 if let Some(i) = actions.iter().position(|a| *a == child.action) {
                     visits[i] += u64::from(child.visits);
                     sums[i] += f64::from(child.sums[mover as usize & 3] / scale);
+                    proofs[i] = proofs[i].or(Self::proof_for(child.proven, mover));
                 }
             }
         }
@@ -198,21 +249,62 @@ impl<const W: usize> Game<W> {
             .map(|i| RootChoice {
                 action: actions[i],
                 visits: visits[i],
-                value: if visits[i] == 0 {
-                    0.0
-                } else {
-                    sums[i] / visits[i] as f64
+                value: match proofs[i] {
+                    Some(Proof::Win) => 1.0,
+                    Some(Proof::Loss) => -1.0,
+                    _ if visits[i] == 0 => 0.0,
+                    _ => sums[i] / visits[i] as f64,
                 },
+                proof: proofs[i],
             })
             .collect();
-        // Most visited first; then the better value; then the generator's order.
-        choices.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value)));
+        // Proven wins first and proven losses last; then the most visited, the better value and
+        // the generator's order.
+        let rank = |c: &RootChoice| match c.proof {
+            Some(Proof::Win) => 0,
+            Some(Proof::Loss) => 2,
+            _ => 1,
+        };
+        choices.sort_by(|a, b| {
+            rank(a)
+                .cmp(&rank(b))
+                .then(b.visits.cmp(&a.visits))
+                .then(b.value.total_cmp(&a.value))
+        });
         let best = choices[0];
+        let win_rate = match best.proof {
+            Some(Proof::Draw) => 0.5,
+            _ => ((best.value + 1.0) / 2.0).clamp(0.0, 1.0),
+        };
         SearchResult {
             action: best.action,
-            win_rate: ((best.value + 1.0) / 2.0).clamp(0.0, 1.0),
+            win_rate,
             iterations,
             choices,
+        }
+    }
+}
+
+impl SearchResult {
+    /// The chosen action's prospects in words: proved, or the estimated win rate.
+    pub fn prospects(&self) -> String {
+        match self.choices.first().and_then(|c| c.proof) {
+            Some(Proof::Win) => "a proven win".into(),
+            Some(Proof::Draw) => "a proven draw".into(),
+            Some(Proof::Loss) => "a proven loss, whatever is played".into(),
+            None => format!("estimated win rate {:.0}%", 100.0 * self.win_rate),
+        }
+    }
+}
+
+impl RootChoice {
+    /// The action's prospects in a few characters: `62%`, `win`, `draw` or `loss`.
+    pub fn prospects(&self) -> String {
+        match self.proof {
+            Some(Proof::Win) => "win".into(),
+            Some(Proof::Draw) => "draw".into(),
+            Some(Proof::Loss) => "loss".into(),
+            None => format!("{:.0}%", 50.0 * (self.value + 1.0)),
         }
     }
 }
@@ -228,9 +320,11 @@ impl<'g, const W: usize> Tree<'g, W> {
             actions: Vec::with_capacity(256),
             rollout: Vec::with_capacity(256),
             path: Vec::with_capacity(64),
+            movers: Vec::with_capacity(64),
             history: history.to_vec(),
             exploration: config.exploration,
             playout_limit: config.playout_limit,
+            solver: config.solver,
             scale: 1.0,
             iterations: 0,
         }
@@ -250,6 +344,10 @@ impl<'g, const W: usize> Tree<'g, W> {
             }
             self.iterate(root, base);
             self.iterations += 1;
+            if self.nodes[0].proven != UNPROVEN {
+                // The root is proved: more iterations cannot change the choice.
+                break;
+            }
         }
     }
 
@@ -270,32 +368,49 @@ impl<'g, const W: usize> Tree<'g, W> {
         let mut state = *root;
         self.history.truncate(base);
         self.path.clear();
+        self.movers.clear();
         let mut node = 0u32;
         self.path.push(node);
         let rewards = loop {
             if let Some(outcome) =
                 game.legal_actions_with_history(&state, &self.history, &mut self.actions)
             {
+                if self.solver {
+                    self.nodes[node as usize].proven = match outcome {
+                        Outcome::Win(winner, _) => winner,
+                        Outcome::Draw => PROVEN_DRAW,
+                    };
+                }
                 break self.rewards(Some(outcome));
+            }
+            let proven = self.nodes[node as usize].proven;
+            if proven != UNPROVEN {
+                break self.proven_rewards(proven);
             }
             let fresh = self.nodes[node as usize].visits == 0 && node != 0;
             if fresh || (self.nodes[node as usize].first_child == NO_NODE && !self.expand(node)) {
                 // A new node (or a full arena): play it out.
-                let playout = game.random_playout_from(
-                    &state,
+                let playout = game.random_playout_in_place(
+                    &mut state,
                     &mut self.rng,
                     &mut self.rollout,
                     self.playout_limit,
                 );
-                break self.rewards(playout.outcome);
+                break match playout.outcome {
+                    Some(outcome) => self.rewards(Some(outcome)),
+                    None => self.material_rewards(&state),
+                };
             }
-            let child = if game.is_chance(&state) {
+            let chance = game.is_chance(&state);
+            let child = if chance {
                 self.chance_child(node, &state)
             } else {
                 self.select(node, state.to_move)
             };
+            self.movers
+                .push(if chance { CHANCE } else { state.to_move });
             let action = self.nodes[child as usize].action;
-            if !game.is_chance(&state) {
+            if !chance {
                 game.note_position(&mut self.history, &state);
             }
             game.apply(&mut state, &action);
@@ -308,6 +423,59 @@ impl<'g, const W: usize> Tree<'g, W> {
             for (sum, r) in n.sums.iter_mut().zip(rewards) {
                 *sum += r;
             }
+        }
+        if self.nodes[node as usize].proven != UNPROVEN {
+            self.back_up_proof();
+        }
+    }
+
+    /// Proves what the last iteration's proof at its leaf proves above it, as far as it goes.
+    fn back_up_proof(&mut self) {
+        for i in (0..self.movers.len()).rev() {
+            let mover = self.movers[i];
+            if mover == CHANCE {
+                // A chance node's result is an average, never certain unless every outcome is:
+                // left unproved, which is sound.
+                return;
+            }
+            let node = self.path[i];
+            let proven = self.proof_of(node, mover);
+            if proven == UNPROVEN {
+                return;
+            }
+            self.nodes[node as usize].proven = proven;
+        }
+    }
+
+    /// The proof of an expanded node from its children's: a win if the mover has a winning
+    /// child; once every child is proved, a draw if one is a draw, else the winner if all
+    /// children are won by the same player (with more than two players the mover's choice among
+    /// other winners is not forced, so that stays unproved).
+    fn proof_of(&self, node: u32, mover: u8) -> u8 {
+        let n = self.nodes[node as usize];
+        if n.first_child == NO_NODE {
+            return UNPROVEN;
+        }
+        let mut all_proved = true;
+        let mut draw = false;
+        let mut winner = None;
+        let mut same_winner = true;
+        for c in n.first_child..n.first_child + n.children {
+            match self.nodes[c as usize].proven {
+                p if p == mover => return mover,
+                UNPROVEN => all_proved = false,
+                PROVEN_DRAW => draw = true,
+                w => {
+                    same_winner &= winner.is_none_or(|x| x == w);
+                    winner = Some(w);
+                }
+            }
+        }
+        match (all_proved, draw, winner) {
+            (false, _, _) => UNPROVEN,
+            (true, true, _) => PROVEN_DRAW,
+            (true, false, Some(w)) if same_winner => w,
+            _ => UNPROVEN,
         }
     }
 
@@ -340,25 +508,41 @@ impl<'g, const W: usize> Tree<'g, W> {
         n.first_child + self.rng.random_range(0..n.children)
     }
 
-    /// UCT: an unvisited child first (from a random place in the list), else the best mean
-    /// reward of the mover plus the exploration term.
+    /// UCT: a proven win at once, else an unvisited child (from a random place in the list),
+    /// else the best mean reward of the mover plus the exploration term, a proved child counting
+    /// its exact value without exploration.
     fn select(&mut self, node: u32, mover: u8) -> u32 {
         let n = self.nodes[node as usize];
+        let children = n.first_child..n.first_child + n.children;
+        if self.solver
+            && let Some(c) = children
+                .clone()
+                .find(|&c| self.nodes[c as usize].proven == mover)
+        {
+            return c;
+        }
         let start = self.rng.random_range(0..n.children);
         for k in 0..n.children {
             let c = n.first_child + (start + k) % n.children;
-            if self.nodes[c as usize].visits == 0 {
+            let child = &self.nodes[c as usize];
+            if child.visits == 0 && child.proven == UNPROVEN {
                 return c;
             }
         }
         let log_n = f64::from(n.visits.max(1)).ln();
         let scale = f64::from(self.scale);
         let mut best = (f64::NEG_INFINITY, n.first_child);
-        for c in n.first_child..n.first_child + n.children {
+        for c in children {
             let child = &self.nodes[c as usize];
-            let visits = f64::from(child.visits);
-            let mean = f64::from(child.sums[mover as usize & 3]) / visits / scale;
-            let score = mean + self.exploration * (log_n / visits).sqrt();
+            let score = match child.proven {
+                UNPROVEN => {
+                    let visits = f64::from(child.visits);
+                    let mean = f64::from(child.sums[mover as usize & 3]) / visits / scale;
+                    mean + self.exploration * (log_n / visits).sqrt()
+                }
+                PROVEN_DRAW => 0.0,
+                _ => -1.0,
+            };
             if score > best.0 {
                 best = (score, c);
             }
@@ -378,6 +562,36 @@ impl<'g, const W: usize> Tree<'g, W> {
             for (p, reward) in r.iter_mut().enumerate().take(players) {
                 *reward = if p == winner as usize { s } else { -s / others };
             }
+        }
+        r
+    }
+
+    /// The rewards of a proved node: its winner wins by one, a draw is nothing.
+    fn proven_rewards(&mut self, proven: u8) -> [f32; 4] {
+        match proven {
+            PROVEN_DRAW => [0.0; 4],
+            winner => self.rewards(Some(Outcome::Win(winner, 1))),
+        }
+    }
+
+    /// The rewards of a playout cut short, from the material each player has at its end
+    /// (every piece counts one; see `CUT_WEIGHT`). Even material, or a game whose material
+    /// never changes, gives nothing, as a draw would.
+    fn material_rewards(&self, state: &State<W>) -> [f32; 4] {
+        let players = self.game.players.len().clamp(1, 4);
+        let mut material = [0f32; 4];
+        for (p, m) in material.iter_mut().enumerate().take(players) {
+            *m = state.pieces_in_play(p as u8) as f32;
+        }
+        let total: f32 = material.iter().sum();
+        let mut r = [0f32; 4];
+        if total == 0.0 || players < 2 {
+            return r;
+        }
+        let others = (players - 1) as f32;
+        for p in 0..players {
+            let theirs = (total - material[p]) / others;
+            r[p] = CUT_WEIGHT * (material[p] - theirs) / (material[p] + theirs).max(1.0);
         }
         r
     }

@@ -40,8 +40,19 @@ impl GameRecord {
 impl<const W: usize> Game<W> {
     /// Plays one game from the initial position: `seats[p]` chooses for player `p` (a `human`
     /// seat is played as `random`), chance is drawn from the seed's chance generator, and the game
-    /// is cut after `max_actions` actions.
-    pub fn self_play(&self, seats: &[PlayerSpec], seed: u64, max_actions: u64) -> GameRecord {
+    /// is cut after `max_actions` actions. `games_at_once` games are being played at the same
+    /// time (see [`PlayerSpec::sharing_cores`]).
+    pub fn self_play(
+        &self,
+        given: &[PlayerSpec],
+        seed: u64,
+        max_actions: u64,
+        games_at_once: usize,
+    ) -> GameRecord {
+        let seats: Vec<PlayerSpec> = given
+            .iter()
+            .map(|s| s.sharing_cores(games_at_once))
+            .collect();
         let mut players_rng = seeded_rng(seed);
         let mut chance_rng = seeded_chance_rng(seed);
         let mut state = self.initial;
@@ -49,7 +60,8 @@ impl<const W: usize> Game<W> {
         let mut legal = Vec::new();
         let mut record = GameRecord {
             seed,
-            players: seats.iter().map(|s| s.to_string()).collect(),
+            // As given: how the cores were shared changes no move of an iteration budget.
+            players: given.iter().map(|s| s.to_string()).collect(),
             tokens: Vec::new(),
             outcome: None,
             decisions: 0,
@@ -136,14 +148,15 @@ impl<const W: usize> Game<W> {
         use std::sync::Mutex;
         use std::sync::atomic::{AtomicUsize, Ordering};
         let next = AtomicUsize::new(0);
+        let games = threads.clamp(1, jobs.len().max(1));
         let records: Mutex<Vec<Option<GameRecord>>> = Mutex::new(vec![None; jobs.len()]);
         std::thread::scope(|scope| {
-            for _ in 0..threads.clamp(1, jobs.len().max(1)) {
+            for _ in 0..games {
                 scope.spawn(|| {
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(job) = jobs.get(i) else { break };
-                        let record = self.self_play(&job.seats, job.seed, max_actions);
+                        let record = self.self_play(&job.seats, job.seed, max_actions, games);
                         if let Ok(mut records) = records.lock() {
                             records[i] = Some(record);
                         }

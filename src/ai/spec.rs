@@ -1,5 +1,5 @@
 //! Player specifications, as written wherever a player is chosen: `human`, `random`, `mcts`,
-//! `mcts:iterations=20000`, `mcts:time=1s,threads=4`.
+//! `mcts:iterations=20000`, `mcts:time=1s,threads=4`, `solver:time=1s`.
 
 use std::fmt;
 use std::time::Duration;
@@ -18,14 +18,17 @@ pub enum Budget {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsConfig {
     pub budget: Budget,
-    /// Threads searching at once; they share the work of a fixed number of trees, so the result
-    /// does not depend on how many there are.
+    /// Threads searching at once, 0 for every core; they share the work of a fixed number of
+    /// trees, so the result of an iteration budget does not depend on how many there are.
     pub threads: usize,
     /// The UCT exploration constant, for rewards scaled to -1..1.
     pub exploration: f64,
-    /// A playout longer than this many actions is cut and counted a draw (games that rarely end
-    /// by chance, such as Xiangqi or shogi, would otherwise play on for a long time).
+    /// A playout longer than this many actions is cut and judged by material (random play rarely
+    /// ends some games, such as Xiangqi or shogi, and would play on for a long time).
     pub playout_limit: u64,
+    /// Proves wins, losses and draws in the tree (MCTS-Solver): the search for deterministic
+    /// games of perfect information, sound in any game.
+    pub solver: bool,
     /// The seed of the search's own random choices.
     pub seed: u64,
 }
@@ -34,9 +37,10 @@ impl Default for MctsConfig {
     fn default() -> Self {
         MctsConfig {
             budget: Budget::Iterations(10_000),
-            threads: 1,
+            threads: 0,
             exploration: 1.0,
-            playout_limit: 1_000,
+            playout_limit: 200,
+            solver: false,
             seed: 1,
         }
     }
@@ -56,9 +60,33 @@ pub const MAX_ITERATIONS: u64 = 1_000_000_000;
 pub const MAX_SECONDS: f64 = 86_400.0;
 pub const MAX_THREADS: usize = 256;
 
+impl MctsConfig {
+    /// The threads a search runs on: `threads`, or every core when it is 0.
+    pub fn threads_to_use(&self) -> usize {
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+    }
+}
+
 impl PlayerSpec {
+    /// The player when `games` games run at once: a search left to use every core gets its
+    /// share of them, so that games in parallel do not crowd each other out.
+    pub fn sharing_cores(self, games: usize) -> PlayerSpec {
+        match self {
+            PlayerSpec::Mcts(mut config) if config.threads == 0 && games > 1 => {
+                let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+                config.threads = (cores / games).max(1);
+                PlayerSpec::Mcts(config)
+            }
+            other => other,
+        }
+    }
+
     /// Parses `human`, `random`, `mcts` or `mcts:KEY=VALUE,...` (keys `iterations`, `time`,
-    /// `threads`, `c`, `playout_limit`, `seed`).
+    /// `threads`, `c`, `playout_limit`, `seed`); `solver` is `mcts` that proves results, with
+    /// the same settings.
     pub fn parse(text: &str) -> Result<PlayerSpec, String> {
         let (name, settings) = match text.split_once(':') {
             Some((name, rest)) => (name, Some(rest)),
@@ -68,8 +96,11 @@ impl PlayerSpec {
             ("human", None) => Ok(PlayerSpec::Human),
             ("random", None) => Ok(PlayerSpec::Random),
             ("human" | "random", Some(_)) => Err(format!("`{name}` takes no settings: `{name}`")),
-            ("mcts", settings) => {
-                let mut config = MctsConfig::default();
+            ("mcts" | "solver", settings) => {
+                let mut config = MctsConfig {
+                    solver: name == "solver",
+                    ..MctsConfig::default()
+                };
                 for item in settings.unwrap_or("").split(',').filter(|s| !s.is_empty()) {
                     let (key, value) = item.split_once('=').ok_or_else(|| {
                         format!(
@@ -81,7 +112,7 @@ impl PlayerSpec {
                 Ok(PlayerSpec::Mcts(config))
             }
             _ => Err(format!(
-                "`{text}` is not a player: `human`, `random`, `mcts`, `mcts:iterations=N` or `mcts:time=2s`"
+                "`{text}` is not a player: `human`, `random`, `mcts`, `mcts:iterations=N`, `mcts:time=2s` or `solver:time=2s`"
             )),
         }
     }
@@ -140,7 +171,7 @@ fn config_set(config: &mut MctsConfig, key: &str, value: &str) -> Result<(), Str
         }
         _ => {
             return Err(format!(
-                "`{key}` is not a setting of `mcts`: `iterations`, `time`, `threads`, `c`, `playout_limit` or `seed`"
+                "`{key}` is not a setting of a search: `iterations`, `time`, `threads`, `c`, `playout_limit` or `seed`"
             ));
         }
     }
@@ -153,12 +184,24 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Human => write!(f, "human"),
             PlayerSpec::Random => write!(f, "random"),
             PlayerSpec::Mcts(c) => {
+                let name = if c.solver { "solver" } else { "mcts" };
                 match c.budget {
-                    Budget::Iterations(n) => write!(f, "mcts:iterations={n}")?,
-                    Budget::Time(t) => write!(f, "mcts:time={}s", t.as_secs_f64())?,
+                    Budget::Iterations(n) => write!(f, "{name}:iterations={n}")?,
+                    Budget::Time(t) => write!(f, "{name}:time={}s", t.as_secs_f64())?,
                 }
-                if c.threads != 1 {
+                // Every setting that differs from the default, so the text reads back the same.
+                let default = MctsConfig::default();
+                if c.threads != default.threads {
                     write!(f, ",threads={}", c.threads)?;
+                }
+                if c.exploration != default.exploration {
+                    write!(f, ",c={}", c.exploration)?;
+                }
+                if c.playout_limit != default.playout_limit {
+                    write!(f, ",playout_limit={}", c.playout_limit)?;
+                }
+                if c.seed != default.seed {
+                    write!(f, ",seed={}", c.seed)?;
                 }
                 Ok(())
             }
@@ -185,6 +228,22 @@ mod tests {
         assert_eq!(
             PlayerSpec::parse("mcts").map(|p| p.to_string()),
             Ok("mcts:iterations=10000".into())
+        );
+        for text in [
+            "mcts:time=0.25s,threads=2,c=0.7,playout_limit=50,seed=9",
+            "solver:iterations=300,seed=4",
+        ] {
+            let spec = PlayerSpec::parse(text).expect(text);
+            assert_eq!(spec.to_string(), text);
+        }
+        let Ok(PlayerSpec::Mcts(c)) = PlayerSpec::parse("solver:iterations=300") else {
+            panic!("not parsed");
+        };
+        assert!(c.solver);
+        assert_eq!(
+            PlayerSpec::Mcts(c).to_string(),
+            "solver:iterations=300",
+            "written back as read"
         );
     }
 

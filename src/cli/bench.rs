@@ -144,7 +144,7 @@ fn bench_game<const W: usize>(game: &Game<W>, args: &BenchArgs) -> super::CliRes
         0.0
     };
     let state_bytes = std::mem::size_of::<tabula::State<W>>();
-    // One search from the start: (iterations, seconds).
+    // One search from the start: (iterations, seconds, threads).
     let search = args.mcts.map(|config| {
         // From the first decision: a game that starts with a roll has its dice thrown first.
         let mut start = game.initial;
@@ -158,11 +158,17 @@ fn bench_game<const W: usize>(game: &Game<W>, args: &BenchArgs) -> super::CliRes
         let t = Instant::now();
         let found = game.mcts(&start, &[], &config);
         let seconds = t.elapsed().as_secs_f64().max(1e-9);
-        (found.map_or(0, |f| f.iterations), seconds)
+        let threads = match config.budget {
+            tabula::ai::Budget::Iterations(_) => {
+                config.threads_to_use().min(tabula::ai::mcts::TREES)
+            }
+            tabula::ai::Budget::Time(_) => config.threads_to_use(),
+        };
+        (found.map_or(0, |f| f.iterations), seconds, threads)
     });
-    let search_json = search.map_or(String::new(), |(n, s)| {
+    let search_json = search.map_or(String::new(), |(n, s, threads)| {
         format!(
-            ",\"mcts_iterations\":{n},\"mcts_seconds\":{s:.4},\"mcts_iterations_per_s\":{:.0}",
+            ",\"mcts_iterations\":{n},\"mcts_seconds\":{s:.4},\"mcts_threads\":{threads},\"mcts_iterations_per_s\":{:.0}",
             n as f64 / s
         )
     });
@@ -195,8 +201,8 @@ fn bench_game<const W: usize>(game: &Game<W>, args: &BenchArgs) -> super::CliRes
         );
         outln!("perft nodes/s: {nodes_per_s:.0}");
     }
-    if let Some((n, seconds)) = search {
-        outln!("mcts: {n} iterations in {seconds:.3} s");
+    if let Some((n, seconds, threads)) = search {
+        outln!("mcts: {n} iterations in {seconds:.3} s on {threads} threads");
         outln!("mcts iterations/s: {:.0}", n as f64 / seconds);
     }
     Ok(())

@@ -118,7 +118,7 @@ fn controllers(
                 .value_name("human|random|mcts[:KEY=VALUE,...]")
                 .value_parser(|text: &str| PlayerSpec::parse(text))
                 .help(format!(
-                    "who plays {player}: `human`, `random`, or `mcts` with `iterations=N` or `time=2s` (and `threads=N`)"
+                    "who plays {player}: `human`, `random`, or `mcts` or `solver` with `iterations=N` or `time=2s` (and `threads=N`)"
                 )),
         );
     }
@@ -346,6 +346,11 @@ fn play_game<const W: usize>(
     let mut state = game.initial;
     state.to_move = starter;
     let mut record: Vec<String> = Vec::new();
+    // The hint proves what it can: sound in any game, and exact near the end of one.
+    let hint_config = MctsConfig {
+        solver: true,
+        ..MctsConfig::default()
+    };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut actions = Vec::new();
@@ -388,9 +393,10 @@ fn play_game<const W: usize>(
                 let found = game.mcts(&state, &history, &config);
                 if let Some(found) = &found {
                     outln!(
-                        "{name} (mcts) plays {}  (estimated win rate {:.0}%, {} iterations)",
+                        "{name} ({}) plays {}  ({}, {} iterations)",
+                        if config.solver { "solver" } else { "mcts" },
                         game.action_token(&found.action),
-                        100.0 * found.win_rate,
+                        found.prospects(),
                         found.iterations
                     );
                 }
@@ -424,11 +430,11 @@ fn play_game<const W: usize>(
                         "{}",
                         game.legal_tokens_with_history(&state, &history).join(" ")
                     ),
-                    "hint" => match game.mcts(&state, &history, &MctsConfig::default()) {
+                    "hint" => match game.mcts(&state, &history, &hint_config) {
                         Some(found) => outln!(
-                            "hint: {} (estimated win rate {:.0}% after {} iterations; then {})",
+                            "hint: {} ({} after {} iterations; then {})",
                             game.action_token(&found.action),
-                            100.0 * found.win_rate,
+                            found.prospects(),
                             found.iterations,
                             found
                                 .choices
@@ -436,9 +442,9 @@ fn play_game<const W: usize>(
                                 .skip(1)
                                 .take(3)
                                 .map(|c| format!(
-                                    "{} {:.0}%",
+                                    "{} {}",
                                     game.action_token(&c.action),
-                                    50.0 * (c.value + 1.0)
+                                    c.prospects()
                                 ))
                                 .collect::<Vec<_>>()
                                 .join(", ")

@@ -61,14 +61,27 @@ impl<const W: usize> Game<W> {
         buffer: &mut Vec<Action>,
         max_actions: u64,
     ) -> Playout {
+        let mut state = *start;
+        self.random_playout_in_place(&mut state, rng, buffer, max_actions)
+    }
+
+    /// [`Game::random_playout_from`] that leaves `state` where the playout stopped, for a caller
+    /// that judges a playout cut short by its last position.
+    pub fn random_playout_in_place(
+        &self,
+        state: &mut State<W>,
+        rng: &mut GameRng,
+        buffer: &mut Vec<Action>,
+        max_actions: u64,
+    ) -> Playout {
         if !self.uses_history {
-            return self.playout_with(start, rng, buffer, max_actions, None);
+            return self.playout_with(state, rng, buffer, max_actions, None);
         }
         PLAYOUT_HISTORY.with(|history| match history.try_borrow_mut() {
             Ok(mut history) => {
-                self.playout_with(start, rng, buffer, max_actions, Some(&mut history))
+                self.playout_with(state, rng, buffer, max_actions, Some(&mut history))
             }
-            Err(_) => self.playout_with(start, rng, buffer, max_actions, Some(&mut Vec::new())),
+            Err(_) => self.playout_with(state, rng, buffer, max_actions, Some(&mut Vec::new())),
         })
     }
 
@@ -76,7 +89,7 @@ impl<const W: usize> Game<W> {
     /// positions played through.
     fn playout_with(
         &self,
-        start: &State<W>,
+        state: &mut State<W>,
         rng: &mut GameRng,
         buffer: &mut Vec<Action>,
         max_actions: u64,
@@ -85,33 +98,32 @@ impl<const W: usize> Game<W> {
         if let Some(history) = history.as_deref_mut() {
             history.clear();
         }
-        let mut state = *start;
         let mut actions = 0;
         while actions < max_actions {
             let earlier = history.as_deref().map_or(&[][..], Vec::as_slice);
             let mut key = None;
-            if let Some(outcome) = self.legal_actions_keyed(&state, earlier, &mut key, buffer) {
+            if let Some(outcome) = self.legal_actions_keyed(state, earlier, &mut key, buffer) {
                 return Playout {
                     actions,
                     outcome: Some(outcome),
                 };
             }
-            if self.is_chance(&state) {
+            if self.is_chance(state) {
                 // Chance is not an action: the dice are thrown with their real odds, other events
                 // (a face-down piece turned up) have equally likely outcomes.
-                let outcome = if self.is_roll_due(&state) {
+                let outcome = if self.is_roll_due(state) {
                     self.sample_roll(rng)
                 } else {
                     buffer[rng.random_range(0..buffer.len())]
                 };
-                self.apply(&mut state, &outcome);
+                self.apply(state, &outcome);
                 continue;
             }
             let pick = buffer[rng.random_range(0..buffer.len())];
             if let Some(history) = history.as_deref_mut() {
-                self.remember(history, &state, &pick, key);
+                self.remember(history, state, &pick, key);
             }
-            self.apply(&mut state, &pick);
+            self.apply(state, &pick);
             actions += 1;
         }
         Playout {
