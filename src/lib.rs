@@ -12,6 +12,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod engine;
 pub mod input;
+pub mod record;
 pub mod rulebook;
 pub mod span;
 pub mod syntax;

@@ -18,6 +18,7 @@ macro_rules! outln {
 
 mod bench;
 mod play;
+mod replay;
 mod rules;
 mod tournament;
 mod verify;
@@ -165,6 +166,8 @@ enum Command {
     /// Play in the terminal. Choose each player with `--PLAYER human|random` (default: you play the
     /// first player against the random player).
     Play(play::PlayArgs),
+    /// Step through a game record (`play --save`), or check it with `--check`.
+    Replay(replay::ReplayArgs),
     /// A readable rulebook generated from the game file: board, regions, paths and lines, pieces
     /// and set-up, every rule in words with its source, and the options with their values.
     Rules(rules::RulesArgs),
@@ -216,6 +219,7 @@ pub fn run() -> ExitCode {
             divide,
         } => perft(&start, depth, divide),
         Command::Play(args) => play::play(args),
+        Command::Replay(args) => replay::replay(args),
         Command::Rules(args) => rules::rules(args),
         Command::Bench(args) => bench::bench(args),
         Command::Verify(args) => verify::verify(args),

@@ -10,11 +10,20 @@ use tabula::check::MatchDecl;
 use tabula::engine::matches::MatchScore;
 use tabula::engine::movegen::Outcome;
 use tabula::engine::playout::{GameRng, os_seeded_rng, seeded_chance_rng, seeded_rng};
+use tabula::record::Record;
+use tabula::{Action, State};
 
 #[derive(clap::Args)]
 pub struct PlayArgs {
-    /// A game name from `games/` or a path to a game file.
-    game: String,
+    /// A game name from `games/` or a path to a game file (with `--resume`, the record's game).
+    game: Option<String>,
+    /// Keep the game's record in FILE as it is played (see FORMAT.md, "Game records").
+    #[arg(long, value_name = "FILE")]
+    save: Option<std::path::PathBuf>,
+    /// Continue the game recorded in FILE, and keep saving it there (or to `--save`). Its game,
+    /// options, seed and players are the record's; players named here replace the record's.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<std::path::PathBuf>,
     /// Seed of the random players and of chance (dice, pieces turned up): the same seed replays the
     /// same game. Without it the random players use seed 1 and chance is seeded by the operating
     /// system, so that no one can know the dice or a face-down piece in advance.
@@ -86,7 +95,7 @@ fn controllers(
     seed: &mut Option<u64>,
     options: &mut Vec<String>,
     match_points: &mut Option<Option<u32>>,
-) -> Result<Vec<Controller>, CliError> {
+) -> Result<Vec<Option<Controller>>, CliError> {
     use clap::{Arg, ArgAction, Command, value_parser};
     let mut command = Command::new("tabula play GAME")
         .no_binary_name(true)
@@ -136,12 +145,7 @@ fn controllers(
     }
     Ok(players
         .iter()
-        .enumerate()
-        .map(|(i, p)| match matches.get_one::<PlayerSpec>(p) {
-            Some(spec) => *spec,
-            None if i == 0 => Controller::Human,
-            None => Controller::Random,
-        })
+        .map(|p| matches.get_one::<PlayerSpec>(p).copied())
         .collect())
 }
 
@@ -167,24 +171,138 @@ fn unknown_player(e: &clap::Error, players: &[String]) -> Option<CliError> {
     )))
 }
 
-pub fn play(args: PlayArgs) -> super::CliResult {
+pub fn play(mut args: PlayArgs) -> super::CliResult {
+    // `--save` and `--resume` may come after the players, where clap leaves them to the game's
+    // own command: they are needed before the game is loaded.
+    let mut i = 0;
+    while i < args.players.len() {
+        let arg = args.players[i].clone();
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) => (f.to_string(), Some(v.to_string())),
+            None => (arg.clone(), None),
+        };
+        let slot = match flag.as_str() {
+            "--save" => &mut args.save,
+            "--resume" => &mut args.resume,
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        let value = match inline {
+            Some(v) => v,
+            None if i + 1 < args.players.len() => args.players.remove(i + 1),
+            None => return Err(CliError::usage(format!("`{flag}` needs a FILE"))),
+        };
+        *slot = Some(std::path::PathBuf::from(value));
+        args.players.remove(i);
+    }
+    let resumed = match &args.resume {
+        Some(path) => Some(super::replay::read_record(path)?),
+        None => None,
+    };
+    let game_name = match (&args.game, &resumed) {
+        (Some(given), Some((record, _))) if *given != record.game => {
+            return Err(CliError::usage(format!(
+                "the record is a game of `{}`, not `{given}`: leave the game out to resume it",
+                record.game
+            )));
+        }
+        (Some(given), _) => given.clone(),
+        (None, Some((record, _))) => record.game.clone(),
+        (None, None) => {
+            return Err(CliError::usage(
+                "give a game to play (`tabula play breakthrough`) or a record to resume (`--resume FILE`)",
+            ));
+        }
+    };
+    // The record's options first: one given again on the command line replaces it.
+    let mut base_options = resumed
+        .as_ref()
+        .map(|(r, _)| r.option_args())
+        .unwrap_or_default();
+    base_options.extend(args.options.iter().cloned());
     // Player names come from the game file, so the players' flags are known only once it is loaded.
-    let mut game = super::load(&args.game, &args.options)?;
-    let (mut seed, mut options) = (args.seed, args.options.clone());
+    let mut game = super::load(&game_name, &base_options)?;
+    let (mut seed, mut options) = (args.seed, base_options.clone());
     let mut match_points = args.match_points;
     let players = tabula::with_game!(&game, g => g.players.clone());
-    let chosen = controllers(
+    let given = controllers(
         &players,
         &args.players,
         &mut seed,
         &mut options,
         &mut match_points,
     )?;
-    if options.len() > args.options.len() {
-        game = super::load(&args.game, &options)?;
+    if options.len() > base_options.len() {
+        game = super::load(&game_name, &options)?;
     }
+    let recorded_seed = resumed.as_ref().and_then(|(r, _)| r.seed);
+    match (seed, recorded_seed) {
+        (Some(s), Some(r)) if s != r => {
+            return Err(CliError::usage(format!(
+                "the record was played from seed {r}, not {s}: leave `--seed` out to resume it"
+            )));
+        }
+        (None, Some(r)) => seed = Some(r),
+        _ => {}
+    }
+    let mut chosen = Vec::new();
+    for (i, (name, spec)) in players.iter().zip(&given).enumerate() {
+        let recorded = resumed.as_ref().and_then(|(r, _)| r.players.get(name));
+        chosen.push(match (spec, recorded) {
+            (Some(spec), _) => *spec,
+            (None, Some(text)) => PlayerSpec::parse(text)
+                .map_err(|e| CliError::input(format!("the record's player `{name}`: {e}")))?,
+            (None, None) if i == 0 => Controller::Human,
+            (None, None) => Controller::Random,
+        });
+    }
+    if match_points.is_some() && (args.save.is_some() || resumed.is_some()) {
+        return Err(CliError::usage(
+            "a match is not saved or resumed yet: play its games one by one with `--save`",
+        ));
+    }
+    let saver = args
+        .save
+        .as_ref()
+        .or(args.resume.as_ref())
+        .map(|path| Saver {
+            path: path.clone(),
+            record: Record {
+                game: game_name.clone(),
+                date: resumed
+                    .as_ref()
+                    .map(|(r, _)| r.date.clone())
+                    .filter(|d| !d.is_empty())
+                    .unwrap_or_else(tabula::record::today),
+                seed,
+                options: options
+                    .iter()
+                    .filter_map(|o| o.split_once('='))
+                    .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+                    .collect(),
+                players: players
+                    .iter()
+                    .zip(&chosen)
+                    .map(|(name, spec)| (name.clone(), spec.to_string()))
+                    .collect(),
+                ..Record::default()
+            },
+            saved: None,
+        });
     let draws = Draws::new(seed)?;
-    tabula::with_game!(game, game => play_loaded(&game, &chosen, draws, match_points))
+    let resumed = resumed.map(|(record, sources)| (record, sources, game_name));
+    tabula::with_game!(game, game => {
+        let tokens = match &resumed {
+            Some((record, sources, name)) => {
+                super::replay::check_record(&game, record, sources, name)?;
+                record.tokens.clone()
+            }
+            None => Vec::new(),
+        };
+        play_loaded(&game, &chosen, draws, match_points, saver, &tokens)
+    })
 }
 
 /// `play` once the game is loaded with every option and the players are chosen.
@@ -193,9 +311,18 @@ fn play_loaded<const W: usize>(
     chosen: &[Controller],
     mut draws: Draws,
     match_points: Option<Option<u32>>,
+    saver: Option<Saver>,
+    resumed: &[String],
 ) -> super::CliResult {
     let Some(match_points) = match_points else {
-        play_game(game, chosen, &mut draws, game.initial.to_move);
+        play_game(
+            game,
+            chosen,
+            &mut draws,
+            game.initial.to_move,
+            saver,
+            resumed,
+        );
         return Ok(());
     };
     if game.players.len() != 2 {
@@ -224,7 +351,7 @@ fn play_loaded<const W: usize>(
             "\n=== game {number}: {} starts ===",
             game.players[starter as usize]
         );
-        match play_game(game, chosen, &mut draws, starter) {
+        match play_game(game, chosen, &mut draws, starter, None, &[]) {
             Some(Outcome::Win(p, score)) => {
                 // Points towards a target: a huge score reaches it rather than overflow.
                 points[p as usize] = points[p as usize].saturating_add(score.max(0) as u32);
@@ -274,7 +401,7 @@ fn play_games_match<const W: usize>(
             game.players[swapped],
             game.players[1 - swapped]
         );
-        match play_game(game, &controllers, draws, game.initial.to_move) {
+        match play_game(game, &controllers, draws, game.initial.to_move, None, &[]) {
             Some(Outcome::Win(side, points)) => {
                 let p = side as usize ^ swapped;
                 score.record(p, i64::from(points));
@@ -336,16 +463,204 @@ fn opening_roll<const W: usize>(game: &Game<W>, rng: &mut GameRng) -> u8 {
     }
 }
 
-/// One game from the initial position with `starter` to move; `None` if a human stopped it.
+/// Who chose a step of a game.
+#[derive(Clone, Copy, PartialEq)]
+enum Chooser {
+    Chance,
+    /// A person at the keyboard.
+    Human,
+    /// The random player or a search.
+    Machine,
+}
+
+/// One step of a game: the position before it, how long the history was, the action and who
+/// chose it; what `undo` takes back.
+struct Step<const W: usize> {
+    before: State<W>,
+    history_len: usize,
+    action: Action,
+    chooser: Chooser,
+}
+
+/// A record kept on disk as the game goes: rewritten whole (to a temporary file then renamed
+/// over it) whenever a person is asked to move, after `undo`, at the end, and at least every
+/// second in between, so that an interrupted game loses nothing a person did or saw (a machine's
+/// moves since the last save are chosen again on resuming, the same from a seed) and a long
+/// game between machines is not rewritten at every action.
+pub struct Saver {
+    pub path: std::path::PathBuf,
+    pub record: Record,
+    pub saved: Option<std::time::Instant>,
+}
+
+impl Saver {
+    fn save(&mut self, tokens: Vec<String>, result: Option<String>) -> Result<(), String> {
+        self.record.tokens = tokens;
+        self.record.result = result;
+        self.saved = Some(std::time::Instant::now());
+        let temporary = self.path.with_extension("tmp~");
+        std::fs::write(&temporary, self.record.to_text())
+            .and_then(|()| std::fs::rename(&temporary, &self.path))
+            .map_err(|e| format!("cannot save the game to `{}`: {e}", self.path.display()))
+    }
+}
+
+/// The commands a person may type instead of an action.
+const HELP: &str = "type an action token (several in one line play one after another), or:
+  moves        every legal action        moves NAME  the actions of one piece or point (`moves e2`)
+  hint         the search's choice       undo        take back your last move (and the replies)
+  help         this list                 quit        stop the game";
+
+/// A game in progress: the position, its history and the steps that led to it.
+struct Session<'g, const W: usize> {
+    game: &'g Game<W>,
+    state: State<W>,
+    /// The keys of the positions before this one, for `repetitions`.
+    history: Vec<u64>,
+    steps: Vec<Step<W>>,
+    /// Chance outcomes taken back by `undo`, the next one last: they come again, so that dice
+    /// cannot be thrown again by taking a move back.
+    chance_to_come: Vec<Action>,
+    saver: Option<Saver>,
+}
+
+impl<const W: usize> Session<'_, W> {
+    fn tokens(&self) -> Vec<String> {
+        self.steps
+            .iter()
+            .map(|s| self.game.action_token(&s.action))
+            .collect()
+    }
+
+    fn play(&mut self, action: Action, chooser: Chooser) {
+        self.steps.push(Step {
+            before: self.state,
+            history_len: self.history.len(),
+            action,
+            chooser,
+        });
+        self.game.note_position(&mut self.history, &self.state);
+        self.game.apply(&mut self.state, &action);
+        if self
+            .saver
+            .as_ref()
+            .and_then(|s| s.saved)
+            .is_none_or(|t| t.elapsed().as_secs() >= 1)
+        {
+            self.save(None);
+        }
+    }
+
+    fn save(&mut self, result: Option<String>) {
+        let tokens = self.tokens();
+        if let Some(saver) = &mut self.saver
+            && let Err(e) = saver.save(tokens, result)
+        {
+            eprintln!("{e}");
+        }
+    }
+
+    /// Takes back everything since the last decision a person made, that decision included;
+    /// false when there is none.
+    fn undo(&mut self) -> bool {
+        let Some(last) = self.steps.iter().rposition(|s| s.chooser == Chooser::Human) else {
+            return false;
+        };
+        while self.steps.len() > last {
+            let step = self.steps.pop().expect("a step");
+            if step.chooser == Chooser::Chance {
+                self.chance_to_come.push(step.action);
+            }
+            self.state = step.before;
+            self.history.truncate(step.history_len);
+        }
+        self.save(None);
+        true
+    }
+
+    /// The chance outcome due now: one taken back by `undo` if it is still possible here, else a
+    /// new draw.
+    fn chance(&mut self, draws: &mut Draws) -> Option<Action> {
+        if let Some(next) = self.chance_to_come.pop() {
+            let mut legal = Vec::new();
+            self.game
+                .legal_actions_with_history(&self.state, &self.history, &mut legal);
+            if legal.contains(&next) || self.game.is_roll_due(&self.state) {
+                return Some(next);
+            }
+            // Another move changed what chance decides here: what was taken back is void.
+            self.chance_to_come.clear();
+        }
+        draw_chance(self.game, &self.state, &self.history, draws)
+    }
+}
+
+/// A chance outcome drawn from chance's generator: the dice, or another event (a face-down piece
+/// turned up) among its equally likely outcomes.
+fn draw_chance<const W: usize>(
+    game: &Game<W>,
+    state: &State<W>,
+    history: &[u64],
+    draws: &mut Draws,
+) -> Option<Action> {
+    if game.is_roll_due(state) {
+        Some(game.sample_roll(&mut draws.chance))
+    } else {
+        game.random_action_with_history(state, history, &mut draws.chance)
+    }
+}
+
+/// One game from the initial position with `starter` to move, or from a record's tokens; `None`
+/// if a human stopped it.
 fn play_game<const W: usize>(
     game: &Game<W>,
     chosen: &[Controller],
     draws: &mut Draws,
     starter: u8,
+    saver: Option<Saver>,
+    resumed: &[String],
 ) -> Option<Outcome> {
-    let mut state = game.initial;
-    state.to_move = starter;
-    let mut record: Vec<String> = Vec::new();
+    let mut session = Session {
+        game,
+        state: game.initial,
+        history: Vec::new(),
+        steps: Vec::new(),
+        chance_to_come: Vec::new(),
+        saver,
+    };
+    session.state.to_move = starter;
+    // A resumed game: its tokens again, each drawing from the generators what it drew when it
+    // was played, so that a seeded game goes on as it would have without the interruption.
+    for token in resumed {
+        let chooser = if game.is_chance(&session.state) {
+            let _ = draw_chance(game, &session.state, &session.history, draws);
+            Chooser::Chance
+        } else {
+            match chosen[session.state.to_move as usize] {
+                Controller::Human => Chooser::Human,
+                Controller::Random => {
+                    let _ = game.random_action_with_history(
+                        &session.state,
+                        &session.history,
+                        &mut draws.players,
+                    );
+                    Chooser::Machine
+                }
+                Controller::Mcts(_) => Chooser::Machine,
+            }
+        };
+        match game.parse_action_with_history(&session.state, &session.history, token) {
+            Ok(action) => session.play(action, chooser),
+            Err(e) => {
+                // Checked before the game started: only a record changed since can fail here.
+                outln!("the record's action `{token}` is not legal: {e}");
+                return None;
+            }
+        }
+    }
+    if !resumed.is_empty() {
+        outln!("resumed after {} actions", resumed.len());
+    }
     // The hint proves what it can: sound in any game, and exact near the end of one.
     let hint_config = MctsConfig {
         solver: true,
@@ -354,83 +669,131 @@ fn play_game<const W: usize>(
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut actions = Vec::new();
-    // The keys of the positions before this one, for `repetitions`.
-    let mut history: Vec<u64> = Vec::new();
+    // Tokens typed ahead in one line, played while the same person keeps the move.
+    let mut typed_ahead: std::collections::VecDeque<String> = Default::default();
+    let mut typed_by = None;
+    let mut shown = None;
+    let people_play = chosen.contains(&Controller::Human);
     let outcome = loop {
-        outln!("\n{}", game.diagram(&state));
-        if let Some(outcome) = game.legal_actions_with_history(&state, &history, &mut actions) {
+        if let Some(outcome) =
+            game.legal_actions_with_history(&session.state, &session.history, &mut actions)
+        {
+            outln!("\n{}", game.diagram(&session.state));
             break Some(outcome);
         }
-        let mover = state.to_move as usize;
+        let chance = game.is_chance(&session.state);
+        let mover = session.state.to_move as usize;
+        if !typed_ahead.is_empty()
+            && (chance || typed_by != Some(mover) || chosen[mover] != Controller::Human)
+        {
+            let rest: Vec<String> = typed_ahead.drain(..).collect();
+            outln!("not played, the turn is over: {}", rest.join(" "));
+        }
+        // One diagram per decision a person watches: before a person's move (or every move
+        // when machines play each other), never before chance or twice for one position.
+        let watched = chosen[mover] == Controller::Human || !people_play;
+        if !chance && watched && shown != Some(session.steps.len()) {
+            outln!("\n{}", game.diagram(&session.state));
+            shown = Some(session.steps.len());
+        }
         let name = &game.players[mover];
-        let action = match chosen[mover] {
-            // The dice are thrown for everyone, humans included, from chance's generator.
-            _ if game.is_roll_due(&state) => {
-                let roll = game.sample_roll(&mut draws.chance);
-                outln!("{name} rolls {}", game.action_token(&roll));
-                Ok(roll)
+        if chance {
+            let Some(action) = session.chance(draws) else {
+                break None;
+            };
+            if game.is_roll_due(&session.state) {
+                outln!("{name} rolls {}", game.action_token(&action));
+            } else {
+                outln!("chance: {}", game.action_token(&action));
             }
-            // Any other chance event (a face-down piece turned up) is drawn the same way.
-            _ if game.is_chance(&state) => {
-                let action = game
-                    .random_action_with_history(&state, &history, &mut draws.chance)
-                    .ok_or(());
-                if let Ok(a) = &action {
-                    outln!("chance: {}", game.action_token(a));
-                }
-                action
-            }
+            session.play(action, Chooser::Chance);
+            continue;
+        }
+        match chosen[mover] {
             Controller::Random => {
-                let action = game
-                    .random_action_with_history(&state, &history, &mut draws.players)
-                    .ok_or(());
-                if let Ok(a) = &action {
-                    outln!("{name} (random) plays {}", game.action_token(a));
-                }
-                action
+                let Some(action) = game.random_action_with_history(
+                    &session.state,
+                    &session.history,
+                    &mut draws.players,
+                ) else {
+                    break None;
+                };
+                outln!("{name} (random) plays {}", game.action_token(&action));
+                session.play(action, Chooser::Machine);
             }
             Controller::Mcts(config) => {
-                let found = game.mcts(&state, &history, &config);
-                if let Some(found) = &found {
-                    outln!(
-                        "{name} ({}) plays {}  ({}, {} iterations)",
-                        if config.solver { "solver" } else { "mcts" },
-                        game.action_token(&found.action),
-                        found.prospects(),
-                        found.iterations
-                    );
-                }
-                found.map(|f| f.action).ok_or(())
-            }
-            Controller::Human => loop {
-                out!(
-                    "{name} to move (ply {}), type an action, `moves`, `hint` or `quit`: ",
-                    state.ply
+                let Some(found) = game.mcts(&session.state, &session.history, &config) else {
+                    break None;
+                };
+                outln!(
+                    "{name} ({}) plays {}  ({}, {} iterations)",
+                    if config.solver { "solver" } else { "mcts" },
+                    game.action_token(&found.action),
+                    found.prospects(),
+                    found.iterations
                 );
-                let _ = std::io::stdout().flush();
-                let line = match read_line(&mut input) {
-                    Line::Text(line) => line,
-                    Line::TooLong => {
-                        outln!("that line is longer than {MAX_LINE} bytes: type one action");
-                        continue;
-                    }
-                    Line::NotText => {
-                        outln!("that line is not UTF-8 text: type one action");
-                        continue;
-                    }
-                    Line::End => {
-                        outln!();
-                        break None;
+                session.play(found.action, Chooser::Machine);
+            }
+            Controller::Human => {
+                let typed = match typed_ahead.pop_front() {
+                    Some(token) => token,
+                    None => {
+                        // What the person sees is on disk before they answer.
+                        session.save(None);
+                        out!(
+                            "{name} to move (ply {}), type an action or `help`: ",
+                            session.state.ply
+                        );
+                        let _ = std::io::stdout().flush();
+                        match read_line(&mut input) {
+                            Line::Text(line) => line,
+                            Line::TooLong => {
+                                outln!(
+                                    "that line is longer than {MAX_LINE} bytes: type one action"
+                                );
+                                continue;
+                            }
+                            Line::NotText => {
+                                outln!("that line is not UTF-8 text: type one action");
+                                continue;
+                            }
+                            Line::End => {
+                                outln!();
+                                break None;
+                            }
+                        }
                     }
                 };
-                match line.trim() {
-                    "" => continue,
-                    "quit" => break None,
-                    "moves" | "?" => outln!(
+                let mut words = typed.split_whitespace();
+                let first = words.next().unwrap_or("");
+                let rest: Vec<&str> = words.collect();
+                match (first, rest.as_slice()) {
+                    ("", _) => {}
+                    ("quit", []) => break None,
+                    ("help", []) => outln!("{HELP}"),
+                    ("moves" | "?", []) => outln!(
                         "{}",
-                        game.legal_tokens_with_history(&state, &history).join(" ")
+                        game.legal_tokens_with_history(&session.state, &session.history)
+                            .join(" ")
                     ),
-                    "hint" => match game.mcts(&state, &history, &hint_config) {
+                    ("moves" | "?", [name]) => {
+                        let tokens = game.tokens_from(&session.state, &session.history, name);
+                        if tokens.is_empty() {
+                            outln!("no legal action from `{name}`");
+                        } else {
+                            outln!("{}", tokens.join(" "));
+                        }
+                    }
+                    ("undo", []) => {
+                        if session.undo() {
+                            outln!("taken back to ply {}", session.state.ply);
+                            shown = None;
+                        } else {
+                            outln!("nothing to undo: no move of yours yet");
+                        }
+                    }
+                    ("hint", []) => match game.mcts(&session.state, &session.history, &hint_config)
+                    {
                         Some(found) => outln!(
                             "hint: {} ({} after {} iterations; then {})",
                             game.action_token(&found.action),
@@ -451,28 +814,50 @@ fn play_game<const W: usize>(
                         ),
                         None => outln!("no hint here"),
                     },
-                    token => match game.parse_action_with_history(&state, &history, token) {
-                        Ok(a) => break Some(a),
-                        Err(e) => outln!("{e}"),
-                    },
+                    (token, rest) => {
+                        match game.read_typed_action(&session.state, &session.history, token) {
+                            Ok(action) => {
+                                let written = game.action_token(&action);
+                                if written != token {
+                                    outln!("{name} plays {written}");
+                                }
+                                session.play(action, Chooser::Human);
+                                typed_ahead.extend(rest.iter().map(|t| t.to_string()));
+                                typed_by = Some(mover);
+                            }
+                            Err(e) => {
+                                outln!("{e}");
+                                if !rest.is_empty() {
+                                    outln!("not played: {}", rest.join(" "));
+                                }
+                            }
+                        }
+                    }
                 }
             }
-            .ok_or(()),
-        };
-        let action = match action {
-            Ok(a) => a,
-            Err(()) => break None,
-        };
-        record.push(game.action_token(&action));
-        game.note_position(&mut history, &state);
-        game.apply(&mut state, &action);
+        }
     };
-    match outcome {
-        Some(o) => outln!("game over: {}", game.describe_outcome(o)),
+    let result = outcome.map(|o| game.describe_outcome(o));
+    match &result {
+        Some(text) => outln!("game over: {text}"),
         None => outln!("game stopped"),
     }
-    outln!("record: {}", record.join(" "));
+    session.save(result);
+    outln!("record: {}", session.tokens().join(" "));
     outcome
+}
+
+/// A line typed, or `None` when the input is closed; a line too long or not text is reported
+/// and skipped.
+pub(super) fn read_typed_line(input: &mut impl BufRead) -> Option<String> {
+    loop {
+        match read_line(input) {
+            Line::Text(line) => return Some(line),
+            Line::End => return None,
+            Line::TooLong => outln!("that line is longer than {MAX_LINE} bytes"),
+            Line::NotText => outln!("that line is not UTF-8 text"),
+        }
+    }
 }
 
 /// The longest line a player may type: no action token comes near it.

@@ -150,6 +150,141 @@ impl<const W: usize> Game<W> {
             })
     }
 
+    /// The legal action a person typed, read leniently: the exact token, else the one token equal
+    /// to it but for case, else the one legal token that begins with it (`9/3` for `9/3*`) or
+    /// reads the same without separators (`e2e4` for `e2-e4`). When none fits, the error says
+    /// why, from what the text names, and offers the nearest legal tokens.
+    pub fn read_typed_action(
+        &self,
+        state: &State<W>,
+        history: &[u64],
+        typed: &str,
+    ) -> Result<Action, String> {
+        let mut actions = Vec::new();
+        if let Some(outcome) = self.legal_actions_with_history(state, history, &mut actions) {
+            return Err(format!(
+                "the game is over ({}): no action is legal",
+                self.describe_outcome(outcome)
+            ));
+        }
+        let typed = typed.trim();
+        let tokens: Vec<String> = actions.iter().map(|a| self.action_token(a)).collect();
+        let unique = |fits: &dyn Fn(&str) -> bool| -> Option<Action> {
+            let mut found = tokens.iter().zip(&actions).filter(|(t, _)| fits(t));
+            match (found.next(), found.next()) {
+                (Some((_, a)), None) => Some(*a),
+                _ => None,
+            }
+        };
+        let lower = typed.to_lowercase();
+        let bare = |t: &str| -> String {
+            t.chars()
+                .filter(|c| c.is_alphanumeric())
+                .collect::<String>()
+                .to_lowercase()
+        };
+        let typed_bare = bare(typed);
+        if let Some(i) = tokens.iter().position(|t| t == typed) {
+            return Ok(actions[i]);
+        }
+        if let Some(a) = unique(&|t| t.to_lowercase() == lower)
+            .or_else(|| {
+                // Only marks may be left out at the end (`*` of a hit), never a name.
+                unique(&|t| {
+                    let t = t.to_lowercase();
+                    !typed.is_empty()
+                        && t.starts_with(&lower)
+                        && t[lower.len()..].chars().all(|c| !c.is_alphanumeric())
+                })
+            })
+            .or_else(|| unique(&|t| !typed_bare.is_empty() && bare(t) == typed_bare))
+        {
+            return Ok(a);
+        }
+        Err(self.why_not(state, typed, &tokens))
+    }
+
+    /// The legal tokens of the piece or point a person names (`e2`, `13`): those that begin with
+    /// it, up to a separator. Case does not matter.
+    pub fn tokens_from(&self, state: &State<W>, history: &[u64], name: &str) -> Vec<String> {
+        let name = name.trim().to_lowercase();
+        let mut tokens: Vec<String> = self
+            .legal_tokens_with_history(state, history)
+            .into_iter()
+            .filter(|t| {
+                let t = t.to_lowercase();
+                t.starts_with(&name)
+                    && t[name.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !c.is_alphanumeric())
+            })
+            .collect();
+        tokens.dedup();
+        tokens
+    }
+
+    /// Why `typed` is not legal, as far as its first name tells (`e2` in `e2-e5`).
+    fn why_not(&self, state: &State<W>, typed: &str, tokens: &[String]) -> String {
+        let head: String = typed
+            .chars()
+            .take_while(|c| c.is_alphanumeric())
+            .collect::<String>()
+            .to_lowercase();
+        let mut sorted: Vec<&String> = tokens.iter().collect();
+        sorted.sort();
+        sorted.dedup();
+        let from_head: Vec<&str> = sorted
+            .iter()
+            .filter(|t| {
+                let t = t.to_lowercase();
+                !head.is_empty()
+                    && t.starts_with(&head)
+                    && t[head.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !c.is_alphanumeric())
+            })
+            .map(|t| t.as_str())
+            .collect();
+        let mut reason = format!("`{typed}` is not a legal action here");
+        if !from_head.is_empty() {
+            reason.push_str(&format!(
+                "; from `{head}` the legal ones are {}",
+                from_head
+                    .iter()
+                    .map(|t| format!("`{t}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+            return reason;
+        }
+        if let Some(cell) = self.board.parse_cell(&head) {
+            let name = self.board.cell_name(cell);
+            match state.piece(cell) {
+                None => reason.push_str(&format!(": {name} is empty")),
+                Some((owner, _)) if owner != state.to_move => reason.push_str(&format!(
+                    ": the piece on {name} is {}'s",
+                    self.players[owner as usize]
+                )),
+                Some(_) => reason.push_str(&format!(": the piece on {name} has no legal action")),
+            }
+        }
+        let nearest = nearest_tokens(typed, &sorted);
+        if !nearest.is_empty() {
+            reason.push_str(&format!(
+                "; did you mean {}?",
+                nearest
+                    .iter()
+                    .map(|t| format!("`{t}`"))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ));
+        }
+        reason.push_str(" (`moves` lists them all)");
+        reason
+    }
+
     /// Plays tokens from a position; the error names the token that failed and its place in the list.
     /// The history starts at `state`: a repetition of a position played through ends the game, one
     /// of a position before `state` is not known.
@@ -185,4 +320,49 @@ impl<const W: usize> Game<W> {
             super::movegen::Outcome::Draw => "draw".to_string(),
         }
     }
+}
+
+/// Up to three legal tokens closest to `typed` by edit distance, if any is close (at most a
+/// third of the longer one's characters away).
+fn nearest_tokens<'t>(typed: &str, tokens: &[&'t String]) -> Vec<&'t str> {
+    // Typed text is bounded by the line length; only short tokens are compared.
+    if typed.len() > 64 {
+        return Vec::new();
+    }
+    let typed: Vec<char> = typed.to_lowercase().chars().collect();
+    let mut scored: Vec<(usize, &str)> = tokens
+        .iter()
+        .map(|t| {
+            let chars: Vec<char> = t.to_lowercase().chars().collect();
+            (edit_distance(&typed, &chars), t.as_str())
+        })
+        .filter(|(d, t)| *d * 3 <= typed.len().max(t.chars().count()))
+        .collect();
+    scored.sort();
+    let Some(&(best, _)) = scored.first() else {
+        return Vec::new();
+    };
+    scored
+        .into_iter()
+        .take_while(|(d, _)| *d == best)
+        .take(3)
+        .map(|(_, t)| t)
+        .collect()
+}
+
+/// Levenshtein distance.
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (diagonal + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(above + 1);
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }

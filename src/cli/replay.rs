@@ -1,0 +1,179 @@
+//! `tabula replay`: reads a game record, checks every token, and steps through the game.
+
+use super::CliError;
+use std::io::Write;
+use std::path::Path;
+use tabula::Game;
+use tabula::diagnostic::{Diagnostic, ErrorKind};
+use tabula::record::{MAX_RECORD_BYTES, Record};
+use tabula::span::Sources;
+
+#[derive(clap::Args)]
+pub struct ReplayArgs {
+    /// A record written by `play --save` (see FORMAT.md, "Game records").
+    file: std::path::PathBuf,
+    /// Check the record and report the first illegal token, without showing the game.
+    #[arg(long, conflicts_with = "to")]
+    check: bool,
+    /// Show the position after this many actions (`end` for the last) and stop; without it the
+    /// replay reads commands: Enter or `n` for the next action, `b` for the one before, a number
+    /// to jump to, `start`, `end`, `q`.
+    #[arg(long, value_name = "N|end")]
+    to: Option<String>,
+}
+
+/// Reads a record file: its text kept for locating errors.
+pub fn read_record(path: &Path) -> Result<(Record, Sources), CliError> {
+    let shown = path.display().to_string();
+    let metadata = std::fs::metadata(path)
+        .map_err(|e| CliError::input(format!("cannot read `{shown}`: {e}")))?;
+    if metadata.len() > MAX_RECORD_BYTES as u64 {
+        return Err(CliError::input(format!(
+            "`{shown}` has {} bytes, more than a record may have ({MAX_RECORD_BYTES})",
+            metadata.len()
+        )));
+    }
+    let text = tabula::input::read_text(path)
+        .map_err(|e| CliError::input(format!("cannot read `{shown}`: {e}")))?;
+    let mut sources = Sources::default();
+    let file = sources.add(shown, text.clone());
+    let record = Record::parse(&text, file).map_err(|d| CliError::input(d.render(&sources)))?;
+    Ok((record, sources))
+}
+
+/// Plays the record's tokens; the first that is not legal is an error pointing at it in the
+/// file, and so is a result that is not the one the tokens reach.
+pub fn check_record<const W: usize>(
+    game: &Game<W>,
+    record: &Record,
+    sources: &Sources,
+    name: &str,
+) -> Result<tabula::record::Replayed<W>, CliError> {
+    let mut before = None;
+    let replayed = game
+        .replay_tokens(&record.tokens, |_, state, history| {
+            before = Some((*state, history.to_vec()))
+        })
+        .map_err(|illegal| {
+            let why = match &before {
+                Some((state, history)) => {
+                    match game.read_typed_action(state, history, &illegal.token) {
+                        Ok(action) => {
+                            format!("the game writes it `{}`", game.action_token(&action))
+                        }
+                        Err(why) => why,
+                    }
+                }
+                None => illegal.reason.clone(),
+            };
+            let d = Diagnostic::error(
+                ErrorKind::IllegalAction(illegal.token.clone()),
+                record.token_spans.get(illegal.index).copied(),
+            )
+            .with_label(format!("action {} of {name}", illegal.index + 1))
+            .with_help(why);
+            CliError::input(d.render(sources))
+        })?;
+    let reached = replayed.outcome.map(|o| game.describe_outcome(o));
+    if let Some(said) = &record.result
+        && Some(said) != reached.as_ref()
+    {
+        return Err(CliError::input(format!(
+            "the record says the game ended `{said}`, but its actions {}",
+            match &reached {
+                Some(r) => format!("end it `{r}`"),
+                None => "do not end it".to_string(),
+            }
+        )));
+    }
+    Ok(replayed)
+}
+
+pub fn replay(args: ReplayArgs) -> super::CliResult {
+    let (record, sources) = read_record(&args.file)?;
+    let game = super::load(&record.game, &record.option_args())?;
+    tabula::with_game!(game, game => replay_loaded(&game, &record, &sources, &args))
+}
+
+fn replay_loaded<const W: usize>(
+    game: &Game<W>,
+    record: &Record,
+    sources: &Sources,
+    args: &ReplayArgs,
+) -> super::CliResult {
+    let replayed = check_record(game, record, sources, &record.game)?;
+    let total = record.tokens.len();
+    if args.check {
+        outln!(
+            "{}: {total} actions, all legal; {}",
+            args.file.display(),
+            match replayed.outcome {
+                Some(o) => format!("the game is over: {}", game.describe_outcome(o)),
+                None => "the game is not over".to_string(),
+            }
+        );
+        return Ok(());
+    }
+    // Every position of the game, to step back and forth through.
+    let mut positions = Vec::with_capacity(total + 1);
+    game.replay_tokens(&record.tokens, |_, state, _| positions.push(*state))
+        .map_err(|e| CliError::input(e.reason))?;
+    positions.push(replayed.state);
+    let show = |at: usize| {
+        outln!("{}", game.diagram(&positions[at]));
+        match at {
+            0 => outln!("start, {total} actions recorded"),
+            _ => outln!("after action {at} of {total}: {}", record.tokens[at - 1]),
+        }
+        if at == total {
+            match replayed.outcome {
+                Some(o) => outln!("game over: {}", game.describe_outcome(o)),
+                None => outln!("the record ends here; the game is not over"),
+            }
+        }
+    };
+    let position = |text: &str| -> Result<usize, String> {
+        match text {
+            "end" => Ok(total),
+            "start" => Ok(0),
+            n => match n.parse::<usize>() {
+                Ok(n) if n <= total => Ok(n),
+                _ => Err(format!(
+                    "`{n}` is not a place in the game: give 0 to {total}, `start` or `end`"
+                )),
+            },
+        }
+    };
+    if let Some(to) = &args.to {
+        show(position(to).map_err(CliError::usage)?);
+        return Ok(());
+    }
+    let mut at = 0;
+    show(at);
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    loop {
+        out!("replay: Enter or `n` next, `b` back, a number, `start`, `end`, `q`: ");
+        let _ = std::io::stdout().flush();
+        let line = match super::play::read_typed_line(&mut input) {
+            Some(line) => line,
+            None => {
+                outln!();
+                return Ok(());
+            }
+        };
+        let next = match line.trim() {
+            "" | "n" | "next" => Ok((at + 1).min(total)),
+            "b" | "back" => Ok(at.saturating_sub(1)),
+            "q" | "quit" => return Ok(()),
+            other => position(other),
+        };
+        match next {
+            Ok(n) => {
+                at = n;
+                show(at);
+            }
+            Err(e) => outln!("{e}"),
+        }
+    }
+}

@@ -1,0 +1,331 @@
+//! Game records: one plain-text format for every game, which a person can read and edit and
+//! `play --resume`, `replay` and the library read back.
+//!
+//! A record is TOML:
+//!
+//! ```toml
+//! # A Tabula game record.
+//! game = "backgammon"
+//! date = "2026-11-24"
+//! seed = 7
+//! result = "white wins, score 2"
+//! tokens = '''
+//! roll:3-1 8/5 6/5 roll:6-4 24/18 18/14
+//! '''
+//!
+//! [options]
+//! match_length = "1"
+//!
+//! [players]
+//! white = "human"
+//! black = "mcts:iterations=20000"
+//! ```
+//!
+//! - `game`: the game's name in `games/` or the path of its file, as given to `play`.
+//! - `tokens`: every action in order, chance outcomes (`roll:3-1`, `reveal:...`) included, separated
+//!   by white space; a literal string, so that an error can point at the token in the file.
+//! - `seed`: present when the game was played from a seed; with it the random players and the
+//!   chance of a resumed game go on exactly as they would have.
+//! - `result`: absent while the game is unfinished.
+
+use crate::compile::Game;
+use crate::diagnostic::{Diagnostic, ErrorKind};
+use crate::engine::movegen::Outcome;
+use crate::engine::state::State;
+use crate::span::{FileId, Span};
+use std::collections::BTreeMap;
+
+/// The most bytes a record may have: far beyond any game's (a 9,000-action Hold pley game is
+/// about 100 KB), and small enough that a wrong file cannot exhaust the memory.
+pub const MAX_RECORD_BYTES: usize = 64 << 20;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Record {
+    pub game: String,
+    /// The day the game started, `YYYY-MM-DD` (UTC).
+    pub date: String,
+    pub seed: Option<u64>,
+    /// The options given, `NAME` to `VALUE`, as `--option NAME=VALUE` takes them.
+    pub options: BTreeMap<String, String>,
+    /// Each player's specification (`human`, `random`, `mcts:...`), by the game's player names.
+    pub players: BTreeMap<String, String>,
+    pub tokens: Vec<String>,
+    /// Where each token is in the text read (empty for a record made in memory).
+    pub token_spans: Vec<Span>,
+    pub result: Option<String>,
+}
+
+/// The record as read, before its values are checked: serde's view of the file.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRecord {
+    game: String,
+    #[serde(default)]
+    date: String,
+    seed: Option<u64>,
+    result: Option<String>,
+    tokens: toml::Spanned<String>,
+    #[serde(default)]
+    options: BTreeMap<String, toml::Value>,
+    #[serde(default)]
+    players: BTreeMap<String, String>,
+}
+
+impl Record {
+    /// Reads a record; `file` names the text in spans.
+    pub fn parse(text: &str, file: FileId) -> Result<Record, Box<Diagnostic>> {
+        if text.len() > MAX_RECORD_BYTES {
+            return Err(Box::new(Diagnostic::error(
+                ErrorKind::Other(format!(
+                    "a record of {} bytes is larger than the {} allowed",
+                    text.len(),
+                    MAX_RECORD_BYTES
+                )),
+                None,
+            )));
+        }
+        let raw: RawRecord = toml::from_str(text).map_err(|e| {
+            let span = e.span().map(|r| Span::new(file, r));
+            Box::new(Diagnostic::error(
+                ErrorKind::Toml(e.message().to_string()),
+                span,
+            ))
+        })?;
+        let tokens_at = raw.tokens.span();
+        let body = raw.tokens.get_ref();
+        // Spans of tokens are exact when the file holds the string as written (a literal
+        // string, the format's own); an escaped string points at the whole value instead.
+        let raw_text = text.get(tokens_at.clone()).unwrap_or("");
+        let offset = raw_text.find(body.as_str()).map(|i| tokens_at.start + i);
+        let mut tokens = Vec::new();
+        let mut token_spans = Vec::new();
+        let mut at = 0;
+        for token in body.split_whitespace() {
+            let start = at + body[at..].find(token).unwrap_or(0);
+            at = start + token.len();
+            tokens.push(token.to_string());
+            token_spans.push(match offset {
+                Some(o) => Span::new(file, o + start..o + at),
+                None => Span::new(file, tokens_at.clone()),
+            });
+        }
+        let options = raw
+            .options
+            .into_iter()
+            .map(|(name, value)| {
+                let value = match value {
+                    toml::Value::String(s) => s,
+                    other => other.to_string(),
+                };
+                (name, value)
+            })
+            .collect();
+        Ok(Record {
+            game: raw.game,
+            date: raw.date,
+            seed: raw.seed,
+            options,
+            players: raw.players,
+            tokens,
+            token_spans,
+            result: raw.result,
+        })
+    }
+
+    /// The record as text, in the layout documented at the top of this module.
+    pub fn to_text(&self) -> String {
+        let mut out = String::from(
+            "# A Tabula game record: `tabula replay FILE` steps through it and\n\
+             # `tabula play --resume FILE` continues it.\n",
+        );
+        out.push_str(&format!("game = {}\n", quoted(&self.game)));
+        if !self.date.is_empty() {
+            out.push_str(&format!("date = {}\n", quoted(&self.date)));
+        }
+        if let Some(seed) = self.seed {
+            out.push_str(&format!("seed = {seed}\n"));
+        }
+        if let Some(result) = &self.result {
+            out.push_str(&format!("result = {}\n", quoted(result)));
+        }
+        out.push_str("tokens = '''\n");
+        let mut line = 0;
+        for token in &self.tokens {
+            if line > 0 && line + 1 + token.len() > 80 {
+                out.push('\n');
+                line = 0;
+            }
+            if line > 0 {
+                out.push(' ');
+                line += 1;
+            }
+            out.push_str(token);
+            line += token.len();
+        }
+        if line > 0 {
+            out.push('\n');
+        }
+        out.push_str("'''\n");
+        if !self.options.is_empty() {
+            out.push_str("\n[options]\n");
+            for (name, value) in &self.options {
+                out.push_str(&format!("{} = {}\n", key(name), quoted(value)));
+            }
+        }
+        if !self.players.is_empty() {
+            out.push_str("\n[players]\n");
+            for (name, spec) in &self.players {
+                out.push_str(&format!("{} = {}\n", key(name), quoted(spec)));
+            }
+        }
+        out
+    }
+
+    /// The options as `NAME=VALUE`, as `--option` takes them.
+    pub fn option_args(&self) -> Vec<String> {
+        self.options
+            .iter()
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect()
+    }
+}
+
+/// A TOML basic string.
+fn quoted(text: &str) -> String {
+    toml::Value::String(text.to_string()).to_string()
+}
+
+/// A TOML key: bare when it can be.
+fn key(name: &str) -> String {
+    let bare = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if bare { name.to_string() } else { quoted(name) }
+}
+
+/// Today's date, `YYYY-MM-DD` in UTC.
+pub fn today() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    civil_date((seconds / 86_400) as i64)
+}
+
+/// The date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn civil_date(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// Where replaying a record stopped.
+#[derive(Clone, Debug)]
+pub struct Replayed<const W: usize> {
+    /// The position after the last token played.
+    pub state: State<W>,
+    /// The keys of the positions before it, for `repetitions`.
+    pub history: Vec<u64>,
+    /// The game's end, if it is over.
+    pub outcome: Option<Outcome>,
+}
+
+/// A token a record holds that is not legal where it stands.
+#[derive(Clone, Debug)]
+pub struct IllegalToken {
+    /// Its place in the record, from 0.
+    pub index: usize,
+    pub token: String,
+    pub reason: String,
+}
+
+impl<const W: usize> Game<W> {
+    /// Plays a record's tokens from the initial position, stopping at the first that is not
+    /// legal; `each` sees every position before its token is played, with the token's index.
+    pub fn replay_tokens(
+        &self,
+        tokens: &[String],
+        mut each: impl FnMut(usize, &State<W>, &[u64]),
+    ) -> Result<Replayed<W>, IllegalToken> {
+        let mut state = self.initial;
+        let mut history = Vec::new();
+        for (index, token) in tokens.iter().enumerate() {
+            each(index, &state, &history);
+            let action = self
+                .parse_action_with_history(&state, &history, token)
+                .map_err(|reason| IllegalToken {
+                    index,
+                    token: token.clone(),
+                    reason,
+                })?;
+            self.note_position(&mut history, &state);
+            self.apply(&mut state, &action);
+        }
+        let outcome = self.legal_actions_with_history(&state, &history, &mut Vec::new());
+        Ok(Replayed {
+            state,
+            history,
+            outcome,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_civil() {
+        assert_eq!(civil_date(0), "1970-01-01");
+        assert_eq!(civil_date(20_416), "2025-11-24");
+        assert_eq!(civil_date(11_016), "2000-02-29");
+    }
+
+    #[test]
+    fn a_record_reads_back_as_written() {
+        let record = Record {
+            game: "backgammon".into(),
+            date: "2026-11-24".into(),
+            seed: Some(7),
+            options: [("max_plies".to_string(), "200".to_string())].into(),
+            players: [
+                ("white".to_string(), "human".to_string()),
+                ("black".to_string(), "mcts:iterations=20".to_string()),
+            ]
+            .into(),
+            tokens: (0..40)
+                .map(|i| format!("roll:{}-{}", i % 6 + 1, 6))
+                .collect(),
+            token_spans: Vec::new(),
+            result: Some("white wins, score 2".into()),
+        };
+        let text = record.to_text();
+        let read = Record::parse(&text, FileId(0)).expect("reads");
+        assert_eq!(
+            Record {
+                token_spans: Vec::new(),
+                ..read.clone()
+            },
+            record
+        );
+        // Each token's span is the token in the text.
+        for (token, span) in read.tokens.iter().zip(&read.token_spans) {
+            assert_eq!(&text[span.range()], token);
+        }
+    }
+
+    #[test]
+    fn a_broken_record_is_located() {
+        let err = Record::parse("game = \"x\"\ntokens = 3\n", FileId(0)).expect_err("bad");
+        assert!(err.span.is_some());
+        let err = Record::parse("game = \"x\"\n", FileId(0)).expect_err("no tokens");
+        assert!(err.kind.to_string().contains("tokens"), "{}", err.kind);
+    }
+}
