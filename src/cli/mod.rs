@@ -16,6 +16,29 @@ macro_rules! outln {
     };
 }
 
+/// `--color`: whether diagrams are drawn in colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// On a terminal, unless the `NO_COLOR` environment variable is set (https://no-color.org).
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    pub fn wanted(self) -> bool {
+        use std::io::IsTerminal;
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        }
+    }
+}
+
 mod bench;
 mod play;
 mod replay;

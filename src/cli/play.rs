@@ -24,6 +24,9 @@ pub struct PlayArgs {
     /// options, seed and players are the record's; players named here replace the record's.
     #[arg(long, value_name = "FILE")]
     resume: Option<std::path::PathBuf>,
+    /// Colour: `auto` (on a terminal, unless `NO_COLOR` is set), `always` or `never`.
+    #[arg(long, value_enum, default_value = "auto")]
+    color: super::ColorChoice,
     /// Seed of the random players and of chance (dice, pieces turned up): the same seed replays the
     /// same game. Without it the random players use seed 1 and chance is seeded by the operating
     /// system, so that no one can know the dice or a face-down piece in advance.
@@ -181,21 +184,28 @@ pub fn play(mut args: PlayArgs) -> super::CliResult {
             Some((f, v)) => (f.to_string(), Some(v.to_string())),
             None => (arg.clone(), None),
         };
-        let slot = match flag.as_str() {
-            "--save" => &mut args.save,
-            "--resume" => &mut args.resume,
-            _ => {
-                i += 1;
-                continue;
-            }
-        };
+        if !matches!(flag.as_str(), "--save" | "--resume" | "--color") {
+            i += 1;
+            continue;
+        }
         let value = match inline {
             Some(v) => v,
             None if i + 1 < args.players.len() => args.players.remove(i + 1),
-            None => return Err(CliError::usage(format!("`{flag}` needs a FILE"))),
+            None => return Err(CliError::usage(format!("`{flag}` needs a value"))),
         };
-        *slot = Some(std::path::PathBuf::from(value));
         args.players.remove(i);
+        match flag.as_str() {
+            "--save" => args.save = Some(value.into()),
+            "--resume" => args.resume = Some(value.into()),
+            _ => {
+                args.color = <super::ColorChoice as clap::ValueEnum>::from_str(&value, false)
+                    .map_err(|_| {
+                        CliError::usage(format!(
+                            "`--color {value}`: give `auto`, `always` or `never`"
+                        ))
+                    })?;
+            }
+        }
     }
     let resumed = match &args.resume {
         Some(path) => Some(super::replay::read_record(path)?),
@@ -292,6 +302,7 @@ pub fn play(mut args: PlayArgs) -> super::CliResult {
             saved: None,
         });
     let draws = Draws::new(seed)?;
+    let colour = args.color.wanted();
     let resumed = resumed.map(|(record, sources)| (record, sources, game_name));
     tabula::with_game!(game, game => {
         let tokens = match &resumed {
@@ -301,7 +312,7 @@ pub fn play(mut args: PlayArgs) -> super::CliResult {
             }
             None => Vec::new(),
         };
-        play_loaded(&game, &chosen, draws, match_points, saver, &tokens)
+        play_loaded(&game, &chosen, draws, match_points, saver, &tokens, colour)
     })
 }
 
@@ -313,7 +324,9 @@ fn play_loaded<const W: usize>(
     match_points: Option<Option<u32>>,
     saver: Option<Saver>,
     resumed: &[String],
+    colour: bool,
 ) -> super::CliResult {
+    COLOUR.set(colour);
     let Some(match_points) = match_points else {
         play_game(
             game,
@@ -524,7 +537,28 @@ struct Session<'g, const W: usize> {
     saver: Option<Saver>,
 }
 
+thread_local! {
+    /// Whether diagrams are drawn in colour (`--color`), set once per command.
+    static COLOUR: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 impl<const W: usize> Session<'_, W> {
+    /// The position's diagram, the last move marked when in colour.
+    fn diagram(&self) -> String {
+        let last = self
+            .steps
+            .iter()
+            .rev()
+            .find(|s| s.chooser != Chooser::Chance)
+            .map(|s| self.game.action_cells(&s.action))
+            .unwrap_or_default();
+        let look = tabula::engine::position::Look {
+            colour: COLOUR.get(),
+            marked: last,
+        };
+        self.game.diagram_with(&self.state, &look)
+    }
+
     fn tokens(&self) -> Vec<String> {
         self.steps
             .iter()
@@ -678,7 +712,7 @@ fn play_game<const W: usize>(
         if let Some(outcome) =
             game.legal_actions_with_history(&session.state, &session.history, &mut actions)
         {
-            outln!("\n{}", game.diagram(&session.state));
+            outln!("\n{}", session.diagram());
             break Some(outcome);
         }
         let chance = game.is_chance(&session.state);
@@ -693,7 +727,7 @@ fn play_game<const W: usize>(
         // when machines play each other), never before chance or twice for one position.
         let watched = chosen[mover] == Controller::Human || !people_play;
         if !chance && watched && shown != Some(session.steps.len()) {
-            outln!("\n{}", game.diagram(&session.state));
+            outln!("\n{}", session.diagram());
             shown = Some(session.steps.len());
         }
         let name = &game.players[mover];

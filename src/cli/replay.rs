@@ -20,6 +20,9 @@ pub struct ReplayArgs {
     /// to jump to, `start`, `end`, `q`.
     #[arg(long, value_name = "N|end")]
     to: Option<String>,
+    /// Colour: `auto` (on a terminal, unless `NO_COLOR` is set), `always` or `never`.
+    #[arg(long, value_enum, default_value = "auto")]
+    color: super::ColorChoice,
 }
 
 /// Reads a record file: its text kept for locating errors.
@@ -119,8 +122,19 @@ fn replay_loaded<const W: usize>(
     game.replay_tokens(&record.tokens, |_, state, _| positions.push(*state))
         .map_err(|e| CliError::input(e.reason))?;
     positions.push(replayed.state);
+    let colour = args.color.wanted();
     let show = |at: usize| {
-        outln!("{}", game.diagram(&positions[at]));
+        // The last action's cells, found again from its token (without the history: a mark
+        // only, never a judgement of legality).
+        let marked = match at {
+            0 => Vec::new(),
+            _ => game
+                .parse_action(&positions[at - 1], &record.tokens[at - 1])
+                .map(|a| game.action_cells(&a))
+                .unwrap_or_default(),
+        };
+        let look = tabula::engine::position::Look { colour, marked };
+        outln!("{}", game.diagram_with(&positions[at], &look));
         match at {
             0 => outln!("start, {total} actions recorded"),
             _ => outln!("after action {at} of {total}: {}", record.tokens[at - 1]),

@@ -1,5 +1,6 @@
 //! Positions as hand-writable TOML: `show --format toml` prints what `--position` reads.
 
+use super::action::Action;
 use super::state::State;
 use crate::check::{Layout, Slant};
 use crate::compile::{Game, Primitive};
@@ -1060,10 +1061,16 @@ impl<const W: usize> Game<W> {
 
     /// A board diagram: rank numbers on the left, files below.
     pub fn diagram(&self, state: &State<W>) -> String {
+        self.diagram_with(state, &Look::default())
+    }
+
+    /// [`Game::diagram`] in colour and with the last action's cells marked, as `look` asks.
+    pub fn diagram_with(&self, state: &State<W>, look: &Look) -> String {
+        let paint = |cell: u16, label: &str| self.paint(state, look, cell, label);
         if self.board.numbered || self.board.stacks {
-            return self.track_diagram(state);
+            return self.track_diagram(state, &paint);
         }
-        let mut out = self.board_diagram(state);
+        let mut out = self.board_diagram(state, &paint);
         if !self.hand_kinds.is_empty() {
             // Of several kinds, those held: a shogi hand is mostly empty.
             let several = self.hand_kinds.len() > 1;
@@ -1089,26 +1096,87 @@ impl<const W: usize> Game<W> {
         out
     }
 
-    /// The grid with each cell's piece.
-    fn board_diagram(&self, state: &State<W>) -> String {
-        self.cell_diagram(|cell| {
-            let c = match state.piece(cell) {
-                // A face-down piece shows as the kind that hides it: its own stays unseen.
-                Some((p, k)) if state.face_down.contains(cell) => self
-                    .hiding_kind(k)
-                    .map_or('?', |h| self.pieces[h as usize].symbol(p)),
-                Some((p, k)) => self.pieces[k as usize].symbol(p),
-                None => '.',
+    /// The cells an action left and reached, for marking the last move: both ends of a move,
+    /// jump, hop, die move or sowing, the cell of a placement or a removal; a joined turn's
+    /// parts each. Chance and passes mark nothing.
+    pub fn action_cells(&self, action: &Action) -> Vec<u16> {
+        use super::action::ActionKind;
+        let mut cells = Vec::new();
+        let parts = match action.joined_part() {
+            Some(second) => vec![action.with_path(0), second],
+            None => vec![*action],
+        };
+        for part in parts {
+            let ends = match part.kind() {
+                ActionKind::Move
+                | ActionKind::Jump
+                | ActionKind::Hop
+                | ActionKind::Die
+                | ActionKind::Sow => vec![part.from_cell(), part.to_cell()],
+                ActionKind::Place | ActionKind::Take => vec![part.to_cell()],
+                _ => Vec::new(),
             };
-            c.to_string()
-        })
+            // Dice moves from the bar or off the board name no cell.
+            cells.extend(ends.into_iter().filter(|&c| c < self.board.cells as u16));
+        }
+        cells
+    }
+
+    /// A cell's label in the look asked for: each player's pieces in a colour of their own,
+    /// empty cells dim, the cells the last action left and reached in reverse video.
+    fn paint(&self, state: &State<W>, look: &Look, cell: u16, label: &str) -> String {
+        if !look.colour {
+            return label.to_string();
+        }
+        let mut codes: Vec<&str> = Vec::new();
+        match state.owner(cell) {
+            Some(p) => codes.push(PLAYER_COLOURS[p as usize & 3]),
+            None => codes.push(DIM),
+        }
+        if look.marked.contains(&cell) {
+            codes.push(REVERSE);
+        }
+        format!("\x1b[{}m{label}\x1b[0m", codes.join(";"))
+    }
+
+    /// The grid with each cell's piece.
+    fn board_diagram(&self, state: &State<W>, paint: &dyn Fn(u16, &str) -> String) -> String {
+        self.cell_diagram_painted(
+            |cell| {
+                let c = match state.piece(cell) {
+                    // A face-down piece shows as the kind that hides it: its own stays unseen.
+                    Some((p, k)) if state.face_down.contains(cell) => self
+                        .hiding_kind(k)
+                        .map_or('?', |h| self.pieces[h as usize].symbol(p)),
+                    Some((p, k)) => self.pieces[k as usize].symbol(p),
+                    None => '.',
+                };
+                c.to_string()
+            },
+            paint,
+        )
     }
 
     /// The board with a label on every cell, right-aligned to the widest: a grid with rank numbers
     /// on the left and files below, or numbered cells (and a single rank of stacks) twelve to a
     /// row, each name above its label.
     pub fn cell_diagram(&self, label: impl Fn(u16) -> String) -> String {
+        self.cell_diagram_painted(label, &|_, l| l.to_string())
+    }
+
+    /// [`Game::cell_diagram`] with each label passed through `paint` once it is laid out (so that
+    /// escape codes take no room).
+    pub fn cell_diagram_painted(
+        &self,
+        label: impl Fn(u16) -> String,
+        paint: &dyn Fn(u16, &str) -> String,
+    ) -> String {
         let labels: Vec<String> = (0..self.board.cells as u16).map(&label).collect();
+        let pad = |cell: u16, width: usize| -> String {
+            let text = &labels[cell as usize];
+            let room = width.saturating_sub(text.chars().count());
+            format!("{}{}", " ".repeat(room), paint(cell, text))
+        };
         let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(1);
         let mut out = String::new();
         // A lettered board of stacks on several ranks (Kalah's pits) keeps its grid.
@@ -1121,7 +1189,7 @@ impl<const W: usize> Game<W> {
                 }
                 out.push('\n');
                 for &c in row {
-                    out.push_str(&format!("{:>width$}", labels[c as usize]));
+                    out.push_str(&pad(c, width));
                 }
                 out.push('\n');
             }
@@ -1154,12 +1222,11 @@ impl<const W: usize> Game<W> {
             for file in 0..self.board.files {
                 let cell = rank * self.board.files + file;
                 // A cell of the grid that is no cell of the board is left blank.
-                let label = if self.board.all_cells.contains(cell) {
-                    labels[cell as usize].as_str()
+                if self.board.all_cells.contains(cell) {
+                    line.push_str(&pad(cell, pitch));
                 } else {
-                    ""
-                };
-                line.push_str(&format!("{label:>pitch$}"));
+                    line.push_str(&" ".repeat(pitch));
+                }
             }
             self.end_diagram_line(&mut out, &mut line);
         }
@@ -1184,6 +1251,20 @@ impl<const W: usize> Game<W> {
     }
 }
 
+/// How a diagram is drawn for a terminal.
+#[derive(Clone, Debug, Default)]
+pub struct Look {
+    /// ANSI colours: each player's pieces, dim empty cells, marked cells in reverse video.
+    pub colour: bool,
+    /// Cells to mark: those the last action left and reached.
+    pub marked: Vec<u16>,
+}
+
+/// Bold yellow, bold cyan, bold green, bold magenta: readable on dark and light backgrounds.
+const PLAYER_COLOURS: [&str; 4] = ["1;33", "1;36", "1;32", "1;35"];
+const DIM: &str = "2";
+const REVERSE: &str = "7";
+
 impl<const W: usize> Game<W> {
     /// `white = 3, black = 0` (with `separator` between a player and its number).
     fn per_player(&self, counts: &[u8; 4], separator: &str) -> String {
@@ -1198,24 +1279,27 @@ impl<const W: usize> Game<W> {
 
     /// Numbered cells twelve to a row, each with its pieces and how many, then what dice games
     /// keep beside the board.
-    fn track_diagram(&self, state: &State<W>) -> String {
-        let mut out = self.cell_diagram(|c| match state.piece(c) {
-            Some((p, k)) => {
-                let symbol = self.pieces[k as usize].symbol(p);
-                let stack = match state.height(c) {
-                    1 => symbol.to_string(),
-                    n => format!("{symbol}{n}"),
-                };
-                // A pinned piece is drawn under the stack: `W2/B`.
-                match state.pinned(c) {
-                    Some((p, k)) => {
-                        format!("{stack}/{}", self.pieces[k as usize].symbol(p))
+    fn track_diagram(&self, state: &State<W>, paint: &dyn Fn(u16, &str) -> String) -> String {
+        let mut out = self.cell_diagram_painted(
+            |c| match state.piece(c) {
+                Some((p, k)) => {
+                    let symbol = self.pieces[k as usize].symbol(p);
+                    let stack = match state.height(c) {
+                        1 => symbol.to_string(),
+                        n => format!("{symbol}{n}"),
+                    };
+                    // A pinned piece is drawn under the stack: `W2/B`.
+                    match state.pinned(c) {
+                        Some((p, k)) => {
+                            format!("{stack}/{}", self.pieces[k as usize].symbol(p))
+                        }
+                        None => stack,
                     }
-                    None => stack,
                 }
-            }
-            None => ".".to_string(),
-        });
+                None => ".".to_string(),
+            },
+            paint,
+        );
         if self.dice.is_some() {
             out.push_str(&format!("off: {}\n", self.per_player(&state.off, " ")));
             if state.bar.iter().any(|&n| n > 0) {

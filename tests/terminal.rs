@@ -1,0 +1,98 @@
+//! The terminal game, pinned: diagrams with and without colour, the last move marked, and a
+//! person's commands (`help`, `moves NAME`, a wrong token with its reason, a lenient token,
+//! `undo`).
+
+use std::process::{Command, Stdio};
+
+fn play(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("play")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("TABULA_GAMES")
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tabula binary runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("written");
+    drop(stdin);
+    let out = child.wait_with_output().expect("tabula ends");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Escape codes made visible, so that a snapshot shows them.
+    String::from_utf8_lossy(&out.stdout).replace('\x1b', "␛")
+}
+
+#[test]
+fn a_game_without_colour() {
+    let out = play(
+        &[
+            "tic-tac-toe",
+            "--x",
+            "random",
+            "--o",
+            "random",
+            "--seed",
+            "2",
+        ],
+        "",
+    );
+    assert!(!out.contains('␛'), "piped output has no colour");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn a_game_in_colour_marks_the_last_move() {
+    let out = play(
+        &[
+            "tic-tac-toe",
+            "--x",
+            "random",
+            "--o",
+            "random",
+            "--seed",
+            "2",
+            "--color",
+            "always",
+        ],
+        "",
+    );
+    // x's first move, a1, is drawn in x's colour and reversed.
+    assert!(out.contains("␛[1;33;7mX␛[0m"), "{out}");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn a_dice_game_in_colour() {
+    let out = play(
+        &[
+            "backgammon",
+            "--white",
+            "random",
+            "--black",
+            "human",
+            "--seed",
+            "1",
+            "--color",
+            "always",
+        ],
+        "quit\n",
+    );
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn a_person_asks_errs_and_takes_back() {
+    let out = play(
+        &["breakthrough", "--black", "random", "--seed", "3"],
+        "help\nmoves a2\nA2A3\nb2-b5\nzz\na7-a6\nundo\nundo\nb2-c3\nquit\n",
+    );
+    insta::assert_snapshot!(out);
+}
