@@ -220,18 +220,9 @@ fn assert_tokens(legal: &[String], tokens: &[&str], want_legal: bool) {
     }
 }
 
-/// The engine's diagram with the empty centre e5 drawn `+`.
+/// The engine's diagram: the empty centre drawn `+` and the captains' paths `:` (`[show]`).
 fn diagram(game: &Game, state: &State) -> String {
-    let e5 = game.board.parse_cell("e5").expect("e5");
-    let mut lines: Vec<String> = game.diagram(state).lines().map(str::to_string).collect();
-    if state.piece(e5).is_none() {
-        // Rank 5 is the fifth line from the top of nine; file e is the fifth column.
-        let line = &mut lines[9 - 5];
-        let at = 4 + 1 + 2 * 4;
-        assert_eq!(&line[at..at + 1], ".");
-        line.replace_range(at..at + 1, "+");
-    }
-    lines.join("\n") + "\n"
+    game.diagram(state)
 }
 
 /// A player's captain: its cell and its index on the player's path.

@@ -63,6 +63,7 @@ bad_games!(
     bad_rectangle,
     cells_set_up_twice,
     choice_misspelt,
+    show_unknown_name,
     compare_count_with_player,
     dice_game_with_other_moves,
     die_move_hit_not_a_mode,

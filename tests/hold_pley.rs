@@ -299,22 +299,9 @@ fn board_symbols(diagram: &str) -> [[char; 9]; 9] {
     symbols
 }
 
-/// The engine's diagram with empty houses drawn `+` and empty middle circles `o`.
+/// The engine's diagram: empty houses drawn `+` and empty middle circles `o` (`[show]`).
 fn diagram(game: &Game, state: &State) -> String {
-    let mut lines: Vec<String> = game.diagram(state).lines().map(str::to_string).collect();
-    for (names, mark) in [(&HOUSES[..], '+'), (&MIDDLE[..], 'o')] {
-        for name in names {
-            let c = cell(game, name);
-            if state.piece(c).is_none() {
-                let (file, rank) = (c % 9, c / 9);
-                let line = &mut lines[8 - rank as usize];
-                let at = 4 + 1 + 2 * file as usize;
-                assert_eq!(&line[at..at + 1], ".");
-                line.replace_range(at..at + 1, &mark.to_string());
-            }
-        }
-    }
-    lines.join("\n") + "\n"
+    game.diagram(state)
 }
 
 /// The side to move with the ply and the effects due, then the outcome, the outcomes of a chance
@@ -1105,7 +1092,7 @@ fn check_hidden(game: &Game, state: &State, diagram: &str, what: &str) -> usize 
         let (file, rank) = ((c % 9) as usize, (c / 9) as usize);
         let got = symbols[rank][file];
         let want = match state.piece(c) {
-            None => '.',
+            None => game.empty_symbol(c),
             Some((PLAIN, _)) => 'P',
             Some(_) if game.is_face_down(state, c) => '#',
             Some((_, k)) => game.pieces[k as usize].name[1..]

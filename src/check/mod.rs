@@ -9,6 +9,7 @@ pub mod notation;
 mod options;
 mod primitives;
 mod rules;
+mod show;
 pub mod types;
 mod warnings;
 
@@ -98,6 +99,7 @@ pub fn check(
     };
     let dice = dice::check_dice(file, &cx, &mut diags);
     let notation = notation::check_notation(file, &cx, &mut diags);
+    let shown = show::check_show(file, &cx, &mut diags);
     let match_format = dice::check_match(file, &cx, &mut diags);
     let program = rules::check_rules(
         &parsed.rules,
@@ -133,6 +135,7 @@ pub fn check(
         counters: cx.counters,
         unmoved: cx.unmoved,
         notation,
+        shown,
         first_player,
         dice,
         match_format,
@@ -374,7 +377,7 @@ pub(crate) fn nearest<'a>(
         .map(|(_, c)| format!("did you mean `{c}`?"))
 }
 
-fn strsim_distance(a: &str, b: &str) -> usize {
+pub(crate) fn strsim_distance(a: &str, b: &str) -> usize {
     // Levenshtein distance; names are short.
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();

@@ -29,6 +29,8 @@ pub struct CheckedGame {
     pub unmoved: Vec<CellId>,
     /// `[notation]`: the game's one-line position.
     pub notation: Option<super::notation::NotationDecl>,
+    /// `[show]`: the symbol of each empty cell drawn as part of a region, path or line.
+    pub shown: Vec<ShownDecl>,
     pub first_player: u8,
     pub dice: Option<DiceDecl>,
     pub match_format: Option<MatchDecl>,
@@ -770,4 +772,12 @@ pub enum TStmt {
     Pass,
     /// `set COUNTER = EXPR`, in `after` rules.
     Set(u8, TExpr),
+}
+
+/// A region, path or line drawn on the board (`[show]`).
+#[derive(Clone, Debug)]
+pub struct ShownDecl {
+    pub name: String,
+    pub symbol: char,
+    pub cells: Vec<CellId>,
 }

@@ -332,6 +332,8 @@ pub struct Game<const W: usize = 4> {
     pub unmoved_cells: CellSet<W>,
     /// `[notation]`: the game's one-line position (a FEN).
     pub notation: Option<crate::check::notation::NotationDecl>,
+    /// `[show]`: regions, paths and lines drawn on the board.
+    pub shown: Vec<crate::check::ShownDecl>,
     /// The line through each cell along each direction ([`Board::line_masks`]), when a slide
     /// measures its distance on it; else empty.
     pub line_masks: Vec<CellSet<W>>,
@@ -771,6 +773,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         tracks_visited,
         unmoved_cells: CellSet::from_cells(&checked.unmoved),
         notation: checked.notation,
+        shown: checked.shown,
         line_masks: Vec::new(),
         attack_plan: None,
     };

@@ -329,14 +329,14 @@ fn nearest_tokens<'t>(typed: &str, tokens: &[&'t String]) -> Vec<&'t str> {
     if typed.len() > 64 {
         return Vec::new();
     }
-    let typed: Vec<char> = typed.to_lowercase().chars().collect();
+    let typed = typed.to_lowercase();
     let mut scored: Vec<(usize, &str)> = tokens
         .iter()
         .map(|t| {
-            let chars: Vec<char> = t.to_lowercase().chars().collect();
-            (edit_distance(&typed, &chars), t.as_str())
+            let distance = crate::check::strsim_distance(&typed, &t.to_lowercase());
+            (distance, t.as_str())
         })
-        .filter(|(d, t)| *d * 3 <= typed.len().max(t.chars().count()))
+        .filter(|(d, t)| *d * 3 <= typed.chars().count().max(t.chars().count()))
         .collect();
     scored.sort();
     let Some(&(best, _)) = scored.first() else {
@@ -348,21 +348,4 @@ fn nearest_tokens<'t>(typed: &str, tokens: &[&'t String]) -> Vec<&'t str> {
         .take(3)
         .map(|(_, t)| t)
         .collect()
-}
-
-/// Levenshtein distance.
-fn edit_distance(a: &[char], b: &[char]) -> usize {
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (diagonal + usize::from(ca != cb))
-                .min(row[j] + 1)
-                .min(above + 1);
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }

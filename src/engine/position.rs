@@ -1071,6 +1071,7 @@ impl<const W: usize> Game<W> {
             return self.track_diagram(state, &paint);
         }
         let mut out = self.board_diagram(state, &paint);
+        out.push_str(&self.show_key());
         if !self.hand_kinds.is_empty() {
             // Of several kinds, those held: a shogi hand is mostly empty.
             let several = self.hand_kinds.len() > 1;
@@ -1094,6 +1095,28 @@ impl<const W: usize> Game<W> {
             out.push_str(&format!("in hand: {}\n", hands.join("; ")));
         }
         out
+    }
+
+    /// What an empty cell shows: the symbol of the first region, path or line of `[show]` it
+    /// is part of, else `.`.
+    pub fn empty_symbol(&self, cell: u16) -> char {
+        self.shown
+            .iter()
+            .find(|s| s.cells.binary_search(&cell).is_ok())
+            .map_or('.', |s| s.symbol)
+    }
+
+    /// The key to the symbols of `[show]` under a diagram: `+ centre, : captain`.
+    fn show_key(&self) -> String {
+        if self.shown.is_empty() {
+            return String::new();
+        }
+        let each: Vec<String> = self
+            .shown
+            .iter()
+            .map(|s| format!("{} {}", s.symbol, s.name))
+            .collect();
+        format!("marked: {}\n", each.join(", "))
     }
 
     /// The cells an action left and reached, for marking the last move: both ends of a move,
@@ -1149,7 +1172,7 @@ impl<const W: usize> Game<W> {
                         .hiding_kind(k)
                         .map_or('?', |h| self.pieces[h as usize].symbol(p)),
                     Some((p, k)) => self.pieces[k as usize].symbol(p),
-                    None => '.',
+                    None => self.empty_symbol(cell),
                 };
                 c.to_string()
             },
@@ -1296,10 +1319,11 @@ impl<const W: usize> Game<W> {
                         None => stack,
                     }
                 }
-                None => ".".to_string(),
+                None => self.empty_symbol(c).to_string(),
             },
             paint,
         );
+        out.push_str(&self.show_key());
         if self.dice.is_some() {
             out.push_str(&format!("off: {}\n", self.per_player(&state.off, " ")));
             if state.bar.iter().any(|&n| n > 0) {

@@ -45,6 +45,9 @@ pub struct GameFile {
     pub memory: Option<MemorySection>,
     /// The game's compact position notation (a FEN).
     pub notation: Option<NotationSection>,
+    /// Regions, paths and lines drawn on the board: name -> the symbol of their empty cells.
+    #[serde(default)]
+    pub show: BTreeMap<String, Located<String>>,
 }
 
 /// `[notation]`: a one-line position (a FEN), its fields separated by spaces (or `separator`).
@@ -888,6 +891,7 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
         base.memory = layer.memory;
     }
     base.regions.extend(layer.regions);
+    base.show.extend(layer.show);
     base.counters.extend(layer.counters);
     base.paths.extend(layer.paths);
     base.lines.extend(layer.lines);
