@@ -1206,6 +1206,37 @@ impl<const W: usize> Game<W> {
         if self.board.numbered || (self.board.stacks && self.board.ranks == 1) {
             let width = width.max(3) + 1;
             let cells: Vec<u16> = self.board.all_cells.iter().collect();
+            // A numbered track of an even length is drawn as a U, as such boards are laid out:
+            // the second half along the top from the left, the first half back along the
+            // bottom, the names outside, and a bar between the halves of each row when they
+            // split into four tables.
+            if self.board.numbered && cells.len() >= 8 && cells.len().is_multiple_of(2) {
+                let half = cells.len() / 2;
+                let top: Vec<u16> = cells[half..].to_vec();
+                let bottom: Vec<u16> = cells[..half].iter().rev().copied().collect();
+                let bar = half.is_multiple_of(2).then_some(half / 2);
+                let row = |out: &mut String, row: &[u16], text: &dyn Fn(u16) -> String| {
+                    for (i, &c) in row.iter().enumerate() {
+                        if Some(i) == bar {
+                            out.push_str(" |");
+                        }
+                        out.push_str(&text(c));
+                    }
+                    out.push('\n');
+                };
+                let name = |c: u16| format!("{:>width$}", self.board.cell_name(c));
+                let label = |c: u16| pad(c, width);
+                row(&mut out, &top, &name);
+                row(&mut out, &top, &label);
+                // Between the rows, the bar (or nothing) runs on.
+                let mut middle = String::new();
+                row(&mut middle, &top, &|_| " ".repeat(width));
+                out.push_str(middle.trim_end());
+                out.push('\n');
+                row(&mut out, &bottom, &label);
+                row(&mut out, &bottom, &name);
+                return out;
+            }
             for row in cells.chunks(12) {
                 for &c in row {
                     out.push_str(&format!("{:>width$}", self.board.cell_name(c)));
