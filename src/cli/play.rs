@@ -575,17 +575,20 @@ impl<const W: usize> Session<'_, W> {
         });
         self.game.note_position(&mut self.history, &self.state);
         self.game.apply(&mut self.state, &action);
+        // Only with a file to save to: the tokens are written out afresh each time.
         if self
             .saver
             .as_ref()
-            .and_then(|s| s.saved)
-            .is_none_or(|t| t.elapsed().as_secs() >= 1)
+            .is_some_and(|s| s.saved.is_none_or(|t| t.elapsed().as_secs() >= 1))
         {
             self.save(None);
         }
     }
 
     fn save(&mut self, result: Option<String>) {
+        if self.saver.is_none() {
+            return;
+        }
         let tokens = self.tokens();
         if let Some(saver) = &mut self.saver
             && let Err(e) = saver.save(tokens, result)
