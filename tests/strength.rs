@@ -78,6 +78,29 @@ struct Line {
     games: u64,
 }
 
+impl Line {
+    /// Prints the line as a table row; the game and its win rate when it is below `bar`%.
+    fn report(
+        &self,
+        game: &str,
+        iterations: u64,
+        started: std::time::Instant,
+        bar: f64,
+    ) -> Option<String> {
+        let rate = 100.0 * self.wins as f64 / self.games as f64;
+        println!(
+            "| {game} | {iterations} | {} | {} | {} | {} | {} | {rate:.0} |  ({:.0} s)",
+            self.games,
+            self.wins,
+            self.draws,
+            self.losses,
+            self.cut,
+            started.elapsed().as_secs_f64()
+        );
+        (rate < bar).then(|| format!("{game}: {rate:.0}%"))
+    }
+}
+
 /// Plays `games` games (half in each seating) between two players and returns the first's line.
 fn tournament(game: &str, first: &str, second: &str, games: u64) -> Line {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -134,18 +157,8 @@ fn a_one_second_search_wins_nineteen_games_in_twenty_against_random_play() {
         let search = format!("mcts:iterations={iterations},threads=1");
         let started = std::time::Instant::now();
         let line = tournament(game, &search, "random", games);
-        let rate = 100.0 * line.wins as f64 / line.games as f64;
-        println!(
-            "| {game} | {iterations} | {} | {} | {} | {} | {} | {rate:.0} |  ({:.0} s)",
-            line.games,
-            line.wins,
-            line.draws,
-            line.losses,
-            line.cut,
-            started.elapsed().as_secs_f64()
-        );
-        if rate < 95.0 {
-            weak.push(format!("{game}: {rate:.0}%"));
+        if let Some(short) = line.report(game, iterations, started, 95.0) {
+            weak.push(short);
         }
     }
     assert!(weak.is_empty(), "below 95%: {weak:?}");
@@ -176,18 +189,8 @@ fn four_times_the_budget_wins_three_games_in_five() {
             &format!("mcts:iterations={one},threads=1"),
             games,
         );
-        let rate = 100.0 * line.wins as f64 / line.games as f64;
-        println!(
-            "| {game} | {one} | {} | {} | {} | {} | {} | {rate:.0} |  ({:.0} s)",
-            line.games,
-            line.wins,
-            line.draws,
-            line.losses,
-            line.cut,
-            started.elapsed().as_secs_f64()
-        );
-        if rate < 60.0 {
-            weak.push(format!("{game}: {rate:.0}%"));
+        if let Some(short) = line.report(game, one, started, 60.0) {
+            weak.push(short);
         }
     }
     assert!(weak.is_empty(), "below 60%: {weak:?}");

@@ -128,13 +128,7 @@ impl<const W: usize> Game<W> {
         history: &[u64],
         token: &str,
     ) -> Result<Action, String> {
-        let mut actions = Vec::new();
-        if let Some(outcome) = self.legal_actions_with_history(state, history, &mut actions) {
-            return Err(format!(
-                "the game is over ({}): no action is legal",
-                self.describe_outcome(outcome)
-            ));
-        }
+        let actions = self.legal_or_over(state, history)?;
         let token = token.trim();
         actions
             .iter()
@@ -150,6 +144,18 @@ impl<const W: usize> Game<W> {
             })
     }
 
+    /// The legal actions, or why there are none: the game is over.
+    fn legal_or_over(&self, state: &State<W>, history: &[u64]) -> Result<Vec<Action>, String> {
+        let mut actions = Vec::new();
+        match self.legal_actions_with_history(state, history, &mut actions) {
+            Some(outcome) => Err(format!(
+                "the game is over ({}): no action is legal",
+                self.describe_outcome(outcome)
+            )),
+            None => Ok(actions),
+        }
+    }
+
     /// The legal action a person typed, read leniently: the exact token, else the one token equal
     /// to it but for case, else the one legal token that begins with it (`9/3` for `9/3*`) or
     /// reads the same without separators (`e2e4` for `e2-e4`). When none fits, the error says
@@ -160,13 +166,7 @@ impl<const W: usize> Game<W> {
         history: &[u64],
         typed: &str,
     ) -> Result<Action, String> {
-        let mut actions = Vec::new();
-        if let Some(outcome) = self.legal_actions_with_history(state, history, &mut actions) {
-            return Err(format!(
-                "the game is over ({}): no action is legal",
-                self.describe_outcome(outcome)
-            ));
-        }
+        let actions = self.legal_or_over(state, history)?;
         let typed = typed.trim();
         let tokens: Vec<String> = actions.iter().map(|a| self.action_token(a)).collect();
         let unique = |fits: &dyn Fn(&str) -> bool| -> Option<Action> {
@@ -211,14 +211,7 @@ impl<const W: usize> Game<W> {
         let mut tokens: Vec<String> = self
             .legal_tokens_with_history(state, history)
             .into_iter()
-            .filter(|t| {
-                let t = t.to_lowercase();
-                t.starts_with(&name)
-                    && t[name.len()..]
-                        .chars()
-                        .next()
-                        .is_none_or(|c| !c.is_alphanumeric())
-            })
+            .filter(|t| names(t, &name))
             .collect();
         tokens.dedup();
         tokens
@@ -236,15 +229,7 @@ impl<const W: usize> Game<W> {
         sorted.dedup();
         let from_head: Vec<&str> = sorted
             .iter()
-            .filter(|t| {
-                let t = t.to_lowercase();
-                !head.is_empty()
-                    && t.starts_with(&head)
-                    && t[head.len()..]
-                        .chars()
-                        .next()
-                        .is_none_or(|c| !c.is_alphanumeric())
-            })
+            .filter(|t| names(t, &head))
             .map(|t| t.as_str())
             .collect();
         let mut reason = format!("`{typed}` is not a legal action here");
@@ -320,6 +305,18 @@ impl<const W: usize> Game<W> {
             super::movegen::Outcome::Draw => "draw".to_string(),
         }
     }
+}
+
+/// Whether `token` begins with `name` (lower case, not empty) followed by a separator or its
+/// end: `e2-e4` and `e2` name `e2`, `e21-e22` does not.
+fn names(token: &str, name: &str) -> bool {
+    let token = token.to_lowercase();
+    !name.is_empty()
+        && token.starts_with(name)
+        && token[name.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric())
 }
 
 /// Up to three legal tokens closest to `typed` by edit distance, if any is close (at most a
