@@ -282,18 +282,23 @@ fn assert_tokens(legal: &[String], tokens: &[&str], want_legal: bool) {
     }
 }
 
-/// The symbols of the engine's diagram, `[rank - 1][file]`.
+/// The symbols of the engine's diagram, `[rank - 1][file]`: each rank's line is its number in
+/// four columns, then two columns a cell (the gap, where the bold line may be drawn, then the
+/// symbol); rows of the bold line lie between the ranks.
 fn board_symbols(diagram: &str) -> [[char; 9]; 9] {
     let mut symbols = [['?'; 9]; 9];
-    let lines: Vec<&str> = diagram.lines().collect();
-    for rank in 0..9 {
-        let fields: Vec<&str> = lines[8 - rank].split_whitespace().collect();
-        assert_eq!(fields.len(), 10, "a rank line: {}", lines[8 - rank]);
-        assert_eq!(fields[0], (rank + 1).to_string());
+    for (rank, row) in symbols.iter_mut().enumerate() {
+        let number = format!("{:>3} ", rank + 1);
+        let line: Vec<char> = diagram
+            .lines()
+            .find(|l| l.starts_with(&number))
+            .unwrap_or_else(|| panic!("rank {}'s line in\n{diagram}", rank + 1))
+            .chars()
+            .collect();
+        assert_eq!(line.len(), 4 + 2 * 9, "a rank line: {line:?}");
         for file in 0..9 {
-            let mut chars = fields[file + 1].chars();
-            symbols[rank][file] = chars.next().expect("a symbol");
-            assert_eq!(chars.next(), None);
+            assert!(matches!(line[4 + 2 * file], ' ' | '|'), "a gap: {line:?}");
+            row[file] = line[5 + 2 * file];
         }
     }
     symbols

@@ -233,3 +233,18 @@ fn line_and_path_step_refuse_along() {
         assert!(err.contains("unknown argument `along`"), "{err}");
     }
 }
+
+#[test]
+fn a_shown_line_is_drawn_between_cells_where_it_can_be_and_marks_its_cells_elsewhere() {
+    let game = edited(|text| {
+        text.replace(
+            "[lines]\n",
+            "[lines]\nfence = { segments = [\"b2-c2\", \"b3-c3\", \"a3-a4\", \"b3-b4\"] }\n",
+        ) + "\n[show]\nfence = \"|\"\nshortcut = \"*\"\n"
+    });
+    let diagram = game.diagram(&position(&game, "king = [\"c3\"]", ""));
+    // The fence's links join cells side by side or one above the other: `|` in the gaps, rows of
+    // `-` between the ranks, `+` at the corners. The shortcut's link is diagonal, so its cells
+    // take its symbol.
+    insta::assert_snapshot!(diagram);
+}

@@ -779,5 +779,10 @@ pub enum TStmt {
 pub struct ShownDecl {
     pub name: String,
     pub symbol: char,
+    /// The cells whose empty squares show `symbol`.
     pub cells: Vec<CellId>,
+    /// A line drawn between the cells it separates: its links, each joining two cells side by
+    /// side or one above the other on a square grid. Empty for regions and paths, and for a
+    /// line that cannot be drawn so (whose cells then take the symbol).
+    pub between: Vec<(CellId, CellId)>,
 }

@@ -1114,7 +1114,10 @@ impl<const W: usize> Game<W> {
         let each: Vec<String> = self
             .shown
             .iter()
-            .map(|s| format!("{} {}", s.symbol, s.name))
+            .map(|s| match s.between.is_empty() {
+                true => format!("{} {}", s.symbol, s.name),
+                false => format!("| {} (between cells)", s.name),
+            })
             .collect();
         format!("marked: {}\n", each.join(", "))
     }
@@ -1266,8 +1269,12 @@ impl<const W: usize> Game<W> {
             Layout::Hex(Slant::Right) => half * rank,
             Layout::Hex(Slant::Left) => half * (ranks - 1 - rank),
         };
+        let lines = LinesBetween::new(self);
         let mut line = String::new();
         for rank in (0..self.board.ranks).rev() {
+            if rank + 1 < self.board.ranks {
+                lines.row_above(rank, pitch, &mut out);
+            }
             line.push_str(&format!(
                 "{:>3} {}",
                 rank + 1,
@@ -1276,11 +1283,14 @@ impl<const W: usize> Game<W> {
             for file in 0..self.board.files {
                 let cell = rank * self.board.files + file;
                 // A cell of the grid that is no cell of the board is left blank.
-                if self.board.all_cells.contains(cell) {
-                    line.push_str(&pad(cell, pitch));
-                } else {
-                    line.push_str(&" ".repeat(pitch));
+                let mut text = match self.board.all_cells.contains(cell) {
+                    true => pad(cell, pitch),
+                    false => " ".repeat(pitch),
+                };
+                if lines.beside(file, rank) {
+                    text.replace_range(0..1, "|");
                 }
+                line.push_str(&text);
             }
             self.end_diagram_line(&mut out, &mut line);
         }
@@ -1302,6 +1312,66 @@ impl<const W: usize> Game<W> {
         }
         out.push('\n');
         line.clear();
+    }
+}
+
+/// The lines of `[show]` drawn between cells on a square grid: `|` in the gap between two cells
+/// side by side, a row of `-` between two ranks, `+` where they meet.
+struct LinesBetween {
+    files: u16,
+    /// Each link, as its lower (or left) cell and whether the other is above it.
+    links: Vec<(u16, bool)>,
+}
+
+impl LinesBetween {
+    fn new<const W: usize>(game: &Game<W>) -> Self {
+        let files = game.board.files;
+        let mut links: Vec<(u16, bool)> = (game.shown.iter())
+            .flat_map(|s| s.between.iter())
+            .map(|&(a, b)| (a.min(b), a.max(b) == a.min(b) + files))
+            .collect();
+        links.sort_unstable();
+        LinesBetween { files, links }
+    }
+
+    fn has(&self, cell: u16, above: bool) -> bool {
+        self.links.binary_search(&(cell, above)).is_ok()
+    }
+
+    /// A line between `file` and the file to its left, on `rank`.
+    fn beside(&self, file: u16, rank: u16) -> bool {
+        file > 0 && self.has(rank * self.files + file - 1, false)
+    }
+
+    /// A line between `file` on `rank` and the cell above it.
+    fn under(&self, file: u16, rank: u16) -> bool {
+        self.has(rank * self.files + file, true)
+    }
+
+    /// The row between `rank` and the one above it, when a line runs there; each cell takes
+    /// `pitch` columns, the gap first.
+    fn row_above(&self, rank: u16, pitch: usize, out: &mut String) {
+        if !(0..self.files).any(|f| self.under(f, rank)) {
+            return;
+        }
+        let mut row = String::from("    ");
+        for file in 0..=self.files {
+            let left = file > 0 && self.under(file - 1, rank);
+            let right = file < self.files && self.under(file, rank);
+            let upright = self.beside(file, rank) || self.beside(file, rank + 1);
+            row.push(match (upright, left || right) {
+                (true, true) => '+',
+                (true, false) => '|',
+                (false, _) if left && right => '-',
+                _ => ' ',
+            });
+            if file < self.files {
+                let fill = if right { '-' } else { ' ' };
+                row.extend(std::iter::repeat_n(fill, pitch - 1));
+            }
+        }
+        out.push_str(row.trim_end());
+        out.push('\n');
     }
 }
 
