@@ -63,6 +63,7 @@ fn points(text: &str) -> Result<u32, String> {
 
 /// The generators of a game: the random players' choices, and chance apart from them so that a
 /// known players' seed tells nothing of the dice or of a face-down piece.
+#[derive(Clone)]
 struct Draws {
     players: GameRng,
     chance: GameRng,
@@ -486,11 +487,12 @@ enum Chooser {
     Machine,
 }
 
-/// One step of a game: the position before it, how long the history was, the action and who
-/// chose it; what `undo` takes back.
+/// One step of a game: the position before it, how long the history was, the generators before
+/// its action was chosen, the action and who chose it; what `undo` takes back.
 struct Step<const W: usize> {
     before: State<W>,
     history_len: usize,
+    draws: Draws,
     action: Action,
     chooser: Chooser,
 }
@@ -535,6 +537,10 @@ struct Session<'g, const W: usize> {
     /// cannot be thrown again by taking a move back.
     chance_to_come: Vec<Action>,
     saver: Option<Saver>,
+    /// The generators of the random players and of chance.
+    draws: &'g mut Draws,
+    /// The generators as the last step left them: before the next step's action is chosen.
+    draws_after_last: Draws,
 }
 
 thread_local! {
@@ -567,9 +573,11 @@ impl<const W: usize> Session<'_, W> {
     }
 
     fn play(&mut self, action: Action, chooser: Chooser) {
+        let draws = std::mem::replace(&mut self.draws_after_last, self.draws.clone());
         self.steps.push(Step {
             before: self.state,
             history_len: self.history.len(),
+            draws,
             action,
             chooser,
         });
@@ -598,7 +606,8 @@ impl<const W: usize> Session<'_, W> {
     }
 
     /// Takes back everything since the last decision a person made, that decision included;
-    /// false when there is none.
+    /// false when there is none. The generators go back too, so that the game from here is the
+    /// one its record resumes: a seeded game saved after an undo goes on as it does here.
     fn undo(&mut self) -> bool {
         let Some(last) = self.steps.iter().rposition(|s| s.chooser == Chooser::Human) else {
             return false;
@@ -610,14 +619,17 @@ impl<const W: usize> Session<'_, W> {
             }
             self.state = step.before;
             self.history.truncate(step.history_len);
+            *self.draws = step.draws.clone();
+            self.draws_after_last = step.draws;
         }
         self.save(None);
         true
     }
 
     /// The chance outcome due now: one taken back by `undo` if it is still possible here, else a
-    /// new draw.
-    fn chance(&mut self, draws: &mut Draws) -> Option<Action> {
+    /// new draw. A draw is made either way, as a resumed game makes one for each chance token.
+    fn chance(&mut self) -> Option<Action> {
+        let drawn = draw_chance(self.game, &self.state, &self.history, self.draws);
         if let Some(next) = self.chance_to_come.pop() {
             let mut legal = Vec::new();
             self.game
@@ -628,7 +640,7 @@ impl<const W: usize> Session<'_, W> {
             // Another move changed what chance decides here: what was taken back is void.
             self.chance_to_come.clear();
         }
-        draw_chance(self.game, &self.state, &self.history, draws)
+        drawn
     }
 }
 
@@ -664,13 +676,15 @@ fn play_game<const W: usize>(
         steps: Vec::new(),
         chance_to_come: Vec::new(),
         saver,
+        draws_after_last: draws.clone(),
+        draws,
     };
     session.state.to_move = starter;
     // A resumed game: its tokens again, each drawing from the generators what it drew when it
     // was played, so that a seeded game goes on as it would have without the interruption.
     for token in resumed {
         let chooser = if game.is_chance(&session.state) {
-            let _ = draw_chance(game, &session.state, &session.history, draws);
+            let _ = draw_chance(game, &session.state, &session.history, session.draws);
             Chooser::Chance
         } else {
             match chosen[session.state.to_move as usize] {
@@ -679,7 +693,7 @@ fn play_game<const W: usize>(
                     let _ = game.random_action_with_history(
                         &session.state,
                         &session.history,
-                        &mut draws.players,
+                        &mut session.draws.players,
                     );
                     Chooser::Machine
                 }
@@ -735,7 +749,7 @@ fn play_game<const W: usize>(
         }
         let name = &game.players[mover];
         if chance {
-            let Some(action) = session.chance(draws) else {
+            let Some(action) = session.chance() else {
                 break None;
             };
             if game.is_roll_due(&session.state) {
@@ -751,7 +765,7 @@ fn play_game<const W: usize>(
                 let Some(action) = game.random_action_with_history(
                     &session.state,
                     &session.history,
-                    &mut draws.players,
+                    &mut session.draws.players,
                 ) else {
                     break None;
                 };

@@ -246,8 +246,15 @@ fn run_tournament<const W: usize>(game: &Game<W>, args: &TournamentArgs) -> supe
                 args.common.seed,
                 args.common.seed.wrapping_add(records.len() as u64 - 1)
             );
+            // The player column fits the longest specification, so the numbers stay aligned.
+            let width = names
+                .iter()
+                .map(|n| n.chars().count())
+                .max()
+                .unwrap_or(0)
+                .max(6);
             outln!(
-                "{:<32} {:>6} {:>6} {:>6} {:>6} {:>5} {:>7} {:>6} {:>8}",
+                "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>5} {:>7} {:>6} {:>8}",
                 "player",
                 "games",
                 "wins",
@@ -266,7 +273,7 @@ fn run_tournament<const W: usize>(game: &Game<W>, args: &TournamentArgs) -> supe
                     "-".into()
                 };
                 outln!(
-                    "{:<32} {:>6} {:>6} {:>6} {:>6} {:>5} {:>7} {:>+6.0} {:>8}",
+                    "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>5} {:>7} {:>+6.0} {:>8}",
                     names[p],
                     t[0],
                     t[1],
