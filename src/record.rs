@@ -27,6 +27,11 @@
 //! - `seed`: present when the game was played from a seed; with it the random players and the
 //!   chance of a resumed game go on exactly as they would have.
 //! - `result`: absent while the game is unfinished.
+//! - `first`: the player who moved first, when not the game's own first player (a match's game
+//!   after the opening roll or the previous game's winner).
+//! - A match (`play --match`) keeps `match` (the points played to, or `"rules"` for the match the
+//!   game file describes), its finished games as `[[games]]` (each with `first`, `tokens` and
+//!   `result`), the game in progress in `tokens`, and the match's result in `result`.
 
 use crate::compile::Game;
 use crate::diagnostic::{Diagnostic, ErrorKind};
@@ -53,6 +58,32 @@ pub struct Record {
     /// Where each token is in the text read (empty for a record made in memory).
     pub token_spans: Vec<Span>,
     pub result: Option<String>,
+    /// The player who moved first, when not the game's own first player.
+    pub first: Option<String>,
+    /// The match this game is part of, if any.
+    pub match_play: Option<MatchPlay>,
+    /// A match's finished games, before the one in `tokens`.
+    pub games: Vec<MatchGame>,
+}
+
+/// What a match is played to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchPlay {
+    /// Games until a player has this many points (`play --match N`).
+    Points(u32),
+    /// The match the game file describes (`[match]`; `play --match` alone).
+    Rules,
+}
+
+/// A finished game of a match.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatchGame {
+    /// The player who moved first, when not the game's own first player.
+    pub first: Option<String>,
+    pub tokens: Vec<String>,
+    /// Where each token is in the text read (empty for a record made in memory).
+    pub token_spans: Vec<Span>,
+    pub result: String,
 }
 
 /// The record as read, before its values are checked: serde's view of the file.
@@ -69,6 +100,68 @@ struct RawRecord {
     options: BTreeMap<String, toml::Value>,
     #[serde(default)]
     players: BTreeMap<String, String>,
+    first: Option<String>,
+    #[serde(rename = "match")]
+    match_play: Option<toml::Spanned<toml::Value>>,
+    #[serde(default)]
+    games: Vec<RawMatchGame>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMatchGame {
+    first: Option<String>,
+    tokens: toml::Spanned<String>,
+    result: String,
+}
+
+/// The tokens of a `tokens` string and where each is in `text`. Spans are exact when the file
+/// holds the string as written (a literal string, the format's own); an escaped string points at
+/// the whole value instead.
+fn split_tokens(
+    text: &str,
+    tokens: &toml::Spanned<String>,
+    file: FileId,
+) -> (Vec<String>, Vec<Span>) {
+    let tokens_at = tokens.span();
+    let body = tokens.get_ref();
+    let raw_text = text.get(tokens_at.clone()).unwrap_or("");
+    let offset = raw_text.find(body.as_str()).map(|i| tokens_at.start + i);
+    let mut words = Vec::new();
+    let mut spans = Vec::new();
+    let mut at = 0;
+    for token in body.split_whitespace() {
+        let start = at + body[at..].find(token).unwrap_or(0);
+        at = start + token.len();
+        words.push(token.to_string());
+        spans.push(match offset {
+            Some(o) => Span::new(file, o + start..o + at),
+            None => Span::new(file, tokens_at.clone()),
+        });
+    }
+    (words, spans)
+}
+
+/// `tokens = '''...'''`, wrapped at 80 columns.
+fn write_tokens(out: &mut String, tokens: &[String]) {
+    out.push_str("tokens = '''\n");
+    let mut line = 0;
+    for token in tokens {
+        if line > 0 && line + 1 + token.len() > 80 {
+            out.push('\n');
+            line = 0;
+        }
+        if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(token);
+        line += token.len();
+    }
+    if line > 0 {
+        out.push('\n');
+    }
+    out.push_str("'''\n");
 }
 
 impl Record {
@@ -91,24 +184,39 @@ impl Record {
                 span,
             ))
         })?;
-        let tokens_at = raw.tokens.span();
-        let body = raw.tokens.get_ref();
-        // Spans of tokens are exact when the file holds the string as written (a literal
-        // string, the format's own); an escaped string points at the whole value instead.
-        let raw_text = text.get(tokens_at.clone()).unwrap_or("");
-        let offset = raw_text.find(body.as_str()).map(|i| tokens_at.start + i);
-        let mut tokens = Vec::new();
-        let mut token_spans = Vec::new();
-        let mut at = 0;
-        for token in body.split_whitespace() {
-            let start = at + body[at..].find(token).unwrap_or(0);
-            at = start + token.len();
-            tokens.push(token.to_string());
-            token_spans.push(match offset {
-                Some(o) => Span::new(file, o + start..o + at),
-                None => Span::new(file, tokens_at.clone()),
-            });
-        }
+        let (tokens, token_spans) = split_tokens(text, &raw.tokens, file);
+        let match_play = match raw.match_play {
+            None => None,
+            Some(value) => Some(match value.get_ref() {
+                toml::Value::Integer(n) if (1..=i64::from(u32::MAX)).contains(n) => {
+                    MatchPlay::Points(*n as u32)
+                }
+                toml::Value::String(s) if s == "rules" => MatchPlay::Rules,
+                _ => {
+                    return Err(Box::new(
+                        Diagnostic::error(
+                            ErrorKind::Other("not a match".into()),
+                            Some(Span::new(file, value.span())),
+                        )
+                        .with_label("give the points played to, or \"rules\"")
+                        .with_help("`match = 5`, or `match = \"rules\"` for the game file's match"),
+                    ));
+                }
+            }),
+        };
+        let games = raw
+            .games
+            .iter()
+            .map(|g| {
+                let (tokens, token_spans) = split_tokens(text, &g.tokens, file);
+                MatchGame {
+                    first: g.first.clone(),
+                    tokens,
+                    token_spans,
+                    result: g.result.clone(),
+                }
+            })
+            .collect();
         let options = raw
             .options
             .into_iter()
@@ -129,6 +237,9 @@ impl Record {
             tokens,
             token_spans,
             result: raw.result,
+            first: raw.first,
+            match_play,
+            games,
         })
     }
 
@@ -145,27 +256,18 @@ impl Record {
         if let Some(seed) = self.seed {
             out.push_str(&format!("seed = {seed}\n"));
         }
+        match self.match_play {
+            Some(MatchPlay::Points(n)) => out.push_str(&format!("match = {n}\n")),
+            Some(MatchPlay::Rules) => out.push_str("match = \"rules\"\n"),
+            None => {}
+        }
         if let Some(result) = &self.result {
             out.push_str(&format!("result = {}\n", quoted(result)));
         }
-        out.push_str("tokens = '''\n");
-        let mut line = 0;
-        for token in &self.tokens {
-            if line > 0 && line + 1 + token.len() > 80 {
-                out.push('\n');
-                line = 0;
-            }
-            if line > 0 {
-                out.push(' ');
-                line += 1;
-            }
-            out.push_str(token);
-            line += token.len();
+        if let Some(first) = &self.first {
+            out.push_str(&format!("first = {}\n", quoted(first)));
         }
-        if line > 0 {
-            out.push('\n');
-        }
-        out.push_str("'''\n");
+        write_tokens(&mut out, &self.tokens);
         if !self.options.is_empty() {
             out.push_str("\n[options]\n");
             for (name, value) in &self.options {
@@ -177,6 +279,14 @@ impl Record {
             for (name, spec) in &self.players {
                 out.push_str(&format!("{} = {}\n", key(name), quoted(spec)));
             }
+        }
+        for game in &self.games {
+            out.push_str("\n[[games]]\n");
+            if let Some(first) = &game.first {
+                out.push_str(&format!("first = {}\n", quoted(first)));
+            }
+            out.push_str(&format!("result = {}\n", quoted(&game.result)));
+            write_tokens(&mut out, &game.tokens);
         }
         out
     }
@@ -252,9 +362,20 @@ impl<const W: usize> Game<W> {
     pub fn replay_tokens(
         &self,
         tokens: &[String],
+        each: impl FnMut(usize, &State<W>, &[u64]),
+    ) -> Result<Replayed<W>, IllegalToken> {
+        self.replay_tokens_from(self.initial.to_move, tokens, each)
+    }
+
+    /// [`Game::replay_tokens`] with player `first` to move at the start (a match's game).
+    pub fn replay_tokens_from(
+        &self,
+        first: u8,
+        tokens: &[String],
         mut each: impl FnMut(usize, &State<W>, &[u64]),
     ) -> Result<Replayed<W>, IllegalToken> {
         let mut state = self.initial;
+        state.to_move = first;
         let mut history = Vec::new();
         for (index, token) in tokens.iter().enumerate() {
             each(index, &state, &history);
@@ -305,16 +426,22 @@ mod tests {
                 .collect(),
             token_spans: Vec::new(),
             result: Some("white wins, score 2".into()),
+            first: Some("black".into()),
+            match_play: Some(MatchPlay::Points(5)),
+            games: vec![MatchGame {
+                first: None,
+                tokens: vec!["roll:6-5".into(), "24/13".into()],
+                token_spans: Vec::new(),
+                result: "black wins".into(),
+            }],
         };
         let text = record.to_text();
         let read = Record::parse(&text, FileId(0)).expect("reads");
-        assert_eq!(
-            Record {
-                token_spans: Vec::new(),
-                ..read.clone()
-            },
-            record
-        );
+        let mut unspanned = read.clone();
+        unspanned.token_spans.clear();
+        unspanned.games[0].token_spans.clear();
+        assert_eq!(unspanned, record);
+        assert_eq!(&text[read.games[0].token_spans[1].range()], "24/13");
         // Each token's span is the token in the text.
         for (token, span) in read.tokens.iter().zip(&read.token_spans) {
             assert_eq!(&text[span.range()], token);
@@ -327,5 +454,8 @@ mod tests {
         assert!(err.span.is_some());
         let err = Record::parse("game = \"x\"\n", FileId(0)).expect_err("no tokens");
         assert!(err.kind.to_string().contains("tokens"), "{}", err.kind);
+        let text = "game = \"x\"\nmatch = 0\ntokens = ''\n";
+        let err = Record::parse(text, FileId(0)).expect_err("no match to 0");
+        assert_eq!(&text[err.span.expect("located").range()], "0");
     }
 }

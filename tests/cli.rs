@@ -483,7 +483,10 @@ fn match_points_reach_a_huge_target_without_overflowing() {
         out.contains("match: white 4294967294, black 0 (to 4294967295)"),
         "{out}"
     );
-    assert!(out.ends_with("match over: white wins\n"), "{out}");
+    assert!(
+        out.ends_with("match over: white wins, white 4294967295, black 0\n"),
+        "{out}"
+    );
     assert_eq!(out.matches("=== game").count(), 3, "{out}");
 }
 

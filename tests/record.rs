@@ -302,3 +302,76 @@ fn a_seeded_game_saved_after_an_undo_resumes_as_it_went_on() {
     assert_eq!(resumed.tokens, whole.tokens);
     assert_eq!(resumed.result, whole.result);
 }
+
+#[test]
+fn a_match_saved_interrupted_and_resumed_ends_as_the_uninterrupted_one() {
+    // A match to points (who starts each game comes from the opening roll and the winners) and
+    // the match a game file describes (sides change every game).
+    for (game, players, points) in [
+        (
+            "backgammon",
+            ["--white", "random", "--black", "random"],
+            Some("3"),
+        ),
+        (
+            "hold-pley",
+            ["--numbered", "random", "--plain", "random"],
+            None,
+        ),
+    ] {
+        let whole = scratch("match_resume", &format!("{game}-whole.toml"));
+        let part = scratch("match_resume", &format!("{game}-part.toml"));
+        let mut args = vec!["play", game, "--seed", "4", "--match"];
+        args.extend(points);
+        args.extend(players);
+        args.extend(["--save", whole.to_str().expect("a path")]);
+        ok(&args, "");
+        let full = read(&whole);
+        assert!(full.result.is_some(), "{game}: the match ended");
+        assert!(full.games.len() >= 2, "{game}: {} games", full.games.len());
+        assert!(full.tokens.is_empty(), "{game}: no game in progress");
+        // Stopped halfway through the second game.
+        let second = &full.games[1];
+        let stopped = Record {
+            games: full.games[..1].to_vec(),
+            first: second.first.clone(),
+            tokens: second.tokens[..second.tokens.len() / 2].to_vec(),
+            token_spans: Vec::new(),
+            result: None,
+            ..full.clone()
+        };
+        std::fs::write(&part, stopped.to_text()).expect("written");
+        let out = ok(&["play", "--resume", part.to_str().expect("a path")], "");
+        assert!(out.contains("resumed after"), "{game}: {out}");
+        let resumed = read(&part);
+        assert_eq!(resumed.games.len(), full.games.len(), "{game}");
+        for (r, f) in resumed.games.iter().zip(&full.games) {
+            assert!(
+                r.first == f.first && r.tokens == f.tokens && r.result == f.result,
+                "{game}"
+            );
+        }
+        assert_eq!(resumed.result, full.result, "{game}");
+        let checked = ok(&["replay", part.to_str().expect("a path"), "--check"], "");
+        assert!(checked.contains("the match is over"), "{checked}");
+        // Without a seed chance is new, so what the record holds is all that can be the same:
+        // the finished game and the second one's start.
+        let unseeded = Record {
+            seed: None,
+            ..stopped.clone()
+        };
+        std::fs::write(&part, unseeded.to_text()).expect("written");
+        ok(&["play", "--resume", part.to_str().expect("a path")], "");
+        let resumed = read(&part);
+        let (r, f) = (&resumed.games[0], &full.games[0]);
+        assert!(
+            r.first == f.first && r.tokens == f.tokens && r.result == f.result,
+            "{game}"
+        );
+        assert!(
+            resumed.games[1].tokens.starts_with(&stopped.tokens),
+            "{game}"
+        );
+        assert!(resumed.result.is_some(), "{game}: the match ended");
+    }
+}

@@ -10,7 +10,7 @@ use tabula::check::MatchDecl;
 use tabula::engine::matches::MatchScore;
 use tabula::engine::movegen::Outcome;
 use tabula::engine::playout::{GameRng, os_seeded_rng, seeded_chance_rng, seeded_rng};
-use tabula::record::Record;
+use tabula::record::{MatchGame, MatchPlay, Record};
 use tabula::{Action, State};
 
 #[derive(clap::Args)]
@@ -39,8 +39,10 @@ pub struct PlayArgs {
     /// next; in a dice game an opening roll of one die each decides the first). Without a number,
     /// the match the game file describes (`[match]`: a number of games, sides changing).
     // Absent, present alone (the file's match) and present with points are three different things.
-    #[arg(long = "match", value_name = "POINTS", num_args = 0..=1, value_parser = points)]
-    match_points: Option<Option<u32>>,
+    // Read as text: before the players, clap takes a player's flag that follows `--match` alone
+    // for its value (`--match --white human`), which `play` gives back to the players.
+    #[arg(long = "match", value_name = "POINTS", num_args = 0..=1)]
+    match_points: Option<Option<String>>,
     /// Who plays each side: `--white human --black random` (the names are the game's players).
     #[arg(
         trailing_var_arg = true,
@@ -236,7 +238,15 @@ pub fn play(mut args: PlayArgs) -> super::CliResult {
     // Player names come from the game file, so the players' flags are known only once it is loaded.
     let mut game = super::load(&game_name, &base_options)?;
     let (mut seed, mut options) = (args.seed, base_options.clone());
-    let mut match_points = args.match_points;
+    let mut match_points = match args.match_points.take() {
+        None => None,
+        Some(None) => Some(None),
+        Some(Some(flag)) if flag.starts_with("--") => {
+            args.players.insert(0, flag);
+            Some(None)
+        }
+        Some(Some(text)) => Some(Some(points(&text).map_err(CliError::usage)?)),
+    };
     let players = tabula::with_game!(&game, g => g.players.clone());
     let given = controllers(
         &players,
@@ -269,10 +279,26 @@ pub fn play(mut args: PlayArgs) -> super::CliResult {
             (None, None) => Controller::Random,
         });
     }
-    if match_points.is_some() && (args.save.is_some() || resumed.is_some()) {
-        return Err(CliError::usage(
-            "a match is not saved or resumed yet: play its games one by one with `--save`",
-        ));
+    // A match record resumes as a match; `--match` given again must say the same.
+    if let Some((record, _)) = &resumed {
+        let recorded = record.match_play.map(|m| match m {
+            MatchPlay::Points(n) => Some(n),
+            MatchPlay::Rules => None,
+        });
+        match (match_points, recorded) {
+            (None, Some(m)) => match_points = Some(m),
+            (Some(given), Some(m)) if given != m => {
+                return Err(CliError::usage(
+                    "the record's match is played to other points: leave `--match` out to resume it",
+                ));
+            }
+            (Some(_), None) => {
+                return Err(CliError::usage(
+                    "the record is a single game, not a match: leave `--match` out to resume it",
+                ));
+            }
+            _ => {}
+        }
     }
     let saver = args
         .save
@@ -298,6 +324,15 @@ pub fn play(mut args: PlayArgs) -> super::CliResult {
                     .zip(&chosen)
                     .map(|(name, spec)| (name.clone(), spec.to_string()))
                     .collect(),
+                match_play: match_points.map(|m| match m {
+                    Some(n) => MatchPlay::Points(n),
+                    None => MatchPlay::Rules,
+                }),
+                // A resumed match's finished games are replayed and kept as they are.
+                games: resumed
+                    .as_ref()
+                    .map(|(r, _)| r.games.clone())
+                    .unwrap_or_default(),
                 ..Record::default()
             },
             saved: None,
@@ -306,37 +341,39 @@ pub fn play(mut args: PlayArgs) -> super::CliResult {
     let colour = args.color.wanted();
     let resumed = resumed.map(|(record, sources)| (record, sources, game_name));
     tabula::with_game!(game, game => {
-        let tokens = match &resumed {
-            Some((record, sources, name)) => {
-                super::replay::check_record(&game, record, sources, name)?;
-                record.tokens.clone()
+        // Each game of the record, as (the player who moved first, its tokens).
+        let mut recorded = Vec::new();
+        if let Some((record, sources, name)) = &resumed {
+            super::replay::check_record(&game, record, sources, name)?;
+            for g in super::replay::recorded_games(record) {
+                let first = match g.first {
+                    Some(_) => Some(super::replay::first_player(&game, g.first)?),
+                    None => None,
+                };
+                recorded.push((first, g.tokens.to_vec()));
             }
-            None => Vec::new(),
-        };
-        play_loaded(&game, &chosen, draws, match_points, saver, &tokens, colour)
+        }
+        play_loaded(&game, &chosen, draws, match_points, saver, recorded, colour)
     })
 }
 
-/// `play` once the game is loaded with every option and the players are chosen.
+/// `play` once the game is loaded with every option and the players are chosen; `recorded`
+/// holds the games of a resumed record (the player who moved first when not the game's own, and
+/// the tokens), played again before play goes on.
 fn play_loaded<const W: usize>(
     game: &Game<W>,
     chosen: &[Controller],
     mut draws: Draws,
     match_points: Option<Option<u32>>,
-    saver: Option<Saver>,
-    resumed: &[String],
+    mut saver: Option<Saver>,
+    recorded: Vec<(Option<u8>, Vec<String>)>,
     colour: bool,
 ) -> super::CliResult {
     COLOUR.set(colour);
     let Some(match_points) = match_points else {
-        play_game(
-            game,
-            chosen,
-            &mut draws,
-            game.initial.to_move,
-            saver,
-            resumed,
-        );
+        let (first, tokens) = recorded.into_iter().next().unwrap_or_default();
+        let starter = first.unwrap_or(game.initial.to_move);
+        play_game(game, chosen, &mut draws, starter, saver.as_mut(), &tokens);
         return Ok(());
     };
     if game.players.len() != 2 {
@@ -346,10 +383,15 @@ fn play_loaded<const W: usize>(
             game.players.len()
         )));
     }
+    let mut matched = MatchGames {
+        recorded,
+        saver,
+        game,
+    };
     let Some(target) = match_points else {
         return match game.match_format {
             Some(format) => {
-                play_games_match(game, chosen, &mut draws, format);
+                play_games_match(game, chosen, &mut draws, format, &mut matched);
                 Ok(())
             }
             None => Err(CliError::usage(format!(
@@ -361,11 +403,15 @@ fn play_loaded<const W: usize>(
     let mut points = vec![0u32; game.players.len()];
     let mut starter = opening_roll(game, &mut draws.chance);
     for number in 1.. {
+        // Without a seed the opening roll is not drawn again the same: the record says.
+        if let Some(first) = matched.recorded_first(number) {
+            starter = first;
+        }
         outln!(
             "\n=== game {number}: {} starts ===",
             game.players[starter as usize]
         );
-        match play_game(game, chosen, &mut draws, starter, None, &[]) {
+        match matched.play(number, chosen, &mut draws, starter) {
             Some(Outcome::Win(p, score)) => {
                 // Points towards a target: a huge score reaches it rather than overflow.
                 points[p as usize] = points[p as usize].saturating_add(score.max(0) as u32);
@@ -388,11 +434,77 @@ fn play_loaded<const W: usize>(
             .collect();
         outln!("match: {} (to {target})", standing.join(", "));
         if let Some(winner) = points.iter().position(|&p| p >= target) {
-            outln!("match over: {} wins", game.players[winner]);
+            let result = format!("{} wins, {}", game.players[winner], standing.join(", "));
+            outln!("match over: {result}");
+            matched.finish(result);
             break;
         }
     }
     Ok(())
+}
+
+/// The games of a match as they are played: those of a resumed record first, then new ones,
+/// each kept in the record being saved (if any) once it ends.
+struct MatchGames<'g, const W: usize> {
+    game: &'g Game<W>,
+    recorded: Vec<(Option<u8>, Vec<String>)>,
+    saver: Option<Saver>,
+}
+
+impl<const W: usize> MatchGames<'_, W> {
+    /// The first player the record gives for game `number` (from 1).
+    fn recorded_first(&self, number: usize) -> Option<u8> {
+        self.recorded.get(number - 1).and_then(|(first, _)| *first)
+    }
+
+    /// Plays game `number` (its recorded tokens first); a game that ends goes to the record's
+    /// finished games.
+    fn play(
+        &mut self,
+        number: usize,
+        chosen: &[Controller],
+        draws: &mut Draws,
+        starter: u8,
+    ) -> Option<Outcome> {
+        let tokens = self
+            .recorded
+            .get(number - 1)
+            .map(|(_, t)| t.clone())
+            .unwrap_or_default();
+        // The record already holds the games that ended before it was resumed.
+        let finished = self.saver.as_ref().map_or(0, |s| s.record.games.len());
+        let saving = number > finished;
+        let game = self.game;
+        if let Some(saver) = self.saver.as_mut().filter(|_| saving) {
+            saver.record.first =
+                (starter != game.initial.to_move).then(|| game.players[starter as usize].clone());
+        }
+        let saver = self.saver.as_mut().filter(|_| saving);
+        let outcome = play_game(game, chosen, draws, starter, saver, &tokens);
+        if let (Some(saver), Some(o), true) = (self.saver.as_mut(), outcome, saving) {
+            let tokens = std::mem::take(&mut saver.record.tokens);
+            saver.record.games.push(MatchGame {
+                first: saver.record.first.take(),
+                tokens,
+                token_spans: Vec::new(),
+                result: game.describe_outcome(o),
+            });
+            saver.record.result = None;
+            if let Err(e) = saver.save(Vec::new(), None) {
+                eprintln!("{e}");
+            }
+        }
+        outcome
+    }
+
+    /// The match is over: its result goes into the record.
+    fn finish(&mut self, result: String) {
+        if let Some(saver) = self.saver.as_mut()
+            && let Err(e) = saver.save(Vec::new(), Some(result))
+        {
+            eprintln!("{e}");
+        }
+    }
 }
 
 /// A match of at most `format.games` games, won by winning more than half of them; with
@@ -403,6 +515,7 @@ fn play_games_match<const W: usize>(
     chosen: &[Controller],
     draws: &mut Draws,
     format: MatchDecl,
+    matched: &mut MatchGames<W>,
 ) {
     let mut score = MatchScore::default();
     for number in 0..format.games {
@@ -415,7 +528,12 @@ fn play_games_match<const W: usize>(
             game.players[swapped],
             game.players[1 - swapped]
         );
-        match play_game(game, &controllers, draws, game.initial.to_move, None, &[]) {
+        match matched.play(
+            number as usize + 1,
+            &controllers,
+            draws,
+            game.initial.to_move,
+        ) {
             Some(Outcome::Win(side, points)) => {
                 let p = side as usize ^ swapped;
                 score.record(p, i64::from(points));
@@ -440,15 +558,21 @@ fn play_games_match<const W: usize>(
         score.won[1],
         score.lost[1]
     );
-    match score.winner() {
-        Some(p) => outln!("match over: {} wins", ["A", "B"][p]),
-        None => outln!("match over: no winner"),
-    }
-    match score.net().cmp(&0) {
-        std::cmp::Ordering::Greater => outln!("net: B pays A {} point(s)", score.net()),
-        std::cmp::Ordering::Less => outln!("net: A pays B {} point(s)", -score.net()),
-        std::cmp::Ordering::Equal => outln!("net: even"),
-    }
+    let winner = match score.winner() {
+        Some(p) => format!("{} wins", ["A", "B"][p]),
+        None => "no winner".to_string(),
+    };
+    outln!("match over: {winner}");
+    let net = match score.net().cmp(&0) {
+        std::cmp::Ordering::Greater => format!("B pays A {} point(s)", score.net()),
+        std::cmp::Ordering::Less => format!("A pays B {} point(s)", -score.net()),
+        std::cmp::Ordering::Equal => "even".to_string(),
+    };
+    outln!("net: {net}");
+    matched.finish(format!(
+        "{winner}; A won {} game(s), B won {}; net: {net}",
+        score.wins[0], score.wins[1]
+    ));
 }
 
 /// Who starts the first game: in a dice game each player rolls one die, the higher starts
@@ -536,7 +660,7 @@ struct Session<'g, const W: usize> {
     /// Chance outcomes taken back by `undo`, the next one last: they come again, so that dice
     /// cannot be thrown again by taking a move back.
     chance_to_come: Vec<Action>,
-    saver: Option<Saver>,
+    saver: Option<&'g mut Saver>,
     /// The generators of the random players and of chance.
     draws: &'g mut Draws,
     /// The generators as the last step left them: before the next step's action is chosen.
@@ -666,7 +790,7 @@ fn play_game<const W: usize>(
     chosen: &[Controller],
     draws: &mut Draws,
     starter: u8,
-    saver: Option<Saver>,
+    saver: Option<&mut Saver>,
     resumed: &[String],
 ) -> Option<Outcome> {
     let mut session = Session {

@@ -20,6 +20,9 @@ pub struct ReplayArgs {
     /// to jump to, `start`, `end`, `q`.
     #[arg(long, value_name = "N|end")]
     to: Option<String>,
+    /// The game of a match to step through, from 1 (the last one when left out).
+    #[arg(long, value_name = "N")]
+    game: Option<usize>,
     /// Colour: `auto` (on a terminal, unless `NO_COLOR` is set), `always` or `never`.
     #[arg(long, value_enum, default_value = "auto")]
     color: super::ColorChoice,
@@ -44,17 +47,94 @@ pub fn read_record(path: &Path) -> Result<(Record, Sources), CliError> {
     Ok((record, sources))
 }
 
-/// Plays the record's tokens; the first that is not legal is an error pointing at it in the
-/// file, and so is a result that is not the one the tokens reach.
+/// One game a record holds: a match's finished games, then the game in progress.
+pub struct RecordedGame<'r> {
+    /// Its number in a match, from 1; `None` outside a match.
+    pub number: Option<usize>,
+    /// The player who moved first, when not the game's own first player.
+    pub first: Option<&'r str>,
+    pub tokens: &'r [String],
+    pub spans: &'r [tabula::span::Span],
+    /// The end the record says it reached.
+    pub result: Option<&'r str>,
+}
+
+/// The games of a record in order: one, or a match's finished games and the one in progress
+/// (if it has begun, or no game has finished).
+pub fn recorded_games(record: &Record) -> Vec<RecordedGame<'_>> {
+    let in_match = record.match_play.is_some();
+    let mut games: Vec<RecordedGame> = (record.games.iter().enumerate())
+        .map(|(i, g)| RecordedGame {
+            number: Some(i + 1),
+            first: g.first.as_deref(),
+            tokens: &g.tokens,
+            spans: &g.token_spans,
+            result: Some(&g.result),
+        })
+        .collect();
+    if !record.tokens.is_empty() || games.is_empty() {
+        games.push(RecordedGame {
+            number: in_match.then_some(games.len() + 1),
+            first: record.first.as_deref(),
+            tokens: &record.tokens,
+            spans: &record.token_spans,
+            // A match's result is the match's; a game of it that ends moves to `[[games]]`.
+            result: if in_match {
+                None
+            } else {
+                record.result.as_deref()
+            },
+        });
+    }
+    games
+}
+
+/// The player a record names as first, by number.
+pub fn first_player<const W: usize>(game: &Game<W>, first: Option<&str>) -> Result<u8, CliError> {
+    match first {
+        None => Ok(game.initial.to_move),
+        Some(name) => (game.players.iter().position(|p| p == name))
+            .map(|p| p as u8)
+            .ok_or_else(|| {
+                CliError::input(format!(
+                    "the record's first player `{name}` is not a player of `{}`: {}",
+                    game.name,
+                    game.players.join(", ")
+                ))
+            }),
+    }
+}
+
+/// Plays every game of the record; the first token that is not legal is an error pointing at
+/// it in the file, and so is a result that is not the one the tokens reach. Returns where the
+/// last game stands.
 pub fn check_record<const W: usize>(
     game: &Game<W>,
     record: &Record,
     sources: &Sources,
     name: &str,
 ) -> Result<tabula::record::Replayed<W>, CliError> {
+    let mut last = None;
+    for recorded in recorded_games(record) {
+        last = Some(check_game(game, &recorded, sources, name)?);
+    }
+    Ok(last.expect("a record holds a game"))
+}
+
+fn check_game<const W: usize>(
+    game: &Game<W>,
+    recorded: &RecordedGame,
+    sources: &Sources,
+    name: &str,
+) -> Result<tabula::record::Replayed<W>, CliError> {
+    let first = first_player(game, recorded.first)?;
+    let which = match recorded.number {
+        Some(n) => format!(" in game {n}"),
+        None => String::new(),
+    };
     let mut before = None;
     let replayed = game
-        .replay_tokens(&record.tokens, |_, state, history| {
+        .replay_tokens_from(first, recorded.tokens, |_, state, history| {
             before = Some((*state, history.to_vec()))
         })
         .map_err(|illegal| {
@@ -71,18 +151,18 @@ pub fn check_record<const W: usize>(
             };
             let d = Diagnostic::error(
                 ErrorKind::IllegalAction(illegal.token.clone()),
-                record.token_spans.get(illegal.index).copied(),
+                recorded.spans.get(illegal.index).copied(),
             )
-            .with_label(format!("action {} of {name}", illegal.index + 1))
+            .with_label(format!("action {} of {name}{which}", illegal.index + 1))
             .with_help(why);
             CliError::input(d.render(sources))
         })?;
     let reached = replayed.outcome.map(|o| game.describe_outcome(o));
-    if let Some(said) = &record.result
-        && Some(said) != reached.as_ref()
+    if let Some(said) = recorded.result
+        && Some(said) != reached.as_deref()
     {
         return Err(CliError::input(format!(
-            "the record says the game ended `{said}`, but its actions {}",
+            "the record says the game{which} ended `{said}`, but its actions {}",
             match &reached {
                 Some(r) => format!("end it `{r}`"),
                 None => "do not end it".to_string(),
@@ -105,21 +185,51 @@ fn replay_loaded<const W: usize>(
     args: &ReplayArgs,
 ) -> super::CliResult {
     let replayed = check_record(game, record, sources, &record.game)?;
-    let total = record.tokens.len();
+    let games = recorded_games(record);
     if args.check {
+        let actions: usize = games.iter().map(|g| g.tokens.len()).sum();
+        let state = match (&record.match_play, replayed.outcome) {
+            (Some(_), _) => match &record.result {
+                Some(result) => format!("the match is over: {result}"),
+                None => "the match is not over".to_string(),
+            },
+            (None, Some(o)) => format!("the game is over: {}", game.describe_outcome(o)),
+            (None, None) => "the game is not over".to_string(),
+        };
+        let count = match record.match_play {
+            Some(_) => format!("{} games, ", games.len()),
+            None => String::new(),
+        };
         outln!(
-            "{}: {total} actions, all legal; {}",
-            args.file.display(),
-            match replayed.outcome {
-                Some(o) => format!("the game is over: {}", game.describe_outcome(o)),
-                None => "the game is not over".to_string(),
-            }
+            "{}: {count}{actions} actions, all legal; {state}",
+            args.file.display()
         );
         return Ok(());
     }
+    let chosen = match args.game {
+        None => games.len(),
+        Some(n) if (1..=games.len()).contains(&n) => n,
+        Some(n) => {
+            return Err(CliError::usage(format!(
+                "the record holds {} game(s): `--game {n}` is not one of them",
+                games.len()
+            )));
+        }
+    };
+    let recorded = &games[chosen - 1];
+    if recorded.number.is_some() {
+        outln!("game {chosen} of {}", games.len());
+    }
+    let tokens = recorded.tokens;
+    let total = tokens.len();
     // Every position of the game, to step back and forth through.
     let mut positions = Vec::with_capacity(total + 1);
-    game.replay_tokens(&record.tokens, |_, state, _| positions.push(*state))
+    let replayed = game
+        .replay_tokens_from(
+            first_player(game, recorded.first)?,
+            tokens,
+            |_, state, _| positions.push(*state),
+        )
         .map_err(|e| CliError::input(e.reason))?;
     positions.push(replayed.state);
     let colour = args.color.wanted();
@@ -129,7 +239,7 @@ fn replay_loaded<const W: usize>(
         let marked = match at {
             0 => Vec::new(),
             _ => game
-                .parse_action(&positions[at - 1], &record.tokens[at - 1])
+                .parse_action(&positions[at - 1], &tokens[at - 1])
                 .map(|a| game.action_cells(&a))
                 .unwrap_or_default(),
         };
@@ -137,7 +247,7 @@ fn replay_loaded<const W: usize>(
         outln!("{}", game.diagram_with(&positions[at], &look));
         match at {
             0 => outln!("start, {total} actions recorded"),
-            _ => outln!("after action {at} of {total}: {}", record.tokens[at - 1]),
+            _ => outln!("after action {at} of {total}: {}", tokens[at - 1]),
         }
         if at == total {
             match replayed.outcome {
