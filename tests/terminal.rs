@@ -96,3 +96,47 @@ fn a_person_asks_errs_and_takes_back() {
     );
     insta::assert_snapshot!(out);
 }
+
+/// Every shipped game in colour: the player to move first (random) moves, then a person stops.
+/// The same output without colour is the coloured one with its escape codes taken out, so that
+/// colour adds marks and never changes the board.
+#[test]
+fn every_shipped_game_in_colour_and_without() {
+    let catalog = tabula::Catalog::default();
+    for listing in catalog.list() {
+        let (game, _, _) = catalog
+            .load_any(&listing.id, &[])
+            .unwrap_or_else(|e| panic!("{e}"));
+        let (players, first) =
+            tabula::with_game!(&game, g => (g.players.clone(), g.initial.to_move as usize));
+        let mut args = vec![listing.id.clone(), "--seed".into(), "3".into()];
+        for (i, player) in players.iter().enumerate() {
+            args.push(format!("--{player}"));
+            args.push(if i == first { "random" } else { "human" }.into());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let plain = play(&args, "quit\n");
+        let coloured = play(&[&args[..], &["--color", "always"]].concat(), "quit\n");
+        assert!(!plain.contains('␛'), "{}: no colour when piped", listing.id);
+        assert!(
+            coloured.contains("␛[7m") || coloured.contains(";7m"),
+            "{}: the last move is marked\n{coloured}",
+            listing.id
+        );
+        assert_eq!(strip_escapes(&coloured), plain, "{}", listing.id);
+        insta::assert_snapshot!(format!("colour_{}", listing.id), coloured);
+    }
+}
+
+/// The text with the (made visible) escape codes `␛[...m` taken out.
+fn strip_escapes(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find('␛') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + '␛'.len_utf8()..];
+        rest = after.find('m').map_or("", |m| &after[m + 1..]);
+    }
+    out.push_str(rest);
+    out
+}
