@@ -14,6 +14,7 @@ pub mod engine;
 pub mod input;
 pub mod record;
 pub mod rulebook;
+pub mod serve;
 pub mod span;
 pub mod syntax;
 

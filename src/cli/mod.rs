@@ -43,6 +43,7 @@ mod bench;
 mod play;
 mod replay;
 mod rules;
+mod serve;
 mod tournament;
 mod verify;
 
@@ -205,6 +206,9 @@ enum Command {
     /// Self-play of a game and its variants, side by side: wins per seat with 95% intervals,
     /// draws, game length, branching factor, lead changes, games cut by the length limit.
     Analyze(tournament::AnalyzeArgs),
+    /// A web server: every game on a board in the browser, against the AI or another person
+    /// (a secret link per seat, a public one to watch), games stored as they are played.
+    Serve(serve::ServeArgs),
 }
 
 pub fn write_stdout(args: std::fmt::Arguments) {
@@ -248,6 +252,7 @@ pub fn run() -> ExitCode {
         Command::Verify(args) => verify::verify(args),
         Command::Tournament(args) => tournament::tournament(args),
         Command::Analyze(args) => tournament::analyze(args),
+        Command::Serve(args) => serve::serve(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

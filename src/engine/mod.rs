@@ -9,6 +9,7 @@ pub mod eval;
 pub mod explain;
 pub mod fen;
 mod fen_squares;
+pub mod geometry;
 pub mod group_count;
 pub mod groups;
 pub mod hidden;

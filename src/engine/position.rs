@@ -1072,6 +1072,17 @@ impl<const W: usize> Game<W> {
         }
         let mut out = self.board_diagram(state, &paint);
         out.push_str(&self.show_key());
+        for line in self.beside_board(state) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// What a diagram shows beside the board, a line each: the hands; in a dice game the men
+    /// borne off, on the bar and pinned, and the dice.
+    pub fn beside_board(&self, state: &State<W>) -> Vec<String> {
+        let mut lines = Vec::new();
         if !self.hand_kinds.is_empty() {
             // Of several kinds, those held: a shogi hand is mostly empty.
             let several = self.hand_kinds.len() > 1;
@@ -1092,9 +1103,44 @@ impl<const W: usize> Game<W> {
                     }
                 })
                 .collect();
-            out.push_str(&format!("in hand: {}\n", hands.join("; ")));
+            lines.push(format!("in hand: {}", hands.join("; ")));
         }
-        out
+        if self.dice.is_some() {
+            lines.push(format!("off: {}", self.per_player(&state.off, " ")));
+            if state.bar.iter().any(|&n| n > 0) {
+                lines.push(format!("bar: {}", self.per_player(&state.bar, " ")));
+            }
+            let pinned: Vec<String> = self
+                .players
+                .iter()
+                .enumerate()
+                .filter(|&(p, _)| state.has_pinned(p as u8))
+                .map(|(p, name)| {
+                    let cells: Vec<String> = state
+                        .pinned_cells(p as u8)
+                        .map(|c| self.board.cell_name(c))
+                        .collect();
+                    format!("{name} under {}", cells.join(" "))
+                })
+                .collect();
+            if !pinned.is_empty() {
+                lines.push(format!("pinned: {}", pinned.join(", ")));
+            }
+            let pips: Vec<String> = state.pips().iter().map(|p| p.to_string()).collect();
+            let kind = match state.pool_kind {
+                super::state::Pool::Empty => "to roll",
+                super::state::Pool::Roll => "roll",
+                super::state::Pool::Doublet => "doublet, in order",
+                super::state::Pool::Transferred => "passed on, in order",
+                super::state::Pool::Returned => "passed back, in order",
+            };
+            if pips.is_empty() {
+                lines.push(format!("dice: {kind}"));
+            } else {
+                lines.push(format!("dice: {} ({kind})", pips.join(" ")));
+            }
+        }
+        lines
     }
 
     /// What an empty cell shows: the symbol of the first region, path or line of `[show]` it
@@ -1425,40 +1471,9 @@ impl<const W: usize> Game<W> {
             paint,
         );
         out.push_str(&self.show_key());
-        if self.dice.is_some() {
-            out.push_str(&format!("off: {}\n", self.per_player(&state.off, " ")));
-            if state.bar.iter().any(|&n| n > 0) {
-                out.push_str(&format!("bar: {}\n", self.per_player(&state.bar, " ")));
-            }
-            let pinned: Vec<String> = self
-                .players
-                .iter()
-                .enumerate()
-                .filter(|&(p, _)| state.has_pinned(p as u8))
-                .map(|(p, name)| {
-                    let cells: Vec<String> = state
-                        .pinned_cells(p as u8)
-                        .map(|c| self.board.cell_name(c))
-                        .collect();
-                    format!("{name} under {}", cells.join(" "))
-                })
-                .collect();
-            if !pinned.is_empty() {
-                out.push_str(&format!("pinned: {}\n", pinned.join(", ")));
-            }
-            let pips: Vec<String> = state.pips().iter().map(|p| p.to_string()).collect();
-            let kind = match state.pool_kind {
-                super::state::Pool::Empty => "to roll",
-                super::state::Pool::Roll => "roll",
-                super::state::Pool::Doublet => "doublet, in order",
-                super::state::Pool::Transferred => "passed on, in order",
-                super::state::Pool::Returned => "passed back, in order",
-            };
-            if pips.is_empty() {
-                out.push_str(&format!("dice: {kind}\n"));
-            } else {
-                out.push_str(&format!("dice: {} ({kind})\n", pips.join(" ")));
-            }
+        for line in self.beside_board(state) {
+            out.push_str(&line);
+            out.push('\n');
         }
         out
     }
