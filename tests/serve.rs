@@ -317,3 +317,128 @@ fn hold_pley_sends_nothing_that_depends_on_an_unrevealed_number() {
     // the moment there was something to hide.
     assert!(differed, "the reveals never differed in 40 moves");
 }
+
+/// Load over loopback: `TABULA_LOAD_GAMES` (default 200) games at once, each between two people
+/// played by a client thread through the API (a random legal move each turn) and, one game in
+/// four, a search against random play on the server; new games as games end, for
+/// `TABULA_LOAD_SECONDS` (default 120). Prints the requests served per second and the latency
+/// percentiles; every finished game's record must replay to its stored result.
+#[test]
+#[ignore = "long: a load test of a few minutes"]
+fn load_two_hundred_games_at_once() {
+    use rand::RngExt;
+    let setting = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let (games, seconds) = (
+        setting("TABULA_LOAD_GAMES", 200),
+        setting("TABULA_LOAD_SECONDS", 120),
+    );
+    let server = std::sync::Arc::new(start(&scratch("load"), 1e9));
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    let catalog = tabula::Catalog::default();
+    let names = [
+        "tic-tac-toe",
+        "breakthrough",
+        "connect-four",
+        "hex-7",
+        "backgammon",
+        "english-draughts",
+    ];
+    let loaded: Vec<_> = names
+        .iter()
+        .map(|n| catalog.load_any(n, &[]).expect("a game").0)
+        .collect();
+    let loaded = std::sync::Arc::new(loaded);
+    let started = std::time::Instant::now();
+    let workers: Vec<_> = (0..games)
+        .map(|worker| {
+            let (server, loaded) = (server.clone(), loaded.clone());
+            std::thread::spawn(move || {
+                let mut rng = tabula::engine::playout::seeded_rng(worker);
+                let mut latencies = Vec::new();
+                let mut finished = 0;
+                let timed = |latencies: &mut Vec<f64>, f: &mut dyn FnMut()| {
+                    let t = std::time::Instant::now();
+                    f();
+                    latencies.push(t.elapsed().as_secs_f64());
+                };
+                while std::time::Instant::now() < until {
+                    let which = rng.random_range(0..names.len());
+                    let machine = worker % 4 == 0;
+                    let seats = match machine {
+                        true => json!({ tabula::with_game!(&loaded[which], g => g.players[1].clone()): "mcts:iterations=200,threads=1" }),
+                        false => json!({}),
+                    };
+                    let mut made = Value::Null;
+                    timed(&mut latencies, &mut || made = server.new_game(names[which], seats.clone()));
+                    let id = made["id"].as_str().expect("an id").to_string();
+                    let keys: Vec<Option<String>> = (0..2)
+                        .map(|s| made["seats"][s]["link"].as_str().map(|l| format!("/api{l}")))
+                        .collect();
+                    let result = loop {
+                        if std::time::Instant::now() > until + std::time::Duration::from_secs(60) {
+                            panic!("game {id} did not end");
+                        }
+                        let mut view = Value::Null;
+                        timed(&mut latencies, &mut || view = server.json(&format!("/api/match/{id}")));
+                        if !view["result"].is_null() {
+                            break view["result"].clone();
+                        }
+                        let Some(mover) = view["to_move"].as_u64() else {
+                            std::thread::sleep(std::time::Duration::from_millis(5));
+                            continue;
+                        };
+                        let Some(key) = &keys[mover as usize] else {
+                            // The search is thinking.
+                            std::thread::sleep(std::time::Duration::from_millis(5));
+                            continue;
+                        };
+                        let mut seat = Value::Null;
+                        timed(&mut latencies, &mut || seat = server.json(key));
+                        let legal = seat["legal"].as_array().cloned().unwrap_or_default();
+                        if legal.is_empty() {
+                            continue;
+                        }
+                        let token = legal[rng.random_range(0..legal.len())]["token"].clone();
+                        let mut status = 0;
+                        timed(&mut latencies, &mut || {
+                            status = server.post(&format!("{key}/move"), &json!({ "action": token }).to_string()).0
+                        });
+                        assert!(status == 200 || status == 409, "{status}");
+                    };
+                    let (_, text) = server.get(&format!("/api/match/{id}/record"));
+                    let record = tabula::record::Record::parse(&text, tabula::span::FileId(0)).expect("a record");
+                    tabula::with_game!(&loaded[which], g => {
+                        let replayed = g.replay_tokens(&record.tokens, |_, _, _| {}).expect("legal");
+                        let end = replayed.outcome.map(|o| g.describe_outcome(o));
+                        assert_eq!(json!(end), result, "game {id} replays to its result");
+                    });
+                    finished += 1;
+                }
+                (latencies, finished)
+            })
+        })
+        .collect();
+    let mut latencies = Vec::new();
+    let mut finished = 0;
+    for worker in workers {
+        let (l, f) = worker.join().expect("a worker");
+        latencies.extend(l);
+        finished += f;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    latencies.sort_by(f64::total_cmp);
+    let at = |q: f64| latencies[((latencies.len() - 1) as f64 * q) as usize] * 1000.0;
+    println!(
+        "{games} games at once for {elapsed:.0} s: {finished} games finished and replayed, {} requests ({:.0} a second); latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        latencies.len(),
+        latencies.len() as f64 / elapsed,
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    );
+}
