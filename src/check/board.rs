@@ -177,9 +177,11 @@ pub(crate) fn check_board_size(
         values: vec![0; files as usize * ranks as usize],
         points: None,
         layout: Layout::Square,
+        drawn_as_points: false,
     };
     board.points = board_shape(section, &board, diags);
     board.layout = check_layout(section, &board, diags);
+    board.drawn_as_points = section.layout.as_ref().is_some_and(|l| l.value == "points");
     link_directions(section, &mut board, diags);
     direction_legs(section, &mut board, diags);
     for (cell, value) in &section.values {
@@ -270,7 +272,7 @@ fn check_layout(
         return Layout::Square;
     };
     match layout.value.as_str() {
-        "square" => return Layout::Square,
+        "square" | "points" => return Layout::Square,
         "hex" => {}
         other => {
             diags.push(
@@ -280,8 +282,9 @@ fn check_layout(
                 )
                 .with_label("not a layout")
                 .with_help(
-                    "write `\"square\"` (the default) or `\"hex\"` (cells that touch six \
-                     neighbours, drawn as a slanted rhombus)",
+                    "write `\"square\"` (the default), `\"points\"` (squares drawn as points \
+                     joined by lines) or `\"hex\"` (cells that touch six neighbours, drawn as a \
+                     slanted rhombus)",
                 ),
             );
             return Layout::Square;

@@ -23,7 +23,8 @@ pub fn check_show(
                 Some((1, p.cells.concat(), Vec::new()))
             } else {
                 cx.lines.iter().find(|l| l.name == *name).map(|l| {
-                    match drawable_between(&cx.board, &l.links) {
+                    // On a board of points a line joins them: drawn along its links.
+                    match cx.board.drawn_as_points || drawable_between(&cx.board, &l.links) {
                         true => (2, Vec::new(), l.links.clone()),
                         false => (
                             2,
@@ -89,6 +90,7 @@ fn drawable_between(board: &CheckedBoard, links: &[Link]) -> bool {
     let lettered_grid = !board.numbered && (!board.stacks || board.ranks > 1);
     board.layout == Layout::Square
         && lettered_grid
+        && !board.drawn_as_points
         && !links.is_empty()
         && links.iter().all(|&(a, b)| {
             let (a, b) = (a.min(b), a.max(b));

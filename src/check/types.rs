@@ -54,6 +54,9 @@ pub struct CheckedBoard {
     pub points: Option<Vec<CellId>>,
     /// How the grid is drawn: which cells touch.
     pub layout: Layout,
+    /// `layout = "points"`: the cells are points where lines meet (a square grid all the same),
+    /// drawn as points joined by the lines of `[show]` or else by every direction.
+    pub drawn_as_points: bool,
 }
 
 /// How a grid is drawn, which says which of its cells touch.
@@ -782,7 +785,8 @@ pub struct ShownDecl {
     /// The cells whose empty squares show `symbol`.
     pub cells: Vec<CellId>,
     /// A line drawn between the cells it separates: its links, each joining two cells side by
-    /// side or one above the other on a square grid. Empty for regions and paths, and for a
-    /// line that cannot be drawn so (whose cells then take the symbol).
+    /// side or one above the other on a square grid; on a board drawn as points, the links the
+    /// picture draws from point to point (a text diagram leaves them out). Empty for regions and
+    /// paths, and for a line that cannot be drawn so (whose cells then take the symbol).
     pub between: Vec<(CellId, CellId)>,
 }

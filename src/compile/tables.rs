@@ -52,6 +52,8 @@ pub struct Board<const W: usize = 4> {
     pub symmetries: Vec<Vec<u16>>,
     /// How the diagrams draw the grid.
     pub layout: Layout,
+    /// `layout = "points"`: drawn as points joined by lines (see [`crate::check::CheckedBoard`]).
+    pub drawn_as_points: bool,
 }
 
 impl<const W: usize> Board<W> {
@@ -188,6 +190,7 @@ impl<const W: usize> Board<W> {
                 .collect(),
             symmetries,
             layout: b.layout,
+            drawn_as_points: b.drawn_as_points,
         }
     }
 

@@ -114,7 +114,7 @@ impl<const W: usize> Game<W> {
             let full = cells.len() == board.files as usize * ranks;
             let shape = match board.layout {
                 Layout::Hex(_) => CellShape::Hex,
-                Layout::Square if full => CellShape::Square,
+                Layout::Square if full && !board.drawn_as_points => CellShape::Square,
                 Layout::Square => CellShape::Point,
             };
             let places = cells
@@ -126,8 +126,13 @@ impl<const W: usize> Game<W> {
                 .collect();
             (shape, places)
         };
+        let shown_lines: Vec<(u16, u16)> =
+            self.shown.iter().flat_map(|s| s.between.clone()).collect();
         let mut edges = Vec::new();
-        if shape == CellShape::Point {
+        if board.drawn_as_points && !shown_lines.is_empty() {
+            // The lines the file shows are the board's lines.
+            edges = shown_lines.clone();
+        } else if shape == CellShape::Point {
             for &c in &cells {
                 for d in 0..board.directions {
                     let n = board.neighbours[c as usize * board.directions + d];
@@ -147,7 +152,10 @@ impl<const W: usize> Game<W> {
             height,
             cells: places,
             edges,
-            between: self.shown.iter().flat_map(|s| s.between.clone()).collect(),
+            between: match board.drawn_as_points {
+                true => Vec::new(),
+                false => shown_lines,
+            },
             marks: (self.shown.iter())
                 .filter(|s| s.between.is_empty())
                 .map(|s| Mark {

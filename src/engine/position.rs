@@ -1160,6 +1160,7 @@ impl<const W: usize> Game<W> {
         let each: Vec<String> = self
             .shown
             .iter()
+            .filter(|s| s.between.is_empty() || !self.board.drawn_as_points)
             .map(|s| match s.between.is_empty() {
                 true => format!("{} {}", s.symbol, s.name),
                 false => format!("| {} (between cells)", s.name),
@@ -1372,7 +1373,9 @@ struct LinesBetween {
 impl LinesBetween {
     fn new<const W: usize>(game: &Game<W>) -> Self {
         let files = game.board.files;
-        let mut links: Vec<(u16, bool)> = (game.shown.iter())
+        // Lines joining points are drawn on a graphical board only.
+        let drawn = (game.shown.iter()).filter(|_| !game.board.drawn_as_points);
+        let mut links: Vec<(u16, bool)> = drawn
             .flat_map(|s| s.between.iter())
             .map(|&(a, b)| (a.min(b), a.max(b) == a.min(b) + files))
             .collect();

@@ -88,7 +88,9 @@ export function drawBoard(svg, geometry, view, ui) {
   for (const mark of geometry.marks) {
     for (const cell of mark.cells) {
       const c = place.get(cell);
-      if (c && !occupied.has(cell)) add(cells, "text", { x: c.x, y: c.y, class: "mark" }, mark.symbol);
+      // Beside a point, which would hide it; in the middle of any other cell.
+      const aside = geometry.shape === "point" ? 0.25 : 0;
+      if (c && !occupied.has(cell)) add(cells, "text", { x: c.x + aside, y: c.y - aside, class: "mark" }, mark.symbol);
     }
   }
   for (const c of geometry.cells) {
