@@ -74,6 +74,46 @@ async function clickAMove(page, cells) {
   return false;
 }
 
+// Plays one move as a person would, by clicking: the first legal move the page's seat has (read
+// from the API), its first cell then its last (a piece, then where it goes), a lone cell for a
+// placement, a button for a move without cells or for one of several readings of the clicks.
+async function clickLegalMove(page, base, key) {
+  const view = await api(base, `/api/seat/${key}`);
+  const action = view.legal[0];
+  const before = view.moves.length;
+  const board = await api(base, `/api/match/${view.id}/board`);
+  const names = new Map(board.cells.map((c) => [c.cell, c.name]));
+  const cell = (c) => page.locator(`.hit[data-cell="${names.get(c)}"]`);
+  if (action.cells.length === 0) {
+    await page.locator("#choices button", { hasText: action.token }).first().click();
+  } else {
+    await cell(action.cells[0]).click();
+    if (action.cells.length > 1) await cell(action.cells[action.cells.length - 1]).click();
+  }
+  // Several actions fit the clicks: the page offers each as a button.
+  const offered = page.locator("#choices button", { hasText: action.token });
+  if (await page.locator("#moves li").count() === before && await offered.count()) {
+    await offered.first().click();
+  }
+  await page.waitForFunction((n) => document.querySelectorAll("#moves li").length > n, before);
+  return action.token;
+}
+
+// Plays `seat`'s moves by clicking until the game ends or `moves` have been played; the game's
+// other seat is the random player. Returns the last view.
+async function playByClicking(page, base, game, { moves = Infinity, options = {} } = {}) {
+  const { players } = (await api(base, "/api/games")).games.find((g) => g.id === game);
+  const made = await api(base, "/api/matches", { game, options, seats: { [players[1]]: "random" } });
+  const key = made.seats[0].link.split("/").pop();
+  await page.goto(base + made.seats[0].link);
+  for (let played = 0; played < moves; played++) {
+    await page.waitForFunction(() => /your move|Game over/.test(document.querySelector("#status").textContent));
+    if ((await status(page)).startsWith("Game over")) break;
+    await clickLegalMove(page, base, key);
+  }
+  return { made, key, view: await api(base, `/api/seat/${key}`) };
+}
+
 const TIC_TAC_TOE = ["b2", "a1", "c3", "a3", "c1", "b1", "b3", "a2", "c2"];
 
 test("a person plays tic-tac-toe against random play from the lobby to the end, by clicking", async () => {
@@ -150,6 +190,60 @@ test("the boards of several families are drawn: grids, points, hexes and the bac
     }
   } finally {
     await page.close();
+    await server.stop();
+  }
+});
+
+test("a game of each family played by clicking: moves, placements, dice and a hidden piece", async () => {
+  const server = await serve();
+  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+  try {
+    // Pieces that move, to the end.
+    let { view } = await playByClicking(page, server.base, "breakthrough");
+    assert.ok(view.result, "breakthrough ended");
+    assert.match(await status(page), /^Game over/);
+    // Placements and removals.
+    ({ view } = await playByClicking(page, server.base, "nine-mens-morris", { moves: 14 }));
+    assert.ok(view.moves.length >= 14);
+    // Dice: moves from the bar, bearing off, passes.
+    ({ view } = await playByClicking(page, server.base, "backgammon", { moves: 30 }));
+    assert.ok(view.moves.filter((m) => m.startsWith("roll:")).length >= 10);
+    await page.screenshot({ path: join(screenshots, "backgammon-played.png") });
+    // Drops and promotions.
+    ({ view } = await playByClicking(page, server.base, "shogi", { moves: 20 }));
+    assert.ok(view.moves.length >= 20);
+  } finally {
+    await page.close();
+    await server.stop();
+  }
+});
+
+test("Hold pley in the browser: a face-down piece shows no number to anyone until it moves", async () => {
+  const server = await serve();
+  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+  const watcher = await browser.newPage();
+  try {
+    const { made, view } = await playByClicking(page, server.base, "hold-pley", { moves: 12 });
+    await watcher.goto(server.base + made.watch);
+    await watcher.waitForSelector(".piece");
+    // Every piece that has not moved is still face down, on the page of the seat, the
+    // spectator's page and in every view sent.
+    for (const shown of [page, watcher]) {
+      const symbols = await shown.locator(".piece text").allTextContents();
+      const faceDown = view.cells.filter((c) => c.face_down).length;
+      assert.equal(symbols.filter((t) => t === "#").length, faceDown);
+    }
+    const watched = await api(server.base, `/api/match/${made.id}`);
+    for (const piece of watched.cells.filter((c) => c.face_down)) {
+      assert.equal(piece.symbol, "#");
+      assert.equal(piece.kind, view.cells.find((c) => c.face_down).kind);
+    }
+    const reveals = view.moves.filter((m) => m.startsWith("reveal:")).length;
+    assert.ok(reveals >= 1, "a piece was revealed");
+    await page.screenshot({ path: join(screenshots, "hold-pley-played.png") });
+  } finally {
+    await page.close();
+    await watcher.close();
     await server.stop();
   }
 });

@@ -158,6 +158,9 @@ impl<const W: usize> Table for TableOf<W> {
             "ply": seen.ply,
             "cells": cells,
             "beside": game.beside_board(&seen),
+            // Men on the bar and borne off, each player's, in a dice game.
+            "bar": game.dice.map(|_| seen.bar[..game.players.len()].to_vec()),
+            "off": game.dice.map(|_| seen.off[..game.players.len()].to_vec()),
             "moves": self.record.tokens,
             "last": self.last_cells,
             "legal": legal,

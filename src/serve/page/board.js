@@ -52,7 +52,9 @@ export function drawBoard(svg, geometry, view, ui) {
   svg.replaceChildren();
   const pad = 0.8;
   const slots = geometry.shape === "slot";
-  svg.setAttribute("viewBox", `${-pad} ${-pad} ${geometry.width + 2 * pad - 1} ${geometry.height + 2 * pad - 1}`);
+  // A dice game keeps the men borne off beside the board: a column more.
+  const beyond = view.off ? 1 : 0;
+  svg.setAttribute("viewBox", `${-pad} ${-pad} ${geometry.width + beyond + 2 * pad - 1} ${geometry.height + 2 * pad - 1}`);
   const place = new Map(geometry.cells.map((c) => [c.cell, c]));
   const cells = add(svg, "g", { class: "cells" });
   for (const c of geometry.cells) {
@@ -120,6 +122,24 @@ export function drawBoard(svg, geometry, view, ui) {
       add(pinned, "circle", { cx: c.x + 0.3, cy: c.y + 0.3 * c.facing, r: 0.16 });
     }
   }
+  // The men on the bar, in it, and those borne off, beside the board: a piece with its number.
+  const counted = (x, y, owner, count) => {
+    const g = add(pieces, "g", { class: `piece owner-${owner}` });
+    const colour = playerColour(view.players[owner] ?? "");
+    const circle = add(g, "circle", { cx: x, cy: y, r: 0.38 });
+    const text = add(g, "text", { x, y }, `${count}`);
+    if (colour) {
+      circle.style.fill = colour.fill;
+      text.style.fill = colour.text;
+    }
+  };
+  const middle = (geometry.height - 1) / 2;
+  (view.bar || []).forEach((count, owner) => {
+    if (count > 0 && geometry.bar !== null) counted(geometry.bar, middle + (owner ? 1 : -1), owner, count);
+  });
+  (view.off || []).forEach((count, owner) => {
+    if (count > 0) counted(geometry.width, owner ? geometry.height - 1 : 0, owner, count);
+  });
   if (ui.selected !== null && place.has(ui.selected)) {
     const c = place.get(ui.selected);
     add(svg, "circle", { cx: c.x, cy: c.y, r: 0.45, class: "selected" });
