@@ -167,6 +167,15 @@ test("two people in two browsers play one game live, and a reload loses nothing"
     assert.equal(ends[0].replace(" (watching)", ""), ends[1].replace(" (watching)", ""));
     const lists = await Promise.all(pages.map((p) => p.locator("#moves").textContent()));
     assert.equal(lists[0], lists[1]);
+    // The move list looks back: the position after the first move has one piece.
+    await pages[1].locator("#moves li").first().click();
+    await pages[1].waitForFunction(() => document.querySelector("#status").textContent.startsWith("After move 1"));
+    assert.equal(await pages[1].locator(".piece").count(), 1);
+    await pages[1].click("#later");
+    await pages[1].waitForFunction(() => document.querySelector("#status").textContent.startsWith("After move 2"));
+    assert.equal(await pages[1].locator(".piece").count(), 2);
+    await pages[1].click("#now");
+    await pages[1].waitForFunction(() => document.querySelector("#status").textContent.startsWith("Game over"));
   } finally {
     await x.close();
     await o.close();

@@ -148,6 +148,24 @@ fn a_person_against_random_play_plays_a_game_to_its_end_and_its_record_replays()
         assert_eq!(status, 200, "{after}");
     };
     let id = made["id"].as_str().expect("an id");
+    // Each position of the game can be looked at again, and none after the last.
+    let moves = view["moves"].as_array().expect("moves").len();
+    assert_eq!(
+        server.json(&format!("/api/match/{id}/at/0"))["cells"],
+        json!([])
+    );
+    let first = server.json(&format!("/api/match/{id}/at/1"));
+    assert_eq!(first["cells"].as_array().expect("cells").len(), 1);
+    assert!(
+        first["legal"].as_array().expect("legal").is_empty(),
+        "looking back plays nothing"
+    );
+    let end = server.json(&format!("/api/match/{id}/at/{moves}"));
+    assert_eq!(end["cells"], view["cells"]);
+    assert_eq!(
+        server.get(&format!("/api/match/{id}/at/{}", moves + 1)).0,
+        404
+    );
     let (status, text) = server.get(&format!("/api/match/{id}/record"));
     assert_eq!(status, 200);
     let record = tabula::record::Record::parse(&text, tabula::span::FileId(0)).expect("a record");

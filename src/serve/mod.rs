@@ -291,6 +291,7 @@ pub fn router(server: Shared) -> Router {
         .route("/api/match/{id}", get(watch_view))
         .route("/api/match/{id}/board", get(board))
         .route("/api/match/{id}/record", get(record))
+        .route("/api/match/{id}/at/{at}", get(view_at))
         .route("/api/match/{id}/events", get(watch_events))
         .route("/api/seat/{key}", get(seat_view))
         .route("/api/seat/{key}/move", post(seat_move))
@@ -446,6 +447,19 @@ async fn watch_view(
 ) -> Result<Json<Value>, ApiError> {
     let m = server.find(&id)?;
     Ok(Json(view_of(&m, None)))
+}
+
+/// The position after the first `at` actions, as a spectator saw it: the move list's navigation.
+async fn view_at(
+    State(server): State<Shared>,
+    Path((id, at)): Path<(String, usize)>,
+) -> Result<Json<Value>, ApiError> {
+    let m = server.find(&id)?;
+    let mut view = m.table().view_at(at).ok_or_else(|| {
+        ApiError::not_found(format!("the game has no position after {at} actions"))
+    })?;
+    view["id"] = json!(m.id);
+    Ok(Json(view))
 }
 
 async fn seat_view(

@@ -30,6 +30,8 @@ pub trait Table: Send {
     /// What `seat` sees (a spectator with `None`): the position from its view, the moves played,
     /// its legal moves when it is to move, the result.
     fn view(&self, seat: Option<usize>) -> Value;
+    /// What a spectator saw after the first `at` actions (`None` past the last).
+    fn view_at(&self, at: usize) -> Option<Value>;
     /// A person's move from `seat`; the reason when it is not legal or not the seat's turn.
     fn play(&mut self, seat: usize, typed: &str) -> Result<(), String>;
     /// Takes the next step that is not a person's.
@@ -102,20 +104,18 @@ impl<const W: usize> TableOf<W> {
         self.record.result = outcome.map(|o| self.game.describe_outcome(o));
     }
 
-    /// The position as everyone may see it: nothing hidden in it.
-    fn seen(&self) -> State<W> {
-        self.game.player_view(&self.state, self.state.to_move)
-    }
-}
-
-impl<const W: usize> Table for TableOf<W> {
-    fn actions(&self) -> usize {
-        self.record.tokens.len()
-    }
-
-    fn view(&self, seat: Option<usize>) -> Value {
+    /// What `seat` (a spectator with `None`) is shown of `seen`, a position everyone may see
+    /// reached by the first `at` actions: its pieces, what is beside the board, the moves, the
+    /// last move's cells, the seat's legal moves if it is to move, the result.
+    fn describe(
+        &self,
+        seen: &State<W>,
+        history: &[u64],
+        at: usize,
+        last: &[u16],
+        seat: Option<usize>,
+    ) -> Value {
         let game = &self.game;
-        let seen = self.seen();
         let cells: Vec<Value> = (0..game.board.cells as u16)
             .filter_map(|cell| {
                 let (owner, kind) = seen.piece(cell)?;
@@ -135,8 +135,8 @@ impl<const W: usize> Table for TableOf<W> {
             })
             .collect();
         let mut actions = Vec::new();
-        let outcome = game.legal_actions_with_history(&seen, &self.history, &mut actions);
-        let chance = outcome.is_none() && game.is_chance(&seen);
+        let outcome = game.legal_actions_with_history(seen, history, &mut actions);
+        let chance = outcome.is_none() && game.is_chance(seen);
         let mover = seen.to_move as usize;
         let yours = outcome.is_none() && !chance && seat == Some(mover);
         let legal: Vec<Value> = match yours {
@@ -157,15 +157,55 @@ impl<const W: usize> Table for TableOf<W> {
             "to_move": (outcome.is_none() && !chance).then_some(mover),
             "ply": seen.ply,
             "cells": cells,
-            "beside": game.beside_board(&seen),
+            "beside": game.beside_board(seen),
             // Men on the bar and borne off, each player's, in a dice game.
             "bar": game.dice.map(|_| seen.bar[..game.players.len()].to_vec()),
             "off": game.dice.map(|_| seen.off[..game.players.len()].to_vec()),
-            "moves": self.record.tokens,
-            "last": self.last_cells,
+            "moves": self.record.tokens[..at],
+            "at": at,
+            "last": last,
             "legal": legal,
-            "result": self.record.result,
+            "result": outcome.map(|o| game.describe_outcome(o)),
         })
+    }
+
+    /// The position as everyone may see it: nothing hidden in it.
+    fn seen(&self) -> State<W> {
+        self.game.player_view(&self.state, self.state.to_move)
+    }
+}
+
+impl<const W: usize> Table for TableOf<W> {
+    fn actions(&self) -> usize {
+        self.record.tokens.len()
+    }
+
+    fn view(&self, seat: Option<usize>) -> Value {
+        let seen = self.seen();
+        self.describe(&seen, &self.history, self.actions(), &self.last_cells, seat)
+    }
+
+    fn view_at(&self, at: usize) -> Option<Value> {
+        if at > self.actions() {
+            return None;
+        }
+        let game = &self.game;
+        let mut state = game.initial;
+        let mut history = Vec::new();
+        let mut last = Vec::new();
+        for token in &self.record.tokens[..at] {
+            let action = game
+                .parse_action_with_history(&state, &history, token)
+                .ok()?;
+            let cells = game.action_cells(&action);
+            if !cells.is_empty() {
+                last = cells;
+            }
+            game.note_position(&mut history, &state);
+            game.apply(&mut state, &action);
+        }
+        let seen = game.player_view(&state, state.to_move);
+        Some(self.describe(&seen, &history, at, &last, None))
     }
 
     fn play(&mut self, seat: usize, typed: &str) -> Result<(), String> {

@@ -98,7 +98,8 @@ async function lobby() {
 
 // ---- The table ----
 
-const table = { key: null, view: null, geometry: null, selected: null, targets: new Set(), pending: [] };
+// `past`: a position looked back at from the move list (read only), or null for the game now.
+const table = { key: null, view: null, geometry: null, selected: null, targets: new Set(), pending: [], past: null };
 
 // A view replaces the one shown unless it is older: the answer to a move may arrive after the
 // stream has brought the reply to it.
@@ -107,7 +108,7 @@ function update(view) {
 }
 
 function render() {
-  const view = table.view;
+  const view = table.past ?? table.view;
   $("title").textContent = view.game;
   const ui = { selected: table.selected, targets: table.targets, onCell: clicked };
   drawBoard($("board"), table.geometry, view, ui);
@@ -117,7 +118,8 @@ function render() {
   else if (mover === null || mover === undefined) status = "Chance…";
   else if (view.you === mover) status = `You play ${view.players[mover]}: your move`;
   else status = `${view.players[mover]} to move`;
-  if (view.you === null || view.you === undefined) status += " (watching)";
+  if (table.past) status = `After move ${view.at} of ${table.view.moves.length}, looking back`;
+  else if (view.you === null || view.you === undefined) status += " (watching)";
   $("status").textContent = status;
   $("beside").replaceChildren(...view.beside.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
   const choices = $("choices");
@@ -130,12 +132,34 @@ function render() {
   }
   $("typed").hidden = !view.legal.length;
   const moves = $("moves");
-  moves.replaceChildren(...view.moves.map((token) => Object.assign(document.createElement("li"), { textContent: token })));
-  moves.scrollTop = moves.scrollHeight;
+  moves.replaceChildren(...table.view.moves.map((token, i) => {
+    const item = Object.assign(document.createElement("li"), { textContent: token, title: "show the position after it" });
+    if (table.past && i + 1 === table.past.at) item.className = "shown";
+    item.addEventListener("click", () => look(i + 1));
+    return item;
+  }));
+  if (!table.past) moves.scrollTop = moves.scrollHeight;
+  $("earlier").disabled = (table.past?.at ?? table.view.moves.length) === 0;
+  $("later").disabled = $("now").disabled = !table.past;
   $("record").href = `/api/match/${view.id}/record`;
 }
 
+// Shows the position after `at` actions; the game now when `at` is its last.
+async function look(at) {
+  if (at >= table.view.moves.length) {
+    table.past = null;
+  } else {
+    try {
+      table.past = await api(`/api/match/${table.view.id}/at/${Math.max(0, at)}`);
+    } catch (error) {
+      $("error").textContent = error.message;
+    }
+  }
+  render();
+}
+
 function clicked(cell) {
+  if (table.past) return;
   const legal = table.view.legal;
   const from = (a) => a.cells[0];
   const to = (a) => a.cells[a.cells.length - 1];
@@ -190,6 +214,9 @@ async function sit(viewPath, eventsPath) {
     update(JSON.parse(event.data));
     render();
   });
+  $("earlier").addEventListener("click", () => look((table.past?.at ?? table.view.moves.length) - 1));
+  $("later").addEventListener("click", () => look((table.past?.at ?? table.view.moves.length) + 1));
+  $("now").addEventListener("click", () => look(table.view.moves.length));
   $("typed").addEventListener("submit", (event) => {
     event.preventDefault();
     const typed = $("typed-action").value.trim();
