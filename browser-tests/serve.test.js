@@ -90,10 +90,10 @@ async function clickLegalMove(page, base, key) {
     await cell(action.cells[0]).click();
     if (action.cells.length > 1) await cell(action.cells[action.cells.length - 1]).click();
   }
+  const moved = () => page.waitForFunction((n) => document.querySelectorAll("#moves li").length > n, before, { timeout: 1000 });
   // Several actions fit the clicks: the page offers each as a button.
-  const offered = page.locator("#choices button", { hasText: action.token });
-  if (await page.locator("#moves li").count() === before && await offered.count()) {
-    await offered.first().click();
+  if (action.cells.length > 0 && !(await moved().then(() => true, () => false))) {
+    await page.locator("#choices button", { hasText: action.token }).first().click();
   }
   await page.waitForFunction((n) => document.querySelectorAll("#moves li").length > n, before);
   return action.token;
@@ -197,30 +197,42 @@ test("the boards of several families are drawn: grids, points, hexes and the bac
       assert.equal(await page.locator(".piece").count() >= Math.min(1, view.cells.length), true, game);
       await page.screenshot({ path: join(screenshots, `${game}.png`) });
     }
+    // At a phone's size the board fits the width, the moves below it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const made = await api(server.base, "/api/matches", { game: "chess", seats: {} });
+    await page.goto(server.base + made.seats[0].link);
+    await page.waitForSelector(".hit");
+    const box = await page.locator("#board").boundingBox();
+    assert.ok(box.width <= 390 && box.width > 300, `the board is ${box.width} px wide`);
+    await page.screenshot({ path: join(screenshots, "chess-phone.png") });
   } finally {
     await page.close();
     await server.stop();
   }
 });
 
-test("a game of each family played by clicking: moves, placements, dice and a hidden piece", async () => {
+test("a game of each family played by clicking to its end: moves, hexes, dice, drops", async () => {
   const server = await serve();
   const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
   try {
-    // Pieces that move, to the end.
-    let { view } = await playByClicking(page, server.base, "breakthrough");
-    assert.ok(view.result, "breakthrough ended");
-    assert.match(await status(page), /^Game over/);
-    // Placements and removals.
-    ({ view } = await playByClicking(page, server.base, "nine-mens-morris", { moves: 14 }));
-    assert.ok(view.moves.length >= 14);
-    // Dice: moves from the bar, bearing off, passes.
-    ({ view } = await playByClicking(page, server.base, "backgammon", { moves: 30 }));
-    assert.ok(view.moves.filter((m) => m.startsWith("roll:")).length >= 10);
-    await page.screenshot({ path: join(screenshots, "backgammon-played.png") });
-    // Drops and promotions.
-    ({ view } = await playByClicking(page, server.base, "shogi", { moves: 20 }));
-    assert.ok(view.moves.length >= 20);
+    // Pieces that move; cells placed on a hex board; dice with the bar, bearing off and passes;
+    // drops and promotions (to the limit of plies the game's option sets).
+    for (const [game, options] of [
+      ["breakthrough", {}],
+      ["hex-7", {}],
+      ["backgammon", {}],
+      ["shogi", { max_plies: "40" }],
+    ]) {
+      const { view } = await playByClicking(page, server.base, game, { options });
+      assert.ok(view.result, `${game} ended`);
+      assert.match(await status(page), /^Game over/, game);
+      if (game === "backgammon") await page.screenshot({ path: join(screenshots, "backgammon-played.png") });
+    }
+    // Placements then moves and removals; points joined by lines: a good part of a game.
+    for (const game of ["nine-mens-morris", "blue-and-gray"]) {
+      const { view } = await playByClicking(page, server.base, game, { moves: 24 });
+      assert.ok(view.result || view.moves.length >= 24, game);
+    }
   } finally {
     await page.close();
     await server.stop();
@@ -232,7 +244,8 @@ test("Hold pley in the browser: a face-down piece shows no number to anyone unti
   const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
   const watcher = await browser.newPage();
   try {
-    const { made, view } = await playByClicking(page, server.base, "hold-pley", { moves: 12 });
+    const { made, view } = await playByClicking(page, server.base, "hold-pley", { options: { max_plies: "40" } });
+    assert.ok(view.result, "the game ended");
     await watcher.goto(server.base + made.watch);
     await watcher.waitForSelector(".piece");
     // Every piece that has not moved is still face down, on the page of the seat, the
