@@ -94,6 +94,12 @@ const DISTANCE: u32 = 48;
 const CAPTURED: u32 = 56;
 
 impl Action {
+    /// The action as one number, the same in every position: an id for scripts (the Python
+    /// package's integer actions).
+    pub fn id(&self) -> u128 {
+        (self.path as u128) << 64 | self.bytes as u128
+    }
+
     /// An action from its fields. Cells fit in ten bits (see [`MAX_ACTION_CELLS`]), which keeps an
     /// action at 16 bytes.
     #[allow(clippy::too_many_arguments)]
