@@ -5,7 +5,9 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use std::sync::Arc;
+use tabula::ai::{GameRecord, PlayerSpec};
 use tabula::compile::{AnyGame, Game};
 use tabula::engine::movegen::Outcome;
 use tabula::{Action, State};
@@ -301,6 +303,79 @@ impl GameHandle {
             })
         })
     }
+
+    /// One game between `players` (specifications: `random`, `mcts:iterations=N`, ...) from
+    /// `seed`, as `tabula analyze` and `tournament` play game `seed`: its record as a dictionary.
+    #[pyo3(signature = (players, seed, max_actions = 2000))]
+    fn self_play(
+        &self,
+        py: Python<'_>,
+        players: Vec<String>,
+        seed: u64,
+        max_actions: u64,
+    ) -> PyResult<Py<PyDict>> {
+        let seats = (players.iter())
+            .map(|p| PlayerSpec::parse(p).map_err(error))
+            .collect::<PyResult<Vec<_>>>()?;
+        let count = each_game!(&self.shared, g => g.players.len());
+        if seats.len() != count {
+            return Err(error(format!("{count} players, not {}", seats.len())));
+        }
+        let shared = self.shared.clone();
+        let record =
+            py.detach(move || each_game!(&shared, g => g.self_play(&seats, seed, max_actions, 1)));
+        record_to_python(py, &record)
+    }
+
+    /// What `tabula analyze --format json` reports of these records (games of this game), as
+    /// JSON text: the same totals wherever the records were played.
+    fn measure(&self, records: Vec<Bound<'_, PyDict>>) -> PyResult<String> {
+        let records = (records.iter())
+            .map(record_from_python)
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(
+            each_game!(&self.shared, g => tabula::ai::analysis::measure(&**g, &records).to_json().to_string()),
+        )
+    }
+}
+
+/// A self-play record as a plain dictionary, so that it can travel between processes (Ray).
+fn record_to_python(py: Python<'_>, r: &GameRecord) -> PyResult<Py<PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("seed", r.seed)?;
+    d.set_item("players", r.players.clone())?;
+    d.set_item("tokens", r.tokens.clone())?;
+    let outcome: Option<(String, Option<u8>, i32)> = r.outcome.map(|o| match o {
+        Outcome::Win(p, score) => ("win".to_string(), Some(p), score),
+        Outcome::Draw => ("draw".to_string(), None, 0),
+    });
+    d.set_item("outcome", outcome)?;
+    d.set_item("decisions", r.decisions)?;
+    d.set_item("choices", r.choices)?;
+    d.set_item("lead_changes", r.lead_changes)?;
+    Ok(d.unbind())
+}
+
+fn record_from_python(d: &Bound<'_, PyDict>) -> PyResult<GameRecord> {
+    let get = |key: &str| {
+        d.get_item(key)?
+            .ok_or_else(|| error(format!("a record has no `{key}`")))
+    };
+    let outcome: Option<(String, Option<u8>, i32)> = get("outcome")?.extract()?;
+    Ok(GameRecord {
+        seed: get("seed")?.extract()?,
+        players: get("players")?.extract()?,
+        tokens: get("tokens")?.extract()?,
+        outcome: match outcome {
+            None => None,
+            Some((kind, Some(p), score)) if kind == "win" => Some(Outcome::Win(p, score)),
+            Some((kind, _, _)) if kind == "draw" => Some(Outcome::Draw),
+            Some((kind, _, _)) => return Err(error(format!("`{kind}` is not an outcome"))),
+        },
+        decisions: get("decisions")?.extract()?,
+        choices: get("choices")?.extract()?,
+        lead_changes: get("lead_changes")?.extract()?,
+    })
 }
 
 #[pymethods]

@@ -1,5 +1,6 @@
 //! Players that think: player specifications and a general Monte Carlo tree search.
 
+pub mod analysis;
 pub mod mcts;
 pub mod selfplay;
 pub mod spec;

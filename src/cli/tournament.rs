@@ -4,6 +4,7 @@
 use super::CliError;
 use std::io::Write;
 use tabula::Game;
+use tabula::ai::analysis::{Measures, measure};
 use tabula::ai::selfplay::Job;
 use tabula::ai::stats::{elo, wilson};
 use tabula::ai::{GameRecord, PlayerSpec};
@@ -293,77 +294,6 @@ fn run_tournament<const W: usize>(game: &Game<W>, args: &TournamentArgs) -> supe
 /// A line of the analysis table: a measure of a game in words.
 type MeasureWords<'a> = Box<dyn Fn(&Measures) -> String + 'a>;
 
-/// What `analyze` measures of one game.
-struct Measures {
-    name: String,
-    players: Vec<String>,
-    games: usize,
-    /// Wins per seat, draws, cut games.
-    wins: Vec<u64>,
-    draws: u64,
-    cut: u64,
-    lengths: Vec<u64>,
-    branching: f64,
-    lead_changes: f64,
-}
-
-fn measure<const W: usize>(game: &Game<W>, records: &[GameRecord]) -> Measures {
-    let mut wins = vec![0; game.players.len()];
-    let (mut draws, mut cut) = (0, 0);
-    for r in records {
-        match r.outcome {
-            Some(Outcome::Win(p, _)) => wins[p as usize] += 1,
-            Some(Outcome::Draw) => draws += 1,
-            None => cut += 1,
-        }
-    }
-    let mut lengths: Vec<u64> = records.iter().map(GameRecord::length).collect();
-    lengths.sort_unstable();
-    let (decisions, choices) = records
-        .iter()
-        .fold((0, 0), |(d, c), r| (d + r.decisions, c + r.choices));
-    Measures {
-        name: game.name.clone(),
-        players: game.players.clone(),
-        games: records.len(),
-        wins,
-        draws,
-        cut,
-        lengths,
-        branching: choices as f64 / decisions.max(1) as f64,
-        lead_changes: records
-            .iter()
-            .map(|r| f64::from(r.lead_changes))
-            .sum::<f64>()
-            / records.len().max(1) as f64,
-    }
-}
-
-impl Measures {
-    fn mean(&self) -> f64 {
-        self.lengths.iter().sum::<u64>() as f64 / self.lengths.len().max(1) as f64
-    }
-    fn median(&self) -> f64 {
-        let n = self.lengths.len();
-        match n {
-            0 => 0.0,
-            _ if n % 2 == 1 => self.lengths[n / 2] as f64,
-            _ => (self.lengths[n / 2 - 1] + self.lengths[n / 2]) as f64 / 2.0,
-        }
-    }
-    fn spread(&self) -> f64 {
-        let mean = self.mean();
-        let n = self.lengths.len().max(2) as f64;
-        (self
-            .lengths
-            .iter()
-            .map(|&l| (l as f64 - mean).powi(2))
-            .sum::<f64>()
-            / (n - 1.0))
-            .sqrt()
-    }
-}
-
 pub fn analyze(args: AnalyzeArgs) -> super::CliResult {
     let mut all = Vec::new();
     for name in &args.games_to_compare {
@@ -390,25 +320,7 @@ fn report_analysis(all: &[Measures], args: &AnalyzeArgs) -> super::CliResult {
     };
     match args.common.format {
         ReportFormat::Json => {
-            let games: Vec<_> = all
-                .iter()
-                .map(|m| {
-                    let seats: Vec<_> = m
-                        .players
-                        .iter()
-                        .zip(&m.wins)
-                        .map(|(p, &w)| {
-                            let (lo, hi) = interval(w, m.games);
-                            serde_json::json!({ "player": p, "wins": w, "win_percent": percent(w, m.games), "ci95": [lo, hi] })
-                        })
-                        .collect();
-                    serde_json::json!({
-                        "game": m.name, "games": m.games, "seats": seats, "draws": m.draws, "cut": m.cut,
-                        "length_mean": m.mean(), "length_median": m.median(), "length_sd": m.spread(),
-                        "branching": m.branching, "lead_changes": m.lead_changes,
-                    })
-                })
-                .collect();
+            let games: Vec<_> = all.iter().map(Measures::to_json).collect();
             outln!(
                 "{}",
                 serde_json::json!({ "players": args.players.to_string(), "seed": args.common.seed, "games": games })
