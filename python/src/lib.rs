@@ -263,6 +263,40 @@ impl GameHandle {
         each_game!(&self.shared, g => (0..g.board.cells as u16).map(|c| g.board.cell_name(c)).collect())
     }
 
+    /// The state after `tokens` from the start (a record's tokens); a ValueError at the first
+    /// that is not legal, with its place.
+    fn replay(&self, tokens: Vec<String>) -> PyResult<StateHandle> {
+        let mut state = self.new_initial_state();
+        for (i, token) in tokens.iter().enumerate() {
+            state
+                .apply_token(token)
+                .map_err(|e| error(format!("action {} `{token}`: {e}", i + 1)))?;
+        }
+        Ok(state)
+    }
+
+    /// The state a position file describes (the format of `tabula show` and `to_position`).
+    fn state_from_position(&self, text: &str) -> PyResult<StateHandle> {
+        let mut sources = tabula::span::Sources::default();
+        macro_rules! read {
+            ($g:expr, $variant:ident) => {{
+                let state = $g
+                    .read_position(&mut sources, "position.toml", text)
+                    .map_err(|d| error(d.render(&sources)))?;
+                let mut play = Play::new($g.clone());
+                play.state = state;
+                Position::$variant(play)
+            }};
+        }
+        let position = match &self.shared {
+            Shared::One(g) => read!(g, One),
+            Shared::Two(g) => read!(g, Two),
+            Shared::Four(g) => read!(g, Four),
+            Shared::Eight(g) => read!(g, Eight),
+        };
+        Ok(StateHandle { position })
+    }
+
     fn new_initial_state(&self) -> StateHandle {
         StateHandle {
             position: match &self.shared {
@@ -420,6 +454,27 @@ impl StateHandle {
     /// not legal.
     fn apply_token(&mut self, token: &str) -> PyResult<()> {
         each!(&mut self.position, p => p.apply_token(token))
+    }
+
+    /// The search's choice for the player to move, with `spec` as `tabula play` takes it
+    /// (`mcts:iterations=2000`, `solver:time=1s`): `(action, token, estimated win rate)`. Runs in
+    /// Rust with the interpreter free; sees only what the mover may see.
+    #[pyo3(signature = (spec = "mcts:iterations=2000"))]
+    fn mcts_action(&self, py: Python<'_>, spec: &str) -> PyResult<(u128, String, f64)> {
+        let config = match PlayerSpec::parse(spec).map_err(error)? {
+            PlayerSpec::Mcts(config) => config,
+            _ => {
+                return Err(error(format!(
+                    "`{spec}` is not a search: give `mcts:...` or `solver:...`"
+                )));
+            }
+        };
+        let position = self.position.clone();
+        py.detach(move || {
+            each!(&position, p => p.game.mcts(&p.state, &p.history, &config)
+                .map(|found| (found.action.id(), p.game.action_token(&found.action), found.win_rate)))
+        })
+        .ok_or_else(|| error("no search here: the game is over or chance is to move"))
     }
 
     /// At a chance node, each outcome's id and probability.

@@ -122,3 +122,30 @@ def test_an_observation_holds_nothing_hidden():
 def test_batch_playouts_run_in_rust():
     games, actions, wins, draws = tabula.load_game("tic-tac-toe").random_playouts(2000, seed=1)
     assert games == 2000 and sum(wins) + draws == 2000 and actions >= 5 * 2000
+
+
+def test_records_and_positions_go_in_and_out():
+    game = tabula.load_game("breakthrough")
+    played = random_game("breakthrough", seed=9)
+    again = game.replay(played.history_tokens())
+    assert again.returns() == played.returns() and again.is_terminal()
+    with pytest.raises(ValueError, match="action 2 `a2-a5`"):
+        game.replay(["a2-a3", "a2-a5"])
+    middle = game.replay(played.history_tokens()[:10])
+    read = game.state_from_position(middle.to_position())
+    assert read.legal_tokens() == middle.legal_tokens()
+    assert str(read) == str(middle)
+    with pytest.raises(ValueError):
+        game.state_from_position("to_move = 3\n")
+
+
+def test_the_search_finds_a_win_in_one():
+    # Tic-tac-toe: x on a1 and b1, o on a2 and b2; x to move wins at c1.
+    game = tabula.load_game("tic-tac-toe")
+    state = game.replay(["a1", "a2", "b1", "b2"])
+    action, token, win_rate = state.mcts_action("solver:iterations=2000")
+    assert token == "c1" and win_rate > 0.9
+    state.apply_action(action)
+    assert state.is_terminal() and state.returns()[0] > 0
+    with pytest.raises(ValueError):
+        state.mcts_action()
