@@ -198,6 +198,9 @@ impl<const W: usize> Play<W> {
 #[pyclass(module = "tabula._tabula", frozen)]
 struct GameHandle {
     shared: Shared,
+    /// The name or path it was loaded by, and its options: what a record names.
+    id: String,
+    options: Vec<(String, String)>,
 }
 
 /// A position of a game, with its history.
@@ -219,6 +222,8 @@ impl GameHandle {
             .load_any(name, &options)
             .map_err(error)?;
         Ok(GameHandle {
+            id: name.to_string(),
+            options,
             shared: match game {
                 AnyGame::One(g) => Shared::One(Arc::new(g)),
                 AnyGame::Two(g) => Shared::Two(Arc::new(g)),
@@ -273,6 +278,38 @@ impl GameHandle {
                 .map_err(|e| error(format!("action {} `{token}`: {e}", i + 1)))?;
         }
         Ok(state)
+    }
+
+    /// A state's record in the format of `tabula play --save` (TOML): the game, its options,
+    /// the tokens and the result.
+    fn record(&self, state: &StateHandle) -> String {
+        let (tokens, result) = each!(&state.position, p => (
+            p.tokens.clone(),
+            p.legal().1.map(|o| p.game.describe_outcome(o)),
+        ));
+        tabula::record::Record {
+            game: self.id.clone(),
+            date: tabula::record::today(),
+            options: self.options.iter().cloned().collect(),
+            tokens,
+            result,
+            ..Default::default()
+        }
+        .to_text()
+    }
+
+    /// The state a record (TOML, as `record` writes it) reaches, its tokens played from the
+    /// start; a ValueError for a record of another game or an illegal token.
+    fn state_from_record(&self, text: &str) -> PyResult<StateHandle> {
+        let record = tabula::record::Record::parse(text, tabula::span::FileId(0))
+            .map_err(|d| error(d.kind))?;
+        if record.game != self.id {
+            return Err(error(format!(
+                "the record is a game of `{}`, not `{}`",
+                record.game, self.id
+            )));
+        }
+        self.replay(record.tokens)
     }
 
     /// The state a position file describes (the format of `tabula show` and `to_position`).

@@ -149,3 +149,17 @@ def test_the_search_finds_a_win_in_one():
     assert state.is_terminal() and state.returns()[0] > 0
     with pytest.raises(ValueError):
         state.mcts_action()
+
+
+def test_a_record_written_in_python_is_read_by_the_command_line_and_back(tmp_path):
+    game = tabula.load_game("hold-pley", max_plies=200)
+    state = random_game("hold-pley", seed=4, max_plies=200)
+    text = game.record(state)
+    path = tmp_path / "game.toml"
+    path.write_text(text)
+    said = cli("replay", str(path), "--check")
+    assert "all legal; the game is over" in said
+    again = game.state_from_record(text)
+    assert again.history_tokens() == state.history_tokens() and again.returns() == state.returns()
+    with pytest.raises(ValueError, match="not `breakthrough`"):
+        tabula.load_game("breakthrough").state_from_record(text)
