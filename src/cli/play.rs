@@ -346,10 +346,8 @@ pub fn play(mut args: PlayArgs) -> super::CliResult {
         if let Some((record, sources, name)) = &resumed {
             super::replay::check_record(&game, record, sources, name)?;
             for g in super::replay::recorded_games(record) {
-                let first = match g.first {
-                    Some(_) => Some(super::replay::first_player(&game, g.first)?),
-                    None => None,
-                };
+                let first = (g.first.map(|_| super::replay::first_player(&game, g.first)))
+                    .transpose()?;
                 recorded.push((first, g.tokens.to_vec()));
             }
         }
@@ -475,11 +473,11 @@ impl<const W: usize> MatchGames<'_, W> {
         let finished = self.saver.as_ref().map_or(0, |s| s.record.games.len());
         let saving = number > finished;
         let game = self.game;
-        if let Some(saver) = self.saver.as_mut().filter(|_| saving) {
+        let mut saver = self.saver.as_mut().filter(|_| saving);
+        if let Some(saver) = saver.as_deref_mut() {
             saver.record.first =
                 (starter != game.initial.to_move).then(|| game.players[starter as usize].clone());
         }
-        let saver = self.saver.as_mut().filter(|_| saving);
         let outcome = play_game(game, chosen, draws, starter, saver, &tokens);
         if let (Some(saver), Some(o), true) = (self.saver.as_mut(), outcome, saving) {
             let tokens = std::mem::take(&mut saver.record.tokens);
