@@ -3,6 +3,7 @@
 //! such an action comes back after it, and playouts end as they do with the whole history kept.
 
 use rand::RngExt;
+use tabula::engine::deferred_forbids::Drawn;
 use tabula::engine::movegen::Outcome;
 use tabula::engine::playout::seeded_rng;
 use tabula::{Game, load_game_file};
@@ -107,10 +108,12 @@ fn with_whole_history(game: &Game, seed: u64, max: u64) -> (u64, Option<Outcome>
     let mut history = Vec::new();
     let mut actions = Vec::new();
     for played in 0..max {
-        if let Some(outcome) = game.legal_actions_with_history(&state, &history, &mut actions) {
-            return (played, Some(outcome));
-        }
-        let pick = actions[rng.random_range(0..actions.len())];
+        let pick = match game.draw_legal_action(&state, &history, &mut None, &mut actions, &mut rng)
+        {
+            Drawn::Over(outcome) => return (played, Some(outcome)),
+            Drawn::Chance => unreachable!("{} has no chance", game.name),
+            Drawn::Action(pick) => pick,
+        };
         game.note_position(&mut history, &state);
         game.apply(&mut state, &pick);
     }

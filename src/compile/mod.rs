@@ -279,6 +279,10 @@ pub struct Game<const W: usize = 4> {
     pub has_compulsory: bool,
     /// Whether any move rule is `compulsory most` (then the compulsory actions are sifted).
     pub has_most: bool,
+    /// Whether random playouts judge `forbid`s only on the candidate they draw (see
+    /// [`crate::engine::deferred_forbids`]): where there are `forbid`s and no rule needs the whole
+    /// judged list (`compulsory most`, joined parts).
+    pub defers_forbids: bool,
     /// Whether any rule reads `repetitions`: only then do the drivers (perft, playouts, replays,
     /// `tabula play`) keep the keys of earlier positions for [`Game::legal_actions_with_history`].
     pub uses_history: bool,
@@ -668,6 +672,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
     let forbid_guards = compiled_forbid_guards(&forbids, &region_sets, checked.players.len());
     let has_compulsory = moves.iter().any(|m: &CompiledMove| m.compulsory);
     let has_most = moves.iter().any(|m: &CompiledMove| m.most);
+    let defers_forbids = !forbids.is_empty() && !has_most && !moves.iter().any(|m| m.joins);
     let turn_effects = checked.pieces.iter().any(|p| !p.hides.is_empty());
     let kinds = checked.pieces.len();
     let has_rule_effects = moves.iter().any(|m| !m.effects.is_empty());
@@ -743,6 +748,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         forbid_guards,
         has_compulsory,
         has_most,
+        defers_forbids,
         uses_history,
         dice: checked.dice,
         match_format: checked.match_format,

@@ -4,6 +4,7 @@ pub mod action;
 pub mod attack;
 pub mod beyond;
 pub mod cells;
+pub mod deferred_forbids;
 pub mod dice;
 pub mod eval;
 pub mod explain;

@@ -85,7 +85,11 @@ impl<const W: usize> Game<W> {
         outcome
     }
 
-    fn legal_actions_in(&self, frame: &mut Frame<'_, W>, out: &mut Vec<Action>) -> Option<Outcome> {
+    pub(crate) fn legal_actions_in(
+        &self,
+        frame: &mut Frame<'_, W>,
+        out: &mut Vec<Action>,
+    ) -> Option<Outcome> {
         out.clear();
         let state = frame.state;
         let chance = self.is_chance(state);
@@ -585,6 +589,11 @@ impl<const W: usize> Game<W> {
     ) {
         frame.consider(action);
         if !rule.filters.iter().all(|&f| self.eval_bool(f, frame)) {
+            return;
+        }
+        if frame.deferred.defer(out.len()) {
+            // A random playout judges only the candidate it draws (see `deferred_forbids`).
+            out.push(action);
             return;
         }
         if self.forbidding(frame, &action).is_none() {

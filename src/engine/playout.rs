@@ -2,6 +2,7 @@
 //! `tabula play`.
 
 use super::action::Action;
+use super::deferred_forbids::Drawn;
 use super::movegen::Outcome;
 use super::state::State;
 use crate::compile::Game;
@@ -102,24 +103,26 @@ impl<const W: usize> Game<W> {
         while actions < max_actions {
             let earlier = history.as_deref().map_or(&[][..], Vec::as_slice);
             let mut key = None;
-            if let Some(outcome) = self.legal_actions_keyed(state, earlier, &mut key, buffer) {
-                return Playout {
-                    actions,
-                    outcome: Some(outcome),
-                };
-            }
-            if self.is_chance(state) {
-                // Chance is not an action: the dice are thrown with their real odds, other events
-                // (a face-down piece turned up) have equally likely outcomes.
-                let outcome = if self.is_roll_due(state) {
-                    self.sample_roll(rng)
-                } else {
-                    buffer[rng.random_range(0..buffer.len())]
-                };
-                self.apply(state, &outcome);
-                continue;
-            }
-            let pick = buffer[rng.random_range(0..buffer.len())];
+            let pick = match self.draw_legal_action(state, earlier, &mut key, buffer, rng) {
+                Drawn::Over(outcome) => {
+                    return Playout {
+                        actions,
+                        outcome: Some(outcome),
+                    };
+                }
+                Drawn::Chance => {
+                    // Chance is not an action: the dice are thrown with their real odds, other
+                    // events (a face-down piece turned up) have equally likely outcomes.
+                    let outcome = if self.is_roll_due(state) {
+                        self.sample_roll(rng)
+                    } else {
+                        buffer[rng.random_range(0..buffer.len())]
+                    };
+                    self.apply(state, &outcome);
+                    continue;
+                }
+                Drawn::Action(pick) => pick,
+            };
             if let Some(history) = history.as_deref_mut() {
                 self.remember(history, state, &pick, key);
             }

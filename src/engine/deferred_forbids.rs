@@ -1,0 +1,219 @@
+//! Random play without judging every candidate: a random playout needs one legal action, not all
+//! of them. Where judging a candidate against the `forbid` rules is the costly part (Go's suicide
+//! and ko play each candidate out), the playout lists the candidates with their `forbid`s left
+//! for later, draws one, and judges only that one; a forbidden draw is struck off and another is
+//! drawn. Each legal action is as likely as with the full list, and a position where every
+//! candidate is forbidden falls back to the full generator (which then knows what no move means).
+//!
+//! Chosen when the game is compiled ([`Game::defers_forbids`]): only where a `forbid` exists and
+//! no rule sifts or joins the list of actions (`compulsory most`, parts joined into one action),
+//! whose results would depend on the whole list being judged.
+
+use super::action::Action;
+use super::eval::Frame;
+use super::movegen::Outcome;
+use super::state::State;
+use crate::compile::Game;
+use rand::RngExt;
+
+/// The most candidates whose `forbid`s a list may leave for later: past it they are judged at
+/// once, as the full generator does.
+pub const MAX_DEFERRED: usize = 1024;
+
+/// Which positions of a list of candidates still have their `forbid`s to be judged.
+#[derive(Clone, Copy)]
+pub struct Deferred {
+    /// Whether the generator defers at all (false: it judges every candidate).
+    pub active: bool,
+    words: [u64; MAX_DEFERRED / 64],
+}
+
+impl Deferred {
+    pub const NONE: Deferred = Deferred {
+        active: false,
+        words: [0; MAX_DEFERRED / 64],
+    };
+
+    /// Whether the candidate about to be pushed at `index` can be left unjudged, and if so marks
+    /// it.
+    #[inline]
+    pub fn defer(&mut self, index: usize) -> bool {
+        if !self.active || index >= MAX_DEFERRED {
+            return false;
+        }
+        self.words[index / 64] |= 1 << (index % 64);
+        true
+    }
+
+    #[inline]
+    fn contains(&self, index: usize) -> bool {
+        index < MAX_DEFERRED && self.words[index / 64] >> (index % 64) & 1 == 1
+    }
+
+    #[inline]
+    fn set(&mut self, index: usize, on: bool) {
+        if index < MAX_DEFERRED {
+            let bit = 1 << (index % 64);
+            if on {
+                self.words[index / 64] |= bit;
+            } else {
+                self.words[index / 64] &= !bit;
+            }
+        }
+    }
+}
+
+/// What a random draw among the legal actions found.
+pub enum Drawn {
+    /// The game is over.
+    Over(Outcome),
+    /// A chance event: `actions` holds its outcomes, as the full generator gives them.
+    Chance,
+    /// A legal action of the player to move.
+    Action(Action),
+}
+
+impl<const W: usize> Game<W> {
+    /// One legal action of the player to move, each as likely as with
+    /// [`Game::legal_actions_with_history`] and a uniform draw, with `key` as there. `actions` is a
+    /// buffer (left holding a chance event's outcomes).
+    pub fn draw_legal_action(
+        &self,
+        state: &State<W>,
+        history: &[u64],
+        key: &mut Option<u64>,
+        actions: &mut Vec<Action>,
+        rng: &mut impl rand::Rng,
+    ) -> Drawn {
+        let mut frame = Frame::with_history(state, history);
+        frame.deferred.active = self.defers_forbids && !self.is_chance(state);
+        if let Some(outcome) = self.legal_actions_in(&mut frame, actions) {
+            *key = frame.key;
+            return Drawn::Over(outcome);
+        }
+        if self.is_chance(state) {
+            *key = frame.key;
+            return Drawn::Chance;
+        }
+        while !actions.is_empty() {
+            let i = rng.random_range(0..actions.len());
+            let action = actions[i];
+            if !frame.deferred.contains(i) {
+                *key = frame.key;
+                return Drawn::Action(action);
+            }
+            frame.consider(action);
+            if self.forbidding(&mut frame, &action).is_none() {
+                *key = frame.key;
+                return Drawn::Action(action);
+            }
+            // Struck off: the last candidate takes its place, with its mark.
+            let last = actions.len() - 1;
+            let last_deferred = frame.deferred.contains(last);
+            actions.swap_remove(i);
+            frame.deferred.set(i, last_deferred);
+            frame.deferred.set(last, false);
+        }
+        // Every candidate was forbidden: the full generator says what that position means.
+        match self.legal_actions_keyed(state, history, key, actions) {
+            Some(outcome) => Drawn::Over(outcome),
+            None => Drawn::Action(actions[rng.random_range(0..actions.len())]),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::engine::playout::seeded_rng;
+
+    /// The shipped games whose playouts defer their `forbid`s, on boards a debug build plays
+    /// quickly.
+    fn deferring_games() -> Vec<Game> {
+        let catalog = Catalog::default();
+        let games: Vec<Game> = catalog
+            .list()
+            .iter()
+            .filter_map(|listing| catalog.load(&listing.id, &[]).ok().map(|(g, _, _)| g))
+            .filter(|g| g.defers_forbids && g.board.cells <= 100)
+            .collect();
+        assert!(games.len() >= 3, "only {} games defer", games.len());
+        games
+    }
+
+    /// The candidates of a position with their `forbid`s left for later.
+    fn candidates(game: &Game, state: &State, history: &[u64]) -> Vec<Action> {
+        let mut frame = Frame::with_history(state, history);
+        frame.deferred.active = true;
+        let mut out = Vec::new();
+        game.legal_actions_in(&mut frame, &mut out);
+        out
+    }
+
+    /// On every position of seeded random games played to their end: a draw is over exactly when
+    /// the game is, with the same outcome; every action drawn is legal; and where there are few
+    /// legal actions, every one of them is drawn. Some game must end where candidates were left
+    /// and every one was forbidden (checkmate), the case the draw hands to the full generator.
+    #[test]
+    fn a_drawn_action_is_a_legal_one_and_every_legal_one_is_drawn() {
+        let mut every_candidate_forbidden = 0;
+        for game in deferring_games() {
+            let mut rng = seeded_rng(7);
+            for _ in 0..3 {
+                let mut state = game.initial;
+                let mut history = Vec::new();
+                let mut legal = Vec::new();
+                let mut buffer = Vec::new();
+                for _ in 0..1_000 {
+                    let over = game.legal_actions_with_history(&state, &history, &mut legal);
+                    let draws = if legal.len() <= 6 { 120 } else { 10 };
+                    let mut seen = vec![false; legal.len()];
+                    for _ in 0..draws {
+                        let mut key = None;
+                        match game.draw_legal_action(
+                            &state,
+                            &history,
+                            &mut key,
+                            &mut buffer,
+                            &mut rng,
+                        ) {
+                            Drawn::Over(outcome) => {
+                                assert_eq!(Some(outcome), over, "{}", game.name)
+                            }
+                            Drawn::Chance => assert!(game.is_chance(&state)),
+                            Drawn::Action(action) => {
+                                assert!(over.is_none(), "{}: drawn after the end", game.name);
+                                let i = legal.iter().position(|a| *a == action);
+                                let i = i.unwrap_or_else(|| {
+                                    panic!("{}: {action:?} is not legal", game.name)
+                                });
+                                seen[i] = true;
+                            }
+                        }
+                    }
+                    if over.is_some() {
+                        if !candidates(&game, &state, &history).is_empty() {
+                            every_candidate_forbidden += 1;
+                        }
+                        break;
+                    }
+                    if legal.len() <= 6 && !game.is_chance(&state) {
+                        assert!(
+                            seen.iter().all(|&s| s),
+                            "{}: a legal action never drawn",
+                            game.name
+                        );
+                    }
+                    let pick = legal[rng.random_range(0..legal.len())];
+                    game.note_position(&mut history, &state);
+                    game.apply(&mut state, &pick);
+                }
+            }
+        }
+        assert!(
+            every_candidate_forbidden > 0,
+            "no game ended with every candidate forbidden"
+        );
+    }
+}
