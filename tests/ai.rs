@@ -256,3 +256,21 @@ fn a_playout_cut_short_is_judged_by_material() {
     assert_eq!(game.action_token(&found.action), "e4xd5");
     assert!(found.choices[0].value > 0.0, "{:?}", found.choices[0]);
 }
+
+#[test]
+fn the_only_legal_action_is_played_without_a_search() {
+    let game = load("english-draughts");
+    let mut legal = Vec::new();
+    let forced = (0..200)
+        .flat_map(|seed| (1..60).map(move |plies| (seed, plies)))
+        .map(|(seed, plies)| after_random(&game, seed, plies))
+        .find(|state| game.legal_actions(state, &mut legal).is_none() && legal.len() == 1)
+        .expect("a position with one legal action");
+    game.legal_actions(&forced, &mut legal);
+    let found = game
+        .mcts(&forced, &[], &config(5000, 1))
+        .expect("a decision");
+    assert_eq!(found.action, legal[0]);
+    assert_eq!(found.iterations, 0);
+    assert_eq!(found.prospects(), "the only legal action");
+}

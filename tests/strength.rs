@@ -18,7 +18,7 @@
 use std::process::Command;
 
 /// The iterations a one-second search reaches on one core of the reference machine (a 2-core CI
-/// VM), from `tabula bench GAME --mcts mcts:iterations=2000` (go-19: 50 iterations), rounded down.
+/// VM), from `tabula bench GAME --mcts mcts:iterations=2000`, rounded down.
 const ONE_SECOND: &[(&str, u64)] = &[
     ("amazons", 2_900),
     ("backgammon", 10_000),
@@ -26,7 +26,7 @@ const ONE_SECOND: &[(&str, u64)] = &[
     ("blue-and-gray-orthogonal", 6_500),
     ("brandubh", 11_000),
     ("breakthrough", 250_000),
-    ("chess", 3_800),
+    ("chess", 5_000),
     ("connect-four", 470_000),
     ("crossings", 9_900),
     ("english-draughts", 160_000),
@@ -36,8 +36,8 @@ const ONE_SECOND: &[(&str, u64)] = &[
     ("gioul", 26_000),
     ("gioul-same-direction", 24_000),
     ("gioul-transfer-always", 27_000),
-    ("go", 780),
-    ("go-19", 40),
+    ("go", 6_600),
+    ("go-19", 1_400),
     ("hex", 57_000),
     ("hex-7", 270_000),
     ("hex-9", 100_000),
@@ -48,9 +48,9 @@ const ONE_SECOND: &[(&str, u64)] = &[
     ("nine-mens-morris", 4_100),
     ("plakoto", 6_900),
     ("reversi", 68_000),
-    ("shogi", 400),
+    ("shogi", 1_000),
     ("tic-tac-toe", 1_700_000),
-    ("xiangqi", 2_300),
+    ("xiangqi", 3_500),
 ];
 
 fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {

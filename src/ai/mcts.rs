@@ -102,7 +102,8 @@ pub struct SearchResult {
     /// The action chosen: a proven win, else the root action visited most that is not a
     /// proven loss.
     pub action: Action,
-    /// The mover's estimated chance of winning after it, 0 to 1 (draws counting a half).
+    /// The mover's estimated chance of winning after it, 0 to 1 (draws counting a half); a half
+    /// when it is the only legal action, which is played without a search.
     pub win_rate: f64,
     pub iterations: u64,
     /// Every root action, most visited first.
@@ -153,6 +154,20 @@ impl<const W: usize> Game<W> {
             || self.is_chance(&root)
         {
             return None;
+        }
+        if let [only] = actions[..] {
+            // Nothing to choose: no search can change the move, so none is spent on it.
+            return Some(SearchResult {
+                action: only,
+                win_rate: 0.5,
+                iterations: 0,
+                choices: vec![RootChoice {
+                    action: only,
+                    visits: 0,
+                    value: 0.0,
+                    proof: None,
+                }],
+            });
         }
         let (trees, shares): (usize, Vec<Budget>) = match config.budget {
             Budget::Iterations(n) => {
@@ -288,6 +303,9 @@ impl<const W: usize> Game<W> {
 impl SearchResult {
     /// The chosen action's prospects in words: proved, or the estimated win rate.
     pub fn prospects(&self) -> String {
+        if self.iterations == 0 {
+            return "the only legal action".into();
+        }
         match self.choices.first().and_then(|c| c.proof) {
             Some(Proof::Win) => "a proven win".into(),
             Some(Proof::Draw) => "a proven draw".into(),
