@@ -164,7 +164,7 @@ impl std::fmt::Display for Mismatch {
 /// Which rules of a game its cases exercise.
 #[derive(Clone, Debug)]
 pub struct Coverage {
-    /// Every rule of the game file, as [`Game::declared_rules`] lists them.
+    /// Every rule of play of the game file, as [`Game::declared_rules`] lists them.
     pub rules: Vec<DeclaredRule>,
     /// For each rule, whether a case exercises it.
     pub exercised: Vec<bool>,
@@ -172,9 +172,14 @@ pub struct Coverage {
 
 impl Coverage {
     fn new<const W: usize>(game: &Game<W>) -> Self {
+        // An `estimate` is not a rule of play: no case can exercise it.
+        let rules: Vec<DeclaredRule> = (game.declared_rules.iter())
+            .filter(|r| r.kind != RuleKind::Estimate)
+            .cloned()
+            .collect();
         Coverage {
-            rules: game.declared_rules.clone(),
-            exercised: vec![false; game.declared_rules.len()],
+            exercised: vec![false; rules.len()],
+            rules,
         }
     }
 

@@ -274,3 +274,34 @@ fn the_only_legal_action_is_played_without_a_search() {
     assert_eq!(found.iterations, 0);
     assert_eq!(found.prospects(), "the only legal action");
 }
+
+/// A race where no piece is ever taken, with playouts cut after one action: only the game's
+/// `estimate` tells the search anything, and without it every move is worth nothing.
+#[test]
+fn a_playout_cut_short_is_judged_by_the_estimate_where_the_game_gives_one() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/games/race_with_estimate.toml");
+    let game = load_game_file(&path, &[])
+        .unwrap_or_else(|e| panic!("{e}"))
+        .0;
+    let cut_at_once = MctsConfig {
+        playout_limit: 1,
+        ..config(60, 1)
+    };
+    let values = |game: &Game| -> Vec<f64> {
+        let found = game
+            .mcts(&game.initial, &[], &cut_at_once)
+            .expect("a decision");
+        found.choices.iter().map(|c| c.value).collect()
+    };
+    assert!(
+        values(&game).iter().any(|&v| v != 0.0),
+        "the estimate was not read"
+    );
+    let mut without = game.clone();
+    without.estimates.clear();
+    assert!(
+        values(&without).iter().all(|&v| v == 0.0),
+        "something besides the estimate judged"
+    );
+}

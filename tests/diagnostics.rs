@@ -76,6 +76,7 @@ bad_games!(
     escaped_rules_string,
     extends_unknown_game,
     extra_turn_not_a_player,
+    estimate_of_a_number,
     gather_without_into,
     gather_without_stacks,
     groups_of_a_number,

@@ -592,24 +592,31 @@ impl<'g, const W: usize> Tree<'g, W> {
         }
     }
 
-    /// The rewards of a playout cut short, from the material each player has at its end
-    /// (every piece counts one; see `CUT_WEIGHT`). Even material, or a game whose material
-    /// never changes, gives nothing, as a draw would.
+    /// The rewards of a playout cut short, from how each player stands at its end: by the
+    /// game's `estimate` rules, else by material (every piece counts one); see `CUT_WEIGHT`.
+    /// Even standing, or a game whose material never changes and that gives no estimate, gives
+    /// nothing, as a draw would.
     fn material_rewards(&self, state: &State<W>) -> [f32; 4] {
         let players = self.game.players.len().clamp(1, 4);
         let mut material = [0f32; 4];
+        let estimated = self.game.estimated_standing(state);
         for (p, m) in material.iter_mut().enumerate().take(players) {
-            *m = state.pieces_in_play(p as u8) as f32;
+            *m = match estimated {
+                Some(standing) => standing[p] as f32,
+                None => state.pieces_in_play(p as u8) as f32,
+            };
         }
         let total: f32 = material.iter().sum();
         let mut r = [0f32; 4];
-        if total == 0.0 || players < 2 {
+        if players < 2 {
             return r;
         }
         let others = (players - 1) as f32;
         for p in 0..players {
             let theirs = (total - material[p]) / others;
-            r[p] = CUT_WEIGHT * (material[p] - theirs) / (material[p] + theirs).max(1.0);
+            // An estimate may be negative: the magnitudes keep the reward within CUT_WEIGHT.
+            let scale = (material[p].abs() + theirs.abs()).max(1.0);
+            r[p] = CUT_WEIGHT * (material[p] - theirs) / scale;
         }
         r
     }

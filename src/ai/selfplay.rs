@@ -20,9 +20,10 @@ pub struct GameRecord {
     /// The players' decisions, and the legal actions they chose among in all.
     pub decisions: u64,
     pub choices: u64,
-    /// How often the leader changed: the player with the most material, when one has more than
-    /// every other. Material is a player's pieces in play (on the board, in hand, on the bar,
-    /// borne off), borne-off pieces counted twice so that a race shows its progress.
+    /// How often the leader changed: the player who stands best by the game's `estimate` rules,
+    /// or where it has none, the player with the most material, when one has more than every
+    /// other. Material is a player's pieces in play (on the board, in hand, on the bar, borne off),
+    /// borne-off pieces counted twice so that a race shows its progress.
     pub lead_changes: u32,
 }
 
@@ -117,11 +118,15 @@ impl<const W: usize> Game<W> {
         record
     }
 
-    /// The player with the most material (see [`GameRecord::lead_changes`]), if one has more
-    /// than every other.
+    /// The player who stands best by the game's `estimate`, else by material (see
+    /// [`GameRecord::lead_changes`]), if one stands better than every other.
     fn leader(&self, state: &State<W>) -> Option<u8> {
         let players = self.players.len() as u8;
-        let material = |p: u8| state.pieces_in_play(p) + u32::from(state.off[p as usize & 3]);
+        let estimated = self.estimated_standing(state);
+        let material = |p: u8| match estimated {
+            Some(standing) => standing[p as usize & 3],
+            None => i64::from(state.pieces_in_play(p)) + i64::from(state.off[p as usize & 3]),
+        };
         let best = (0..players).max_by_key(|&p| material(p))?;
         let unique = (0..players).all(|p| p == best || material(p) < material(best));
         unique.then_some(best)

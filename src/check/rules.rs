@@ -1,4 +1,4 @@
-//! Rule items: `move`, `forbid`, `turn_start` and `no_moves`, their statements and names, and the
+//! Rule items: `move`, `forbid`, `turn_start`, `no_moves` and `estimate`, their statements and names, and the
 //! argument binder that primitives and functions share. Primitives are in `primitives.rs`,
 //! expressions in `expr.rs`.
 
@@ -147,6 +147,18 @@ pub fn check_rules(
                     ast::Trigger::TurnStart => program.turn_start.push(StmtRule { info, body }),
                     ast::Trigger::After => program.after.push(StmtRule { info, body }),
                 }
+            }
+            ItemKind::Estimate(terms) => {
+                let terms = terms
+                    .iter()
+                    .filter_map(|term| {
+                        let player =
+                            checker.expect(&term.player, Ty::Player, Place::Position, diags);
+                        let value = checker.expect(&term.value, Ty::Int, Place::Position, diags);
+                        Some((player?, value?))
+                    })
+                    .collect();
+                program.estimates.push(EstimateRule { info, terms });
             }
             ItemKind::NoMoves(body) => {
                 let body = checker.stmts(body, false, diags);

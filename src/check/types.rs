@@ -242,6 +242,15 @@ pub struct CheckedProgram {
     pub turn_start: Vec<StmtRule>,
     pub after: Vec<StmtRule>,
     pub no_moves: Option<StmtRule>,
+    pub estimates: Vec<EstimateRule>,
+}
+
+/// `estimate`: each player's standing, for judging a playout the search cuts short.
+#[derive(Clone, Debug)]
+pub struct EstimateRule {
+    pub info: RuleInfo,
+    /// A player and the number that says how well they stand.
+    pub terms: Vec<(TExpr, TExpr)>,
 }
 
 #[derive(Clone, Debug)]

@@ -216,6 +216,7 @@ pub enum RuleKind {
     TurnStart,
     After,
     NoMoves,
+    Estimate,
 }
 
 impl RuleKind {
@@ -227,6 +228,7 @@ impl RuleKind {
             RuleKind::TurnStart => "turn_start",
             RuleKind::After => "after",
             RuleKind::NoMoves => "no_moves",
+            RuleKind::Estimate => "estimate",
         }
     }
 }
@@ -270,6 +272,8 @@ pub struct Game<const W: usize = 4> {
     pub after: Vec<CompiledCheck>,
     pub counters: Vec<crate::check::CounterDecl>,
     pub no_moves: Option<CompiledCheck>,
+    /// `estimate` rules: each player's standing, a player's program and a number's, in turn.
+    pub estimates: Vec<(CodeRange, CodeRange)>,
     pub code: Vec<Op>,
     /// The most values [`Game::code`] holds on its stack at once: it picks the stack it runs on.
     pub stack_depth: usize,
@@ -613,6 +617,10 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
             royal: royal_of(&f.expr),
         })
         .collect();
+    let estimates = (checked.program.estimates.iter())
+        .flat_map(|rule| &rule.terms)
+        .map(|(player, value)| (emitter.expr_program(player), emitter.expr_program(value)))
+        .collect();
     let players = checked.players.len() as u8;
     let stmt_checks = |rules: &[crate::check::StmtRule],
                        emitter: &mut bytecode::Emitter|
@@ -743,6 +751,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         after,
         counters: checked.counters.clone(),
         no_moves,
+        estimates,
         code,
         stack_depth,
         forbid_guards,
@@ -877,10 +886,15 @@ fn declared_rules(program: &crate::check::CheckedProgram) -> Vec<DeclaredRule> {
         .no_moves
         .iter()
         .map(|r| entry(RuleKind::NoMoves, &r.info));
+    let estimates = program
+        .estimates
+        .iter()
+        .map(|r| entry(RuleKind::Estimate, &r.info));
     moves
         .chain(forbids)
         .chain(turn_start)
         .chain(after)
         .chain(no_moves)
+        .chain(estimates)
         .collect()
 }

@@ -6,6 +6,7 @@ pub mod beyond;
 pub mod cells;
 pub mod deferred_forbids;
 pub mod dice;
+pub mod estimate;
 pub mod eval;
 pub mod explain;
 pub mod fen;

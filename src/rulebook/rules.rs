@@ -172,6 +172,21 @@ impl<const W: usize> Book<'_, W> {
                     doc.item(1, "Where no outcome is reached, the mover passes.");
                 }
             }
+            ItemKind::Estimate(terms) => {
+                doc.item(
+                    0,
+                    &format!(
+                        "Estimate {name} ({cite}), not a rule of play: how well each player \
+                         stands, by which the AI judges a game it stops looking ahead in:"
+                    ),
+                );
+                for term in terms {
+                    doc.item(
+                        1,
+                        &format!("{}: {}.", self.expr(&term.player), self.expr(&term.value)),
+                    );
+                }
+            }
         }
     }
 

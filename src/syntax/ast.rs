@@ -43,6 +43,15 @@ pub enum ItemKind {
         body: Vec<Stmt>,
     },
     NoMoves(Vec<Stmt>),
+    /// `estimate`: for each player, a number that says how well they stand (more is better).
+    Estimate(Vec<EstimateTerm>),
+}
+
+/// `PLAYER: VALUE` in an `estimate` rule.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EstimateTerm {
+    pub player: Expr,
+    pub value: Expr,
 }
 
 /// `next RULE [by PLAYER] [joined] [optional] [if COND]`.

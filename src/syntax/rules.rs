@@ -342,6 +342,17 @@ impl<'m> Ctx<'m> {
                 body: self.block(inner.next().unwrap()),
             },
             Rule::no_moves_rule => ItemKind::NoMoves(self.block(inner.next().unwrap())),
+            Rule::estimate_rule => ItemKind::Estimate(
+                inner
+                    .map(|term| {
+                        let mut sides = term.into_inner().filter(not_keyword);
+                        EstimateTerm {
+                            player: self.expr(sides.next().unwrap()),
+                            value: self.expr(sides.next().unwrap()),
+                        }
+                    })
+                    .collect(),
+            ),
             other => unreachable!("not an item: {other:?}"),
         };
         Item {
@@ -649,6 +660,7 @@ fn not_keyword(pair: &Pair<Rule>) -> bool {
             | Rule::kw_next
             | Rule::kw_forbid
             | Rule::kw_no_moves
+            | Rule::kw_estimate
             | Rule::kw_if
             | Rule::kw_into
             | Rule::kw_else
@@ -708,11 +720,20 @@ fn syntax_help(found: &str, expected: &[Rule]) -> Option<String> {
             | Rule::kw_move
             | Rule::kw_forbid
             | Rule::kw_no_moves
+            | Rule::kw_estimate
             | Rule::trigger
             | Rule::move_rule
             | Rule::forbid_rule
             | Rule::check_rule
-            | Rule::no_moves_rule => &["move", "forbid", "turn_start", "after", "no_moves"],
+            | Rule::no_moves_rule
+            | Rule::estimate_rule => &[
+                "move",
+                "forbid",
+                "turn_start",
+                "after",
+                "no_moves",
+                "estimate",
+            ],
             Rule::outcome | Rule::win | Rule::lose | Rule::draw | Rule::pass => {
                 &["win", "lose", "draw", "pass"]
             }
@@ -822,11 +843,13 @@ fn rule_description(rule: &Rule) -> String {
         | Rule::kw_move
         | Rule::kw_forbid
         | Rule::kw_no_moves
+        | Rule::kw_estimate
         | Rule::move_rule
         | Rule::forbid_rule
         | Rule::no_moves_rule
+        | Rule::estimate_rule
         | Rule::check_rule
-        | Rule::trigger => "a rule (`move`, `forbid`, `turn_start` or `no_moves`)",
+        | Rule::trigger => "a rule (`move`, `forbid`, `turn_start`, `no_moves` or `estimate`)",
         Rule::compulsory => "`compulsory`",
         Rule::most => "`most`",
         Rule::where_clause => "`where`",
