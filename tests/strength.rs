@@ -12,6 +12,8 @@
 //! - `TABULA_STRENGTH_ONLY`: a comma-separated list of games to play, instead of all of them.
 //! - `TABULA_STRENGTH_THREADS` (default every core): games played at once, each search on one
 //!   thread (iteration budgets give the same moves on any number).
+//! - `TABULA_STRENGTH_SEED` (default 1): the seed of the first game; game i uses seed + i, so a
+//!   hundred games may be played in parts (`GAMES=10`, then `GAMES=90 SEED=11`) and added up.
 //!
 //! Budgets are iterations, not time, so a run replays exactly on any machine.
 
@@ -117,6 +119,7 @@ fn tournament(game: &str, first: &str, second: &str, games: u64) -> Line {
         ])
         .args(["--games", &(games / 2).max(1).to_string()])
         .args(["--threads", &threads.to_string()])
+        .args(["--seed", &setting("TABULA_STRENGTH_SEED", 1u64).to_string()])
         // Hold pley's random games run to about 9,000 actions: a search against random play
         // needs room to finish.
         .args(["--max-actions", "20000"])
