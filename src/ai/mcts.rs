@@ -10,8 +10,10 @@
 //! - Root parallelism over a fixed number of trees: each tree has its own seed and share of the
 //!   iterations, threads only decide which tree runs where, so the same seed and iteration budget
 //!   give the same move on any number of threads. The trees' root statistics are added up.
-//! - A playout cut short by `playout_limit` is judged by material (the pieces each player has),
-//!   worth at most half a win, so slow games still give the search a signal.
+//! - A playout cut short by `playout_limit` is judged by the game's `estimate` rules, or by
+//!   material (the pieces each player has) where it has none, worth at most half a win, so slow
+//!   games still give the search a signal.
+//! - A position with one legal action is answered at once, without a search.
 //! - With `solver` (MCTS-Solver, Winands, Björnsson and Saito 2008), results that are certain
 //!   under best play are proved in the tree and backed up: a node where the mover has a proven win
 //!   is a proven win, one where every child is a proven loss is a proven loss (draws likewise).
