@@ -21,24 +21,17 @@ use rand::RngExt;
 pub const MAX_DEFERRED: usize = 1024;
 
 /// Which positions of a list of candidates still have their `forbid`s to be judged.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 pub struct Deferred {
-    /// Whether the generator defers at all (false: it judges every candidate).
-    pub active: bool,
     words: [u64; MAX_DEFERRED / 64],
 }
 
 impl Deferred {
-    pub const NONE: Deferred = Deferred {
-        active: false,
-        words: [0; MAX_DEFERRED / 64],
-    };
-
     /// Whether the candidate about to be pushed at `index` can be left unjudged, and if so marks
     /// it.
     #[inline]
     pub fn defer(&mut self, index: usize) -> bool {
-        if !self.active || index >= MAX_DEFERRED {
+        if index >= MAX_DEFERRED {
             return false;
         }
         self.words[index / 64] |= 1 << (index % 64);
@@ -85,20 +78,30 @@ impl<const W: usize> Game<W> {
         actions: &mut Vec<Action>,
         rng: &mut impl rand::Rng,
     ) -> Drawn {
+        let chance = self.is_chance(state);
+        if !self.defers_forbids || chance {
+            // Every candidate is judged as it is listed: a draw from the list is legal.
+            return match self.legal_actions_keyed(state, history, key, actions) {
+                Some(outcome) => Drawn::Over(outcome),
+                None if chance => Drawn::Chance,
+                None => Drawn::Action(actions[rng.random_range(0..actions.len())]),
+            };
+        }
+        let mut marks = Deferred::default();
         let mut frame = Frame::with_history(state, history);
-        frame.deferred.active = self.defers_forbids && !self.is_chance(state);
+        frame.deferred = Some(&mut marks);
         if let Some(outcome) = self.legal_actions_in(&mut frame, actions) {
             *key = frame.key;
             return Drawn::Over(outcome);
         }
-        if self.is_chance(state) {
-            *key = frame.key;
-            return Drawn::Chance;
-        }
         while !actions.is_empty() {
             let i = rng.random_range(0..actions.len());
             let action = actions[i];
-            if !frame.deferred.contains(i) {
+            if !frame
+                .deferred
+                .as_deref()
+                .is_some_and(|marks| marks.contains(i))
+            {
                 *key = frame.key;
                 return Drawn::Action(action);
             }
@@ -109,10 +112,12 @@ impl<const W: usize> Game<W> {
             }
             // Struck off: the last candidate takes its place, with its mark.
             let last = actions.len() - 1;
-            let last_deferred = frame.deferred.contains(last);
             actions.swap_remove(i);
-            frame.deferred.set(i, last_deferred);
-            frame.deferred.set(last, false);
+            if let Some(marks) = frame.deferred.as_deref_mut() {
+                let last_deferred = marks.contains(last);
+                marks.set(i, last_deferred);
+                marks.set(last, false);
+            }
         }
         // Every candidate was forbidden: the full generator says what that position means.
         match self.legal_actions_keyed(state, history, key, actions) {
@@ -144,8 +149,9 @@ mod tests {
 
     /// The candidates of a position with their `forbid`s left for later.
     fn candidates(game: &Game, state: &State, history: &[u64]) -> Vec<Action> {
+        let mut marks = Deferred::default();
         let mut frame = Frame::with_history(state, history);
-        frame.deferred.active = true;
+        frame.deferred = Some(&mut marks);
         let mut out = Vec::new();
         game.legal_actions_in(&mut frame, &mut out);
         out

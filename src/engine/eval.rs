@@ -70,8 +70,9 @@ pub struct Frame<'a, const W: usize = 4> {
     pub ignore_forbids: bool,
     /// What a royal `forbid` needs of this position, once asked.
     pub royal: Option<crate::engine::attack::RoyalStatus<W>>,
-    /// The candidates whose `forbid`s a random playout judges later, if it does.
-    pub deferred: crate::engine::deferred_forbids::Deferred,
+    /// The candidates whose `forbid`s a random playout judges later, if it does (a reference, so
+    /// that every other frame stays small to make).
+    pub deferred: Option<&'a mut crate::engine::deferred_forbids::Deferred>,
 }
 
 /// The sets of cells an expression is working out (`flank`, `and` of two sets), the last on top.
@@ -133,7 +134,7 @@ impl<'a, const W: usize> Frame<'a, W> {
             after_actual: None,
             ignore_forbids: false,
             royal: None,
-            deferred: crate::engine::deferred_forbids::Deferred::NONE,
+            deferred: None,
             mover_kinds: [None; MOVER_KINDS],
             key: None,
         }

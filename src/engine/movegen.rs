@@ -591,7 +591,11 @@ impl<const W: usize> Game<W> {
         if !rule.filters.iter().all(|&f| self.eval_bool(f, frame)) {
             return;
         }
-        if frame.deferred.defer(out.len()) {
+        if frame
+            .deferred
+            .as_deref_mut()
+            .is_some_and(|d| d.defer(out.len()))
+        {
             // A random playout judges only the candidate it draws (see `deferred_forbids`).
             out.push(action);
             return;
