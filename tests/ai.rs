@@ -288,20 +288,27 @@ fn a_playout_cut_short_is_judged_by_the_estimate_where_the_game_gives_one() {
         playout_limit: 1,
         ..config(60, 1)
     };
-    let values = |game: &Game| -> Vec<f64> {
-        let found = game
-            .mcts(&game.initial, &[], &cut_at_once)
-            .expect("a decision");
+    let values = |game: &Game, config: &MctsConfig| -> Vec<f64> {
+        let found = game.mcts(&game.initial, &[], config).expect("a decision");
         found.choices.iter().map(|c| c.value).collect()
     };
     assert!(
-        values(&game).iter().any(|&v| v != 0.0),
+        values(&game, &cut_at_once).iter().any(|&v| v != 0.0),
         "the estimate was not read"
     );
     let mut without = game.clone();
     without.estimates.clear();
     assert!(
-        values(&without).iter().all(|&v| v == 0.0),
+        values(&without, &cut_at_once).iter().all(|&v| v == 0.0),
         "something besides the estimate judged"
+    );
+    // `mcts:estimate=false` judges by material, as if the game had no estimate.
+    let by_material = MctsConfig {
+        estimate: false,
+        ..cut_at_once
+    };
+    assert!(
+        values(&game, &by_material).iter().all(|&v| v == 0.0),
+        "the estimate was read although the player was told not to"
     );
 }

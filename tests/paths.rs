@@ -3,7 +3,7 @@
 //! a win (`win PLAYER score EXPR`), on the test game `tests/games/paths.toml`.
 
 use tabula::span::Sources;
-use tabula::{Game, State, load_game_file};
+use tabula::{Game, State, load_game_file, load_game_text};
 
 fn game(options: &[(&str, &str)]) -> Game {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/paths.toml");
@@ -128,4 +128,63 @@ fn a_path_cell_off_the_board_is_reported() {
         .expect_err("refused")
         .to_string();
     assert!(err.contains("unknown cell `e9`"), "{err}");
+}
+
+/// A shipped dice game with an `estimate` of `path_progress` added, for reading the function in
+/// positions that have men on the bar, borne off and pinned.
+fn with_race_estimate(name: &str) -> Game {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("games/{name}.toml"));
+    let text = std::fs::read_to_string(&path).expect("the game file");
+    let end = text.rfind("'''").expect("the rules text");
+    let text = format!(
+        "{}estimate race \"progress\" {{ white: path_progress(white, track), black: path_progress(black, track) }}\n{}",
+        &text[..end],
+        &text[end..]
+    );
+    load_game_text(&path.to_string_lossy(), text, &[])
+        .unwrap_or_else(|e| panic!("{e}"))
+        .0
+}
+
+fn progress(game: &Game, position_file: &str) -> [i64; 2] {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/positions")
+        .join(position_file);
+    let text = std::fs::read_to_string(&path).expect("the position file");
+    let standing = game
+        .estimated_standing(&position(game, &text))
+        .expect("an estimate");
+    [standing[0], standing[1]]
+}
+
+#[test]
+fn path_progress_counts_each_piece_s_steps_along_its_own_path() {
+    let backgammon = with_race_estimate("backgammon");
+    // The start: White's men on 24 (index 0 of its path) have come 1 each, on 13 come 12, on 8
+    // come 17, on 6 come 19; Black's path runs the other way, the same distances.
+    assert_eq!(
+        backgammon
+            .estimated_standing(&backgammon.initial)
+            .map(|s| [s[0], s[1]]),
+        Some([2 + 5 * 12 + 3 * 17 + 5 * 19; 2])
+    );
+    // A man on the bar has come nothing (White's 15th man); every man of a stack counts.
+    assert_eq!(
+        progress(&backgammon, "backgammon/enter_and_hit.toml"),
+        [
+            5 * 12 + 5 * 19 + 3 * 17 + 1,
+            2 + 12 + 3 * 17 + 4 * 19 + 21 + 2 * 22 + 2 * 23
+        ]
+    );
+    let plakoto = with_race_estimate("plakoto");
+    // Black's man pinned on 20 counts where it lies, under White's.
+    assert_eq!(
+        progress(&plakoto, "plakoto/pinned_point.toml"),
+        [5 + 14, 20 + 14]
+    );
+    // A man borne off has come one past the last cell of the 24: 25.
+    assert_eq!(
+        progress(&plakoto, "plakoto/bear_off_free.toml"),
+        [2 * 25 + 4 * 19 + 4 * 20 + 2 * 21 + 22 + 2 * 23, 15 * 19]
+    );
 }

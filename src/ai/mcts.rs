@@ -125,6 +125,7 @@ struct Tree<'g, const W: usize> {
     history: Vec<u64>,
     exploration: f64,
     playout_limit: u64,
+    estimate: bool,
     solver: bool,
     /// The largest score of a win seen, for scaling rewards to -1..1.
     scale: f32,
@@ -344,6 +345,7 @@ impl<'g, const W: usize> Tree<'g, W> {
             history: history.to_vec(),
             exploration: config.exploration,
             playout_limit: config.playout_limit,
+            estimate: config.estimate,
             solver: config.solver,
             scale: 1.0,
             iterations: 0,
@@ -601,7 +603,10 @@ impl<'g, const W: usize> Tree<'g, W> {
     fn material_rewards(&self, state: &State<W>) -> [f32; 4] {
         let players = self.game.players.len().clamp(1, 4);
         let mut material = [0f32; 4];
-        let estimated = self.game.estimated_standing(state);
+        let estimated = self
+            .estimate
+            .then(|| self.game.estimated_standing(state))
+            .flatten();
         for (p, m) in material.iter_mut().enumerate().take(players) {
             *m = match estimated {
                 Some(standing) => standing[p] as f32,

@@ -26,6 +26,9 @@ pub struct MctsConfig {
     /// A playout longer than this many actions is cut and judged by material (random play rarely
     /// ends some games, such as Xiangqi or shogi, and would play on for a long time).
     pub playout_limit: u64,
+    /// Judges a cut playout by the game's `estimate` rules where it has any (`false`: by
+    /// material, as in a game without them), so an author can measure what an estimate is worth.
+    pub estimate: bool,
     /// Proves wins, losses and draws in the tree (MCTS-Solver): the search for deterministic
     /// games of perfect information, sound in any game.
     pub solver: bool,
@@ -40,6 +43,7 @@ impl Default for MctsConfig {
             threads: 0,
             exploration: 1.0,
             playout_limit: 200,
+            estimate: true,
             solver: false,
             seed: 1,
         }
@@ -85,7 +89,7 @@ impl PlayerSpec {
     }
 
     /// Parses `human`, `random`, `mcts` or `mcts:KEY=VALUE,...` (keys `iterations`, `time`,
-    /// `threads`, `c`, `playout_limit`, `seed`); `solver` is `mcts` that proves results, with
+    /// `threads`, `c`, `playout_limit`, `estimate`, `seed`); `solver` is `mcts` that proves results, with
     /// the same settings.
     pub fn parse(text: &str) -> Result<PlayerSpec, String> {
         let (name, settings) = match text.split_once(':') {
@@ -164,6 +168,13 @@ fn config_set(config: &mut MctsConfig, key: &str, value: &str) -> Result<(), Str
         }
         "c" => config.exploration = number(100.0)?,
         "playout_limit" => config.playout_limit = number(1e9)? as u64,
+        "estimate" => {
+            config.estimate = match value {
+                "true" => true,
+                "false" => false,
+                _ => return Err(format!("`estimate={value}`: give `true` or `false`")),
+            }
+        }
         "seed" => {
             config.seed = value
                 .parse::<u64>()
@@ -171,7 +182,7 @@ fn config_set(config: &mut MctsConfig, key: &str, value: &str) -> Result<(), Str
         }
         _ => {
             return Err(format!(
-                "`{key}` is not a setting of a search: `iterations`, `time`, `threads`, `c`, `playout_limit` or `seed`"
+                "`{key}` is not a setting of a search: `iterations`, `time`, `threads`, `c`, `playout_limit`, `estimate` or `seed`"
             ));
         }
     }
@@ -199,6 +210,9 @@ impl fmt::Display for PlayerSpec {
                 }
                 if c.playout_limit != default.playout_limit {
                     write!(f, ",playout_limit={}", c.playout_limit)?;
+                }
+                if c.estimate != default.estimate {
+                    write!(f, ",estimate={}", c.estimate)?;
                 }
                 if c.seed != default.seed {
                     write!(f, ",seed={}", c.seed)?;
@@ -230,7 +244,7 @@ mod tests {
             Ok("mcts:iterations=10000".into())
         );
         for text in [
-            "mcts:time=0.25s,threads=2,c=0.7,playout_limit=50,seed=9",
+            "mcts:time=0.25s,threads=2,c=0.7,playout_limit=50,estimate=false,seed=9",
             "solver:iterations=300,seed=4",
         ] {
             let spec = PlayerSpec::parse(text).expect(text);

@@ -376,6 +376,13 @@ impl RuleChecker<'_> {
                     Ty::Bool,
                 ))
             }
+            "path_progress" => {
+                let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
+                let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
+                let path = self.path_name(args.require("path", diags)?, diags);
+                let (player, path) = (Box::new(player?), path?);
+                Some((TExpr::PathProgress { player, path }, Ty::Int))
+            }
             "count" => {
                 let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
                 let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
@@ -494,6 +501,7 @@ impl RuleChecker<'_> {
                     "symmetric",
                     "path_index",
                     "path_blocked",
+                    "path_progress",
                     "can_move",
                     "moved",
                     "borne_off",

@@ -546,6 +546,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "count" => &["player", "region", "piece"],
         "path_index" => &["player", "path", "piece"],
         "path_blocked" => &["player", "path", "piece", "by"],
+        "path_progress" => &["player", "path"],
         "lands_in" => &["region"],
         "symmetric" => &["symmetry"],
         "pinned" => &["player", "region"],

@@ -579,6 +579,12 @@ pub enum TExpr {
         path: u16,
         piece: Option<u8>,
     },
+    /// How far the player's pieces have come along their path, summed: a piece on index `i` has
+    /// come `i + 1`, one borne off the path's length + 1, one on the bar 0.
+    PathProgress {
+        player: Box<TExpr>,
+        path: u16,
+    },
     /// The cell after that piece on the player's path holds a piece (an enemy one if `by_enemy`).
     PathBlocked {
         player: Box<TExpr>,

@@ -69,6 +69,10 @@ pub enum Op {
         path: u16,
         piece: Option<u8>,
     },
+    /// Pop a player; push how far their pieces have come along their path, summed.
+    PathProgress {
+        path: u16,
+    },
     /// Pop a player; push whether the cell after that piece on their path is taken (by an enemy).
     PathBlocked {
         path: u16,
@@ -433,6 +437,9 @@ impl<'a> Emitter<'a> {
                     piece: *piece,
                 };
                 return unary(self, player, op);
+            }
+            TExpr::PathProgress { player, path } => {
+                return unary(self, player, Op::PathProgress { path: *path });
             }
             TExpr::PathBlocked {
                 player,

@@ -334,6 +334,10 @@ impl<const W: usize> Game<W> {
                             .map_or(-1, |(i, _)| i as i32)
                     )
                 }
+                Op::PathProgress { path } => {
+                    let player = pop!() as u8;
+                    push!(self.path_progress(frame.state, player, path))
+                }
                 Op::PathBlocked {
                     path,
                     piece,
@@ -691,6 +695,26 @@ impl<const W: usize> Game<W> {
                 .is_some_and(|(p, k)| p == player && piece.is_none_or(|want| want == k));
             holds.then_some((i, cell))
         })
+    }
+
+    /// `path_progress`: each piece on the player's copy of the path counts its index + 1 (every
+    /// piece of a stack, and a pinned one where it lies), each piece borne off the path's length
+    /// + 1. A race's pip count seen from the other end: it grows as the pieces come home.
+    fn path_progress(&self, state: &State<W>, player: u8, path: u16) -> i32 {
+        let index = &self.paths[path as usize].index[player as usize & 3];
+        let length = self.paths[path as usize].cells[player as usize & 3].len() as i32;
+        let step = |cell: u16| {
+            index
+                .get(cell as usize)
+                .map_or(0, |&i| i32::from(i != u8::MAX) * (i32::from(i) + 1))
+        };
+        let standing: i32 = state
+            .pieces_of(player)
+            .iter()
+            .map(|c| step(c) * i32::from(state.height(c)))
+            .sum();
+        let pinned: i32 = state.pinned_cells(player).map(step).sum();
+        standing + pinned + i32::from(state.off[player as usize & 3]) * (length + 1)
     }
 
     /// Pieces of a player, in a region and of a kind if given: bit set intersections.

@@ -234,6 +234,13 @@ impl<const W: usize> Book<'_, W> {
                 whose(),
                 path()
             ),
+            "path_progress" => format!(
+                "the steps {} pieces have come along {} path {}, added up (1 for a piece on its \
+                 first cell, the path's length + 1 for one borne off, 0 for one on the bar)",
+                whose(),
+                whose(),
+                path()
+            ),
             "path_blocked" => {
                 let by = a("by");
                 let enemy = match by.map(|b| &b.kind) {
