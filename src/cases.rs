@@ -57,6 +57,9 @@ struct Expect {
     to_move: Option<Located<String>>,
     #[serde(default)]
     counters: BTreeMap<String, Located<i64>>,
+    /// Each player's standing by the game's `estimate` rules.
+    #[serde(default)]
+    estimate: BTreeMap<String, Located<i64>>,
     /// The pieces on the board, exactly, written as `[pieces]` of a position file.
     pieces: Option<Located<BTreeMap<String, Located<PlayerPieces>>>>,
 }
@@ -111,6 +114,11 @@ pub enum Mismatch {
         expected: i64,
         actual: i64,
     },
+    Estimate {
+        player: String,
+        expected: i64,
+        actual: i64,
+    },
     /// `pieces`: each cell whose pieces differ, in words.
     Pieces(Vec<String>),
 }
@@ -156,6 +164,14 @@ impl std::fmt::Display for Mismatch {
                 expected,
                 actual,
             } => write!(f, "counter `{name}`: expected {expected}, got {actual}"),
+            Mismatch::Estimate {
+                player,
+                expected,
+                actual,
+            } => write!(
+                f,
+                "estimate of `{player}`: expected {expected}, got {actual}"
+            ),
             Mismatch::Pieces(cells) => write!(f, "pieces differ: {}", cells.join("; ")),
         }
     }
@@ -597,6 +613,21 @@ impl<const W: usize> Runner<'_, W> {
                 }
             }
         }
+        // Checked above: the game has estimates and the players exist.
+        if let Some(standing) = game.estimated_standing(&state) {
+            for (player, expected) in &expect.estimate {
+                if let Some(p) = game.players.iter().position(|q| q == player) {
+                    let actual = standing[p];
+                    if actual != expected.value {
+                        mismatches.push(Mismatch::Estimate {
+                            player: player.clone(),
+                            expected: expected.value,
+                            actual,
+                        });
+                    }
+                }
+            }
+        }
         if let Some(expected) = &expect.pieces {
             // Checked above: the cells, players and kinds exist.
             let mut want = State::empty(state.to_move);
@@ -742,6 +773,7 @@ fn check_expectations<const W: usize>(
         && e.outcome.is_none()
         && e.to_move.is_none()
         && e.counters.is_empty()
+        && e.estimate.is_empty()
         && e.pieces.is_none();
     if nothing {
         diags.push(
@@ -750,7 +782,7 @@ fn check_expectations<const W: usize>(
                 expect.span,
             )
             .with_help(
-                "give `moves`, `legal`, `illegal`, `perft`, `outcome`, `to_move`, `counters` or \
+                "give `moves`, `legal`, `illegal`, `perft`, `outcome`, `to_move`, `counters`, `estimate` or \
                  `pieces`",
             ),
         );
@@ -825,6 +857,24 @@ fn check_expectations<const W: usize>(
                 } else {
                     format!("the counters are {}", backticked(&names))
                 }),
+            );
+        }
+    }
+    for (player, value) in &e.estimate {
+        if game.estimates.is_empty() {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadCase("this game has no `estimate` rules".into()),
+                    value.span,
+                )
+                .with_help(
+                    "an `estimate` expectation checks the values of the game's `estimate` rules",
+                ),
+            );
+        } else if !game.players.contains(player) {
+            diags.push(
+                Diagnostic::error(ErrorKind::UnknownPlayer(player.clone()), value.span)
+                    .with_help(format!("the players are {}", backticked(&game.players))),
             );
         }
     }
