@@ -920,6 +920,20 @@ fn analyze_is_the_same_on_any_number_of_threads_and_its_records_replay() {
     let text = std::fs::read_to_string(records).expect("the records");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 12);
+    // Written as the games end, yet in the games' order, whatever the threads.
+    let order: Vec<(String, u64)> = lines
+        .iter()
+        .map(|line| {
+            let record: serde_json::Value = serde_json::from_str(line).expect("JSON");
+            let game = record["game"].as_str().expect("game").to_string();
+            (game, record["seed"].as_u64().expect("seed"))
+        })
+        .collect();
+    let expected: Vec<(String, u64)> = ["backgammon", "breakthrough"]
+        .iter()
+        .flat_map(|g| (1..=6).map(move |seed| (g.to_string(), seed)))
+        .collect();
+    assert_eq!(order, expected);
     for line in lines {
         let record: serde_json::Value = serde_json::from_str(line).expect("JSON");
         let game = record["game"].as_str().expect("game");
@@ -935,6 +949,29 @@ fn analyze_is_the_same_on_any_number_of_threads_and_its_records_replay() {
         };
         assert!(last.starts_with(&expected), "{last} / {expected}");
     }
+}
+
+/// A records file that cannot be written is a clear error (said before the games are played).
+#[test]
+fn a_records_file_that_cannot_be_written_is_a_clear_error() {
+    let dir = scratch("records-unwritable");
+    let records = dir.join("no-such-folder").join("records.jsonl");
+    let records = records.to_str().expect("a UTF-8 path");
+    let err = fails(&[
+        "tournament",
+        "tic-tac-toe",
+        "--players",
+        "random",
+        "random",
+        "--games",
+        "2",
+        "--records",
+        records,
+    ]);
+    assert!(
+        err.contains("cannot write") && err.contains("records.jsonl"),
+        "{err}"
+    );
 }
 
 #[test]

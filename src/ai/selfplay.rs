@@ -142,13 +142,14 @@ pub struct Job {
 
 impl<const W: usize> Game<W> {
     /// Plays the jobs on `threads` threads; the records come back in the jobs' order, each the
-    /// same whatever the number of threads. `done` is called after each game (for a progress bar).
+    /// same whatever the number of threads. `done` is called with each game's index and record as
+    /// it ends (for a progress bar, or to keep the record at once).
     pub fn play_many(
         &self,
         jobs: &[Job],
         threads: usize,
         max_actions: u64,
-        done: &(dyn Fn() + Sync),
+        done: &(dyn Fn(usize, &GameRecord) + Sync),
     ) -> Vec<GameRecord> {
         use std::sync::Mutex;
         use std::sync::atomic::{AtomicUsize, Ordering};
@@ -162,10 +163,10 @@ impl<const W: usize> Game<W> {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(job) = jobs.get(i) else { break };
                         let record = self.self_play(&job.seats, job.seed, max_actions, games);
+                        done(i, &record);
                         if let Ok(mut records) = records.lock() {
                             records[i] = Some(record);
                         }
-                        done();
                     }
                 });
             }

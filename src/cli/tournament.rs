@@ -32,8 +32,9 @@ pub struct Common {
     /// `text` (a table), `json` or `csv`.
     #[arg(long, value_enum, default_value = "text")]
     format: ReportFormat,
-    /// Write every game's record (seed, players, tokens, result) to this file, one JSON object a
-    /// line: `tabula show GAME --after "TOKENS"` replays any of them.
+    /// Append every game's record (seed, players, tokens, result) to this file, one JSON object a
+    /// line, in the games' order as they end (a run stopped half-way keeps its games): `tabula
+    /// show GAME --after "TOKENS"` replays any of them.
     #[arg(long, value_name = "FILE")]
     records: Option<std::path::PathBuf>,
     /// Set a game option: `--option max_plies=200`. Repeatable.
@@ -80,8 +81,31 @@ fn spec(text: &str) -> Result<PlayerSpec, String> {
     }
 }
 
-/// Plays the jobs with a progress bar on a terminal (text output only).
-fn play_jobs<const W: usize>(game: &Game<W>, jobs: &[Job], common: &Common) -> Vec<GameRecord> {
+/// Plays the jobs with a progress bar on a terminal (text output only), writing each record to
+/// `--records` as soon as it and every game before it are over, so that a long run stopped
+/// half-way keeps what it played.
+fn play_jobs<const W: usize>(
+    game: &Game<W>,
+    jobs: &[Job],
+    common: &Common,
+    name: &str,
+) -> Result<Vec<GameRecord>, CliError> {
+    // Opened before the first game: a path that cannot be written is said at once, not after
+    // hours of play.
+    let writer = match &common.records {
+        Some(path) => Some(std::sync::Mutex::new(RecordWriter {
+            file: std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?,
+            path: path.clone(),
+            waiting: std::collections::BTreeMap::new(),
+            next: 0,
+            error: None,
+        })),
+        None => None,
+    };
     let show =
         common.format == ReportFormat::Text && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let bar = if show {
@@ -93,11 +117,48 @@ fn play_jobs<const W: usize>(game: &Game<W>, jobs: &[Job], common: &Common) -> V
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    let records = game.play_many(jobs, common.threads as usize, common.max_actions, &|| {
+    let done = |i: usize, record: &GameRecord| {
+        if let Some(mut writer) = writer.as_ref().and_then(|w| w.lock().ok()) {
+            let line = record_line(game, record, common, name);
+            writer.keep(i, line);
+        }
         bar.inc(1)
-    });
+    };
+    let records = game.play_many(jobs, common.threads as usize, common.max_actions, &done);
     bar.finish_and_clear();
-    records
+    let error = writer
+        .and_then(|w| w.into_inner().ok())
+        .and_then(|w| w.error);
+    match error {
+        Some(e) => Err(CliError::input(e)),
+        None => Ok(records),
+    }
+}
+
+/// The `--records` file, written in the games' order as they end.
+struct RecordWriter {
+    file: std::fs::File,
+    path: std::path::PathBuf,
+    /// Lines of games over before some earlier game: written once it is.
+    waiting: std::collections::BTreeMap<usize, String>,
+    /// The index of the next game to write.
+    next: usize,
+    /// The first failure to write, reported once the games are over.
+    error: Option<String>,
+}
+
+impl RecordWriter {
+    fn keep(&mut self, index: usize, line: String) {
+        self.waiting.insert(index, line);
+        while let Some(line) = self.waiting.remove(&self.next) {
+            self.next += 1;
+            if self.error.is_none()
+                && let Err(e) = writeln!(self.file, "{line}").and_then(|()| self.file.flush())
+            {
+                self.error = Some(format!("cannot write {}: {e}", self.path.display()));
+            }
+        }
+    }
 }
 
 fn outcome_json<const W: usize>(game: &Game<W>, outcome: Option<Outcome>) -> serde_json::Value {
@@ -110,33 +171,22 @@ fn outcome_json<const W: usize>(game: &Game<W>, outcome: Option<Outcome>) -> ser
     }
 }
 
-fn write_records<const W: usize>(
+/// One game's line of `--records`.
+fn record_line<const W: usize>(
     game: &Game<W>,
-    records: &[GameRecord],
+    r: &GameRecord,
     common: &Common,
     name: &str,
-) -> Result<(), CliError> {
-    let Some(path) = &common.records else {
-        return Ok(());
-    };
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
-    for r in records {
-        let line = serde_json::json!({
-            "game": name,
-            "options": common.options,
-            "seed": r.seed,
-            "players": r.players,
-            "tokens": r.tokens.join(" "),
-            "result": outcome_json(game, r.outcome),
-        });
-        writeln!(file, "{line}")
-            .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
-    }
-    Ok(())
+) -> String {
+    serde_json::json!({
+        "game": name,
+        "options": common.options,
+        "seed": r.seed,
+        "players": r.players,
+        "tokens": r.tokens.join(" "),
+        "result": outcome_json(game, r.outcome),
+    })
+    .to_string()
 }
 
 pub fn tournament(args: TournamentArgs) -> super::CliResult {
@@ -170,8 +220,7 @@ fn run_tournament<const W: usize>(game: &Game<W>, args: &TournamentArgs) -> supe
             }
         }
     }
-    let records = play_jobs(game, &jobs, &args.common);
-    write_records(game, &records, &args.common, &args.game)?;
+    let records = play_jobs(game, &jobs, &args.common, &args.game)?;
     let mut score = vec![vec![0.0; n]; n];
     let mut played = vec![vec![0.0; n]; n];
     let mut tally = vec![[0u64; 5]; n]; // games, wins, draws, losses, cut
@@ -303,8 +352,7 @@ pub fn analyze(args: AnalyzeArgs) -> super::CliResult {
             let jobs: Vec<Job> = (0..args.games)
                 .map(|i| Job { seats: seats.clone(), seed: args.common.seed.wrapping_add(i) })
                 .collect();
-            let records = play_jobs(&game, &jobs, &args.common);
-            write_records(&game, &records, &args.common, name)?;
+            let records = play_jobs(&game, &jobs, &args.common, name)?;
             measure(&game, &records)
         });
         all.push(m);
