@@ -706,7 +706,8 @@ impl<const W: usize> Game<W> {
         let step = |cell: u16| {
             index
                 .get(cell as usize)
-                .map_or(0, |&i| i32::from(i != u8::MAX) * (i32::from(i) + 1))
+                .filter(|&&i| i != u8::MAX)
+                .map_or(0, |&i| i32::from(i) + 1)
         };
         let standing: i32 = state
             .pieces_of(player)
