@@ -312,3 +312,42 @@ fn a_playout_cut_short_is_judged_by_the_estimate_where_the_game_gives_one() {
         "the estimate was read although the player was told not to"
     );
 }
+
+/// Two wins, by 2 points and by 1: a search maximises the score, and with `scores=false` it
+/// values every win alike.
+#[test]
+fn a_search_maximises_scores_unless_told_to_count_wins_alone() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/two_prizes.toml");
+    let game = load_game_file(&path, &[])
+        .unwrap_or_else(|e| panic!("{e}"))
+        .0;
+    let values = |config: &MctsConfig| -> Vec<(String, f64)> {
+        let found = game.mcts(&game.initial, &[], config).expect("a decision");
+        let mut v: Vec<(String, f64)> = found
+            .choices
+            .iter()
+            .map(|c| (game.action_token(&c.action), c.value))
+            .collect();
+        v.sort_by(|a, b| a.0.cmp(&b.0));
+        v
+    };
+    let by_points = config(40, 1);
+    assert_eq!(
+        values(&by_points),
+        [("a1".to_string(), 1.0), ("b1".to_string(), 0.5)],
+        "a win by 2 is worth twice a win by 1"
+    );
+    let found = game
+        .mcts(&game.initial, &[], &by_points)
+        .expect("a decision");
+    assert_eq!(game.action_token(&found.action), "a1");
+    let by_wins = MctsConfig {
+        scores: false,
+        ..by_points
+    };
+    assert_eq!(
+        values(&by_wins),
+        [("a1".to_string(), 1.0), ("b1".to_string(), 1.0)],
+        "every win counts 1"
+    );
+}

@@ -6,7 +6,8 @@
 //!   ([`Game::player_view`]), where a face-down piece is of the kind that hides it and its reveal
 //!   is a chance event, so it never reads a hidden value: what it knows is what the mover knows.
 //! - Scores (a gammon's 2, Hold pley's points) are maximised: a win counts its score, scaled by
-//!   the largest score seen so that the exploration constant fits every game.
+//!   the largest score seen so that the exploration constant fits every game (`scores=false`:
+//!   every win counts 1).
 //! - Root parallelism over a fixed number of trees: each tree has its own seed and share of the
 //!   iterations, threads only decide which tree runs where, so the same seed and iteration budget
 //!   give the same move on any number of threads. The trees' root statistics are added up.
@@ -126,6 +127,7 @@ struct Tree<'g, const W: usize> {
     exploration: f64,
     playout_limit: u64,
     estimate: bool,
+    scores: bool,
     solver: bool,
     /// The largest score of a win seen, for scaling rewards to -1..1.
     scale: f32,
@@ -346,6 +348,7 @@ impl<'g, const W: usize> Tree<'g, W> {
             exploration: config.exploration,
             playout_limit: config.playout_limit,
             estimate: config.estimate,
+            scores: config.scores,
             solver: config.solver,
             scale: 1.0,
             iterations: 0,
@@ -578,7 +581,11 @@ impl<'g, const W: usize> Tree<'g, W> {
         let players = self.game.players.len().clamp(1, 4);
         let mut r = [0f32; 4];
         if let Some(Outcome::Win(winner, score)) = outcome {
-            let s = score.max(1) as f32;
+            let s = if self.scores {
+                score.max(1) as f32
+            } else {
+                1.0
+            };
             self.scale = self.scale.max(s);
             let others = (players - 1).max(1) as f32;
             for (p, reward) in r.iter_mut().enumerate().take(players) {

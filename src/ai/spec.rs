@@ -29,6 +29,9 @@ pub struct MctsConfig {
     /// Judges a cut playout by the game's `estimate` rules where it has any (`false`: by
     /// material, as in a game without them), so an author can measure what an estimate is worth.
     pub estimate: bool,
+    /// Maximises points, so that a gammon's 2 is worth twice a plain win (`false`: every win
+    /// counts 1, for measuring how often a search wins rather than what it scores).
+    pub scores: bool,
     /// Proves wins, losses and draws in the tree (MCTS-Solver): the search for deterministic
     /// games of perfect information, sound in any game.
     pub solver: bool,
@@ -44,6 +47,7 @@ impl Default for MctsConfig {
             exploration: 1.0,
             playout_limit: 200,
             estimate: true,
+            scores: true,
             solver: false,
             seed: 1,
         }
@@ -89,7 +93,7 @@ impl PlayerSpec {
     }
 
     /// Parses `human`, `random`, `mcts` or `mcts:KEY=VALUE,...` (keys `iterations`, `time`,
-    /// `threads`, `c`, `playout_limit`, `estimate`, `seed`); `solver` is `mcts` that proves results, with
+    /// `threads`, `c`, `playout_limit`, `estimate`, `scores`, `seed`); `solver` is `mcts` that proves results, with
     /// the same settings.
     pub fn parse(text: &str) -> Result<PlayerSpec, String> {
         let (name, settings) = match text.split_once(':') {
@@ -131,6 +135,11 @@ fn config_set(config: &mut MctsConfig, key: &str, value: &str) -> Result<(), Str
             )),
         }
     };
+    let switch = || match value {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("`{key}={value}`: give `true` or `false`")),
+    };
     match key {
         "iterations" => {
             let n = value
@@ -168,13 +177,8 @@ fn config_set(config: &mut MctsConfig, key: &str, value: &str) -> Result<(), Str
         }
         "c" => config.exploration = number(100.0)?,
         "playout_limit" => config.playout_limit = number(1e9)? as u64,
-        "estimate" => {
-            config.estimate = match value {
-                "true" => true,
-                "false" => false,
-                _ => return Err(format!("`estimate={value}`: give `true` or `false`")),
-            }
-        }
+        "estimate" => config.estimate = switch()?,
+        "scores" => config.scores = switch()?,
         "seed" => {
             config.seed = value
                 .parse::<u64>()
@@ -182,7 +186,7 @@ fn config_set(config: &mut MctsConfig, key: &str, value: &str) -> Result<(), Str
         }
         _ => {
             return Err(format!(
-                "`{key}` is not a setting of a search: `iterations`, `time`, `threads`, `c`, `playout_limit`, `estimate` or `seed`"
+                "`{key}` is not a setting of a search: `iterations`, `time`, `threads`, `c`, `playout_limit`, `estimate`, `scores` or `seed`"
             ));
         }
     }
@@ -214,6 +218,9 @@ impl fmt::Display for PlayerSpec {
                 if c.estimate != default.estimate {
                     write!(f, ",estimate={}", c.estimate)?;
                 }
+                if c.scores != default.scores {
+                    write!(f, ",scores={}", c.scores)?;
+                }
                 if c.seed != default.seed {
                     write!(f, ",seed={}", c.seed)?;
                 }
@@ -244,7 +251,7 @@ mod tests {
             Ok("mcts:iterations=10000".into())
         );
         for text in [
-            "mcts:time=0.25s,threads=2,c=0.7,playout_limit=50,estimate=false,seed=9",
+            "mcts:time=0.25s,threads=2,c=0.7,playout_limit=50,estimate=false,scores=false,seed=9",
             "solver:iterations=300,seed=4",
         ] {
             let spec = PlayerSpec::parse(text).expect(text);
