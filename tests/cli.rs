@@ -990,10 +990,39 @@ fn tournament_reports_every_player_and_refuses_unattended_humans() {
     let rows: Vec<&str> = out.lines().collect();
     assert_eq!(
         rows[0],
-        "player,games,wins,draws,losses,cut,points,elo,elo_95"
+        "player,games,wins,draws,losses,cut,points,elo,elo_95,\
+         seat1_games,seat1_wins,seat1_draws,seat1_losses,seat1_cut,seat1_points,\
+         seat2_games,seat2_wins,seat2_draws,seat2_losses,seat2_cut,seat2_points"
     );
     assert!(rows[1].starts_with("random,6,"), "{out}");
     assert!(rows[2].starts_with("mcts:iterations=200,6,"), "{out}");
+    // Each seat's results add up to the player's: games, wins, draws, losses, cut, points.
+    for row in &rows[1..] {
+        let cells: Vec<&str> = row.split(',').collect();
+        let number = |i: usize| cells[i].parse::<i64>().expect("a number");
+        for (column, total) in [1, 2, 3, 4, 5, 6].into_iter().enumerate() {
+            assert_eq!(
+                number(total),
+                number(9 + column) + number(15 + column),
+                "{row}"
+            );
+        }
+        assert_eq!(number(9), 3, "three games in each seat: {row}");
+    }
+    // The table shows each player's results in each seat.
+    let text = ok(&[
+        "tournament",
+        "tic-tac-toe",
+        "--players",
+        "random",
+        "random",
+        "--games",
+        "2",
+    ]);
+    assert!(
+        text.contains("by seat") && text.contains("as x") && text.contains("as o"),
+        "{text}"
+    );
     let err = usage(&["tournament", "tic-tac-toe", "--players", "random", "human"]);
     assert!(err.contains("unattended"), "{err}");
     let err = usage(&["tournament", "tic-tac-toe", "--players", "random"]);

@@ -78,6 +78,8 @@ struct Line {
     losses: u64,
     cut: u64,
     games: u64,
+    /// Wins in the first seat and in the second, each of half the games.
+    seat_wins: [u64; 2],
 }
 
 impl Line {
@@ -91,12 +93,14 @@ impl Line {
     ) -> Option<String> {
         let rate = 100.0 * self.wins as f64 / self.games as f64;
         println!(
-            "| {game} | {iterations} | {} | {} | {} | {} | {} | {rate:.0} |  ({:.0} s)",
+            "| {game} | {iterations} | {} | {} | {} | {} | {} | {} | {} | {rate:.0} |  ({:.0} s)",
             self.games,
             self.wins,
             self.draws,
             self.losses,
             self.cut,
+            self.seat_wins[0],
+            self.seat_wins[1],
             started.elapsed().as_secs_f64()
         );
         (rate < bar).then(|| format!("{game}: {rate:.0}%"))
@@ -144,6 +148,11 @@ fn tournament(game: &str, first: &str, second: &str, games: u64) -> Line {
         losses: n("losses"),
         cut: n("cut"),
         games: n("games"),
+        seat_wins: [0, 1].map(|s| {
+            line["seats"][s]["wins"]
+                .as_u64()
+                .unwrap_or_else(|| panic!("{game}: seat {s}'s wins"))
+        }),
     }
 }
 
@@ -152,8 +161,10 @@ fn tournament(game: &str, first: &str, second: &str, games: u64) -> Line {
 fn a_one_second_search_wins_nineteen_games_in_twenty_against_random_play() {
     let scale: f64 = setting("TABULA_STRENGTH_SCALE", 1.0);
     let games: u64 = setting("TABULA_STRENGTH_GAMES", 100);
-    println!("| game | iterations | games | wins | draws | losses | cut | win % |");
-    println!("|---|---|---|---|---|---|---|---|");
+    println!(
+        "| game | iterations | games | wins | draws | losses | cut | wins, first seat | wins, second seat | win % |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     let mut weak = Vec::new();
     for &(game, per_second) in ONE_SECOND.iter().filter(|(g, _)| chosen(g)) {
         let iterations = ((per_second as f64 * scale) as u64).max(1);
@@ -172,8 +183,10 @@ fn a_one_second_search_wins_nineteen_games_in_twenty_against_random_play() {
 fn four_times_the_budget_wins_three_games_in_five() {
     let scale: f64 = setting("TABULA_STRENGTH_SCALE", 1.0);
     let games: u64 = setting("TABULA_STRENGTH_GAMES", 100);
-    println!("| game | iterations (1x) | games | 4x wins | draws | 4x losses | cut | 4x win % |");
-    println!("|---|---|---|---|---|---|---|---|");
+    println!(
+        "| game | iterations (1x) | games | 4x wins | draws | 4x losses | cut | 4x wins, first seat | 4x wins, second seat | 4x win % |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     let mut weak = Vec::new();
     for game in ["breakthrough", "epaminondas-8x8", "blue-and-gray", "gioul"] {
         if !chosen(game) {

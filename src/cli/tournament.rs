@@ -223,26 +223,27 @@ fn run_tournament<const W: usize>(game: &Game<W>, args: &TournamentArgs) -> supe
     let records = play_jobs(game, &jobs, &args.common, &args.game)?;
     let mut score = vec![vec![0.0; n]; n];
     let mut played = vec![vec![0.0; n]; n];
-    let mut tally = vec![[0u64; 5]; n]; // games, wins, draws, losses, cut
-    let mut points = vec![0i64; n];
+    // Each player's results in all, and in each seat apart: with one seat stronger (the first
+    // move, a head start), a player's totals alone hide where it wins and where it loses.
+    let mut tally = vec![SeatTally::default(); n];
+    let mut by_seat = vec![[SeatTally::default(); 2]; n];
     for (r, &(a, b)) in records.iter().zip(&pairs) {
         let seat = [a, b];
-        for &p in &seat {
-            tally[p][0] += 1;
+        for (s, &p) in seat.iter().enumerate() {
+            let result = match r.outcome {
+                Some(Outcome::Win(w, points)) if w as usize == s => SeatResult::Won(points),
+                Some(Outcome::Win(_, points)) => SeatResult::Lost(points),
+                Some(Outcome::Draw) => SeatResult::Drawn,
+                None => SeatResult::Cut,
+            };
+            tally[p].add(result);
+            by_seat[p][s].add(result);
         }
         match r.outcome {
-            Some(Outcome::Win(w, s)) => {
-                let (winner, loser) = (seat[w as usize & 1], seat[1 - (w as usize & 1)]);
-                tally[winner][1] += 1;
-                tally[loser][3] += 1;
-                points[winner] += i64::from(s);
-                points[loser] -= i64::from(s);
-                score[winner][loser] += 1.0;
+            Some(Outcome::Win(w, _)) => {
+                score[seat[w as usize & 1]][seat[1 - (w as usize & 1)]] += 1.0
             }
             Some(Outcome::Draw) | None => {
-                let column = if r.outcome.is_none() { 4 } else { 2 };
-                tally[a][column] += 1;
-                tally[b][column] += 1;
                 score[a][b] += 0.5;
                 score[b][a] += 0.5;
             }
@@ -250,17 +251,29 @@ fn run_tournament<const W: usize>(game: &Game<W>, args: &TournamentArgs) -> supe
         played[a][b] += 1.0;
         played[b][a] += 1.0;
     }
+    let seat_names = [&game.players[0], &game.players[1]];
     let ratings = elo(&score, &played);
     let names: Vec<String> = args.players.iter().map(|p| p.to_string()).collect();
     match args.common.format {
         ReportFormat::Json => {
             let players: Vec<_> = (0..n)
                 .map(|p| {
+                    let t = &tally[p];
+                    let seats: Vec<_> = (0..2)
+                        .map(|s| {
+                            let t = &by_seat[p][s];
+                            serde_json::json!({
+                                "seat": seat_names[s], "games": t.games, "wins": t.wins,
+                                "draws": t.draws, "losses": t.losses, "cut": t.cut, "points": t.points,
+                            })
+                        })
+                        .collect();
                     serde_json::json!({
-                        "player": names[p], "games": tally[p][0], "wins": tally[p][1],
-                        "draws": tally[p][2], "losses": tally[p][3], "cut": tally[p][4],
-                        "points": points[p], "elo": ratings[p].0,
+                        "player": names[p], "games": t.games, "wins": t.wins,
+                        "draws": t.draws, "losses": t.losses, "cut": t.cut,
+                        "points": t.points, "elo": ratings[p].0,
                         "elo_95": if ratings[p].1.is_finite() { serde_json::json!(ratings[p].1) } else { serde_json::Value::Null },
+                        "seats": seats,
                     })
                 })
                 .collect();
@@ -270,20 +283,22 @@ fn run_tournament<const W: usize>(game: &Game<W>, args: &TournamentArgs) -> supe
             outln!("{report}");
         }
         ReportFormat::Csv => {
-            outln!("player,games,wins,draws,losses,cut,points,elo,elo_95");
+            // The seats' columns are named by their order, so a script reads every game alike.
+            outln!(
+                "player,games,wins,draws,losses,cut,points,elo,elo_95,{},{}",
+                SeatTally::CSV_COLUMNS.replace("SEAT", "seat1"),
+                SeatTally::CSV_COLUMNS.replace("SEAT", "seat2")
+            );
             for p in 0..n {
-                let t = tally[p];
+                let t = &tally[p];
                 outln!(
-                    "{},{},{},{},{},{},{},{:.1},{:.1}",
+                    "{},{},{:.1},{:.1},{},{}",
                     names[p],
-                    t[0],
-                    t[1],
-                    t[2],
-                    t[3],
-                    t[4],
-                    points[p],
+                    t.csv(),
                     ratings[p].0,
-                    ratings[p].1
+                    ratings[p].1,
+                    by_seat[p][0].csv(),
+                    by_seat[p][1].csv()
                 );
             }
         }
@@ -316,7 +331,7 @@ fn run_tournament<const W: usize>(game: &Game<W>, args: &TournamentArgs) -> supe
                 "±95%"
             );
             for p in 0..n {
-                let t = tally[p];
+                let t = &tally[p];
                 let interval = if ratings[p].1.is_finite() {
                     format!("±{:.0}", ratings[p].1)
                 } else {
@@ -325,19 +340,103 @@ fn run_tournament<const W: usize>(game: &Game<W>, args: &TournamentArgs) -> supe
                 outln!(
                     "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>5} {:>7} {:>+6.0} {:>8}",
                     names[p],
-                    t[0],
-                    t[1],
-                    t[2],
-                    t[3],
-                    t[4],
-                    points[p],
+                    t.games,
+                    t.wins,
+                    t.draws,
+                    t.losses,
+                    t.cut,
+                    t.points,
                     ratings[p].0,
                     interval
+                );
+            }
+            let seat_width = seat_names
+                .iter()
+                .map(|s| s.chars().count() + 3)
+                .max()
+                .unwrap_or(0)
+                .max(16);
+            outln!();
+            outln!(
+                "{:<width$} {:>seat_width$} {:>seat_width$}   (wins-draws-losses, points)",
+                "by seat",
+                format!("as {}", seat_names[0]),
+                format!("as {}", seat_names[1]),
+            );
+            for p in 0..n {
+                outln!(
+                    "{:<width$} {:>seat_width$} {:>seat_width$}",
+                    names[p],
+                    by_seat[p][0].words(),
+                    by_seat[p][1].words(),
                 );
             }
         }
     }
     Ok(())
+}
+
+/// How one game ended for one player.
+#[derive(Clone, Copy)]
+enum SeatResult {
+    Won(i32),
+    Lost(i32),
+    Drawn,
+    Cut,
+}
+
+/// A player's results over some games: in all, or in one seat.
+#[derive(Clone, Copy, Default)]
+struct SeatTally {
+    games: u64,
+    wins: u64,
+    draws: u64,
+    losses: u64,
+    cut: u64,
+    /// Points won less points lost (a gammon counts its score).
+    points: i64,
+}
+
+impl SeatTally {
+    /// The CSV columns of `csv`, with `SEAT` for the seat's name.
+    const CSV_COLUMNS: &'static str =
+        "SEAT_games,SEAT_wins,SEAT_draws,SEAT_losses,SEAT_cut,SEAT_points";
+
+    fn add(&mut self, result: SeatResult) {
+        self.games += 1;
+        match result {
+            SeatResult::Won(points) => {
+                self.wins += 1;
+                self.points += i64::from(points);
+            }
+            SeatResult::Lost(points) => {
+                self.losses += 1;
+                self.points -= i64::from(points);
+            }
+            SeatResult::Drawn => self.draws += 1,
+            SeatResult::Cut => self.cut += 1,
+        }
+    }
+
+    fn csv(&self) -> String {
+        format!(
+            "{},{},{},{},{},{}",
+            self.games, self.wins, self.draws, self.losses, self.cut, self.points
+        )
+    }
+
+    /// `39-0-1 +75`, and the games cut when there are any.
+    fn words(&self) -> String {
+        let cut = if self.cut > 0 {
+            format!(", {} cut", self.cut)
+        } else {
+            String::new()
+        };
+        format!(
+            "{}-{}-{} {:+}{cut}",
+            self.wins, self.draws, self.losses, self.points
+        )
+    }
 }
 
 /// A line of the analysis table: a measure of a game in words.
