@@ -26,7 +26,7 @@ import tomllib
 
 FUZZ = pathlib.Path(__file__).resolve().parent
 ROOT = FUZZ.parent
-TARGETS = ["game_text", "position_text", "case_text", "token_sequence"]
+TARGETS = ["game_text", "position_text", "case_text", "token_sequence", "player_spec"]
 
 
 def game_ids():
@@ -120,6 +120,19 @@ def dictionaries():
     write_dict("token_sequence", {"pass", "roll:", "reveal:", "bar/", "/off", "*", "-", "x", "/",
                                   "\n", "0\n", "1\n"})
 
+    write_dict("player_spec", {"human", "random", "mcts", "solver", ":", ",", "=", "iterations",
+                               "time", "threads", "c", "playout_limit", "estimate", "scores",
+                               "seed", "true", "false", "s", "ms", "e-", "0."})
+
+
+def player_specs():
+    """The players the README and the tests name (`mcts:iterations=500,threads=2`, ...)."""
+    found = {"human", "random", "mcts", "solver"}
+    paths = [ROOT / "README.md"] + sorted((ROOT / "tests").glob("*.rs"))
+    for path in paths:
+        found |= set(re.findall(r"\b(?:mcts|solver):[A-Za-z0-9_=.,]+[A-Za-z0-9]", path.read_text()))
+    return sorted(found)
+
 
 def main():
     dictionaries()
@@ -160,6 +173,11 @@ def main():
         write("token_sequence", f"{game}-first", prefix + b"0\n" * 40)
         write("token_sequence", f"{game}-counting",
               prefix + "".join(f"{i}\n" for i in range(60)).encode())
+
+
+
+    for i, spec in enumerate(player_specs()):
+        write("player_spec", f"{i}", spec.encode())
 
 
 if __name__ == "__main__":

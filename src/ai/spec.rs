@@ -66,6 +66,10 @@ pub enum PlayerSpec {
 /// (an extra zero or three) is more likely than a wish.
 pub const MAX_ITERATIONS: u64 = 1_000_000_000;
 pub const MAX_SECONDS: f64 = 86_400.0;
+/// The shortest time a search may be given: a thousandth of a second (a shorter time would be
+/// no time at all once rounded).
+pub const MIN_SECONDS: f64 = 0.001;
+pub const MAX_PLAYOUT_LIMIT: u64 = 1_000_000_000;
 pub const MAX_THREADS: usize = 256;
 
 impl MctsConfig {
@@ -109,13 +113,28 @@ impl PlayerSpec {
                     solver: name == "solver",
                     ..MctsConfig::default()
                 };
+                let mut given: Vec<&str> = Vec::new();
                 for item in settings.unwrap_or("").split(',').filter(|s| !s.is_empty()) {
                     let (key, value) = item.split_once('=').ok_or_else(|| {
                         format!(
                             "`{item}` in `{text}` is not KEY=VALUE (as in `mcts:iterations=20000`)"
                         )
                     })?;
-                    config_set(&mut config, key.trim(), value.trim())?;
+                    let key = key.trim();
+                    config_set(&mut config, key, value.trim())?;
+                    // A setting given twice, or both budgets, would leave one of them unheeded.
+                    let budget = |k: &str| k == "iterations" || k == "time";
+                    if let Some(earlier) = given
+                        .iter()
+                        .find(|&&k| k == key || (budget(k) && budget(key)))
+                    {
+                        return Err(if *earlier == key {
+                            format!("`{key}` is given twice in `{text}`")
+                        } else {
+                            format!("`{text}` gives both `iterations` and `time`: give one budget")
+                        });
+                    }
+                    given.push(key);
                 }
                 Ok(PlayerSpec::Mcts(config))
             }
@@ -127,11 +146,13 @@ impl PlayerSpec {
 }
 
 fn config_set(config: &mut MctsConfig, key: &str, value: &str) -> Result<(), String> {
+    // Numbers below a thousandth are no use as settings and would be written back in dozens
+    // of digits.
     let number = |max: f64| -> Result<f64, String> {
         match value.parse::<f64>() {
-            Ok(v) if v.is_finite() && v > 0.0 && v <= max => Ok(v),
+            Ok(v) if v.is_finite() && v >= 0.001 && v <= max => Ok(v),
             _ => Err(format!(
-                "`{key}={value}`: give a number more than 0 and at most {max}"
+                "`{key}={value}`: give a number from 0.001 to {max}"
             )),
         }
     };
@@ -160,11 +181,14 @@ fn config_set(config: &mut MctsConfig, key: &str, value: &str) -> Result<(), Str
                 .parse::<f64>()
                 .ok()
                 .map(|v| v * scale)
-                .filter(|v| v.is_finite() && *v > 0.0 && *v <= MAX_SECONDS)
+                .filter(|v| v.is_finite() && *v >= MIN_SECONDS && *v <= MAX_SECONDS)
                 .ok_or_else(|| {
-                    format!("`time={value}`: give a time such as `2s`, `0.5s` or `300ms`")
+                    format!(
+                        "`time={value}`: give a time from 1ms to {MAX_SECONDS}s, such as `2s`, `0.5s` or `300ms`"
+                    )
                 })?;
-            config.budget = Budget::Time(Duration::from_secs_f64(seconds));
+            // Whole nanoseconds, rounded, so that the time written back reads back the same.
+            config.budget = Budget::Time(Duration::from_nanos((seconds * 1e9).round() as u64));
         }
         "threads" => {
             let n = value
@@ -176,7 +200,17 @@ fn config_set(config: &mut MctsConfig, key: &str, value: &str) -> Result<(), Str
             })?;
         }
         "c" => config.exploration = number(100.0)?,
-        "playout_limit" => config.playout_limit = number(1e9)? as u64,
+        "playout_limit" => {
+            let n = value
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| (1..=MAX_PLAYOUT_LIMIT).contains(&n));
+            config.playout_limit = n.ok_or_else(|| {
+                format!(
+                    "`playout_limit={value}`: give a whole number from 1 to {MAX_PLAYOUT_LIMIT}"
+                )
+            })?;
+        }
         "estimate" => config.estimate = switch()?,
         "scores" => config.scores = switch()?,
         "seed" => {
@@ -275,6 +309,12 @@ mod tests {
             "mcts:iterations=-3",
             "mcts:time=forever",
             "mcts:time=0s",
+            "mcts:time=0.0000000001s",
+            "mcts:c=1e-300",
+            "mcts:playout_limit=0.5",
+            "mcts:playout_limit=0",
+            "mcts:iterations=5,iterations=6",
+            "mcts:time=1s,iterations=5",
             "mcts:threads=0",
             "mcts:depth=3",
             "mcts:iterations",
