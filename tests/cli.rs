@@ -334,6 +334,23 @@ fn a_position_with_an_unknown_player_is_located() {
     let err = hide(&fails(&["show", "epaminondas", "--position", &path]), &dir);
     assert!(err.contains("unknown player `red`"), "{err}");
     assert!(err.contains("[TMP]/p.toml:2:11"), "{err}");
+    assert!(err.contains("the players are `white`, `black`"), "{err}");
+    // Wherever a position names a player, a wrong name is told the players' names.
+    let path = write(
+        &dir,
+        "q.toml",
+        "to_move = \"white\"\noff = { red = 1 }\n\n[pieces]\nwhite = [\"24*15\"]\nblue = [\"1\"]\n",
+    );
+    let err = hide(&fails(&["show", "backgammon", "--position", &path]), &dir);
+    for (name, at) in [("red", "[TMP]/q.toml:2:"), ("blue", "[TMP]/q.toml:6:")] {
+        assert!(err.contains(&format!("unknown player `{name}`")), "{err}");
+        assert!(err.contains(at), "{err}");
+    }
+    assert_eq!(
+        err.matches("the players are `white`, `black`").count(),
+        2,
+        "{err}"
+    );
 }
 
 #[test]

@@ -149,26 +149,9 @@ impl<const W: usize> Game<W> {
                 .with_label("another game"),
             );
         }
-        let to_move = match self.players.iter().position(|p| *p == file.to_move.value) {
-            Some(p) => p as u8,
-            None => {
-                diags.push(
-                    Diagnostic::error(
-                        ErrorKind::UnknownPlayer(file.to_move.value.clone()),
-                        file.to_move.span,
-                    )
-                    .with_help(format!(
-                        "the players are {}",
-                        self.players
-                            .iter()
-                            .map(|p| format!("`{p}`"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )),
-                );
-                0
-            }
-        };
+        let to_move = self
+            .player_or_error(&file.to_move.value, file.to_move.span, &mut diags)
+            .unwrap_or(0) as u8;
         let mut state = State::empty(to_move);
         if let Some(ply) = &file.ply {
             match u32::try_from(ply.value) {
@@ -288,10 +271,7 @@ impl<const W: usize> Game<W> {
         players.sort_by_key(|(_, pieces)| pieces.span.start);
         for (player, pieces) in players {
             let Some(p) = self.owner_named(player) else {
-                diags.push(Diagnostic::error(
-                    ErrorKind::UnknownPlayer(player.clone()),
-                    pieces.span,
-                ));
+                self.player_or_error(player, pieces.span, diags);
                 continue;
             };
             let mut place = |kind: u8, cells: &[Located<String>], diags: &mut Diagnostics| {
@@ -376,6 +356,20 @@ impl<const W: usize> Game<W> {
         }
     }
 
+    /// The number of the player named `name`; where there is none, an error at `span` that
+    /// lists the players.
+    fn player_or_error(&self, name: &str, span: Span, diags: &mut Diagnostics) -> Option<usize> {
+        let found = self.players.iter().position(|p| p == name);
+        if found.is_none() {
+            let players: Vec<String> = self.players.iter().map(|p| format!("`{p}`")).collect();
+            diags.push(
+                Diagnostic::error(ErrorKind::UnknownPlayer(name.to_string()), span)
+                    .with_help(format!("the players are {}", players.join(", "))),
+            );
+        }
+        found
+    }
+
     /// `pinned`: each piece under the pieces of another player, one per cell.
     fn read_pinned(
         &self,
@@ -385,11 +379,7 @@ impl<const W: usize> Game<W> {
         diags: &mut Diagnostics,
     ) {
         for (player, pieces) in &file.pinned {
-            let Some(p) = self.players.iter().position(|x| x == player) else {
-                diags.push(Diagnostic::error(
-                    ErrorKind::UnknownPlayer(player.clone()),
-                    pieces.span,
-                ));
+            let Some(p) = self.player_or_error(player, pieces.span, diags) else {
                 continue;
             };
             let mut kinds: Vec<(u8, &Vec<Located<String>>)> = Vec::new();
@@ -480,15 +470,9 @@ impl<const W: usize> Game<W> {
             }
         }
         if let Some(b) = &file.bonus {
-            match self.players.iter().position(|p| *p == b.value) {
-                Some(p) => {
-                    state.bonus = p as u8;
-                    state.bonus_left = 1;
-                }
-                None => diags.push(Diagnostic::error(
-                    ErrorKind::UnknownPlayer(b.value.clone()),
-                    b.span,
-                )),
+            if let Some(p) = self.player_or_error(&b.value, b.span, diags) {
+                state.bonus = p as u8;
+                state.bonus_left = 1;
             }
         }
         if let Some(n) = &file.bonus_moves {
@@ -534,11 +518,7 @@ impl<const W: usize> Game<W> {
         diags: &mut Diagnostics,
     ) {
         for (player, kinds) in &file.hand {
-            let Some(p) = self.players.iter().position(|x| x == player) else {
-                diags.push(Diagnostic::error(
-                    ErrorKind::UnknownPlayer(player.clone()),
-                    kinds.span,
-                ));
+            let Some(p) = self.player_or_error(player, kinds.span, diags) else {
                 continue;
             };
             for (kind, count) in &kinds.value {
@@ -694,7 +674,7 @@ impl<const W: usize> Game<W> {
             .chain(file.bar.iter().map(|e| (e, true)));
         for ((player, given), on_bar) in counts {
             let count = (
-                self.players.iter().position(|x| x == player),
+                self.player_or_error(player, given.span, diags),
                 u8::try_from(given.value),
             );
             if let (Some(p), Ok(count)) = count {
@@ -714,10 +694,7 @@ impl<const W: usize> Game<W> {
                 ),
                 (Some(p), Ok(n)) if on_bar => state.bar[p] = n,
                 (Some(p), Ok(n)) => state.off[p] = n,
-                (None, _) => diags.push(Diagnostic::error(
-                    ErrorKind::UnknownPlayer(player.clone()),
-                    given.span,
-                )),
+                (None, _) => {} // said by `player_or_error`
                 (_, Err(_)) => diags.push(Diagnostic::error(
                     ErrorKind::BadPosition("a count of pieces is from 0 to 255".into()),
                     given.span,
