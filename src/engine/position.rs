@@ -469,11 +469,11 @@ impl<const W: usize> Game<W> {
                 state.marked.insert(at);
             }
         }
-        if let Some(b) = &file.bonus {
-            if let Some(p) = self.player_or_error(&b.value, b.span, diags) {
-                state.bonus = p as u8;
-                state.bonus_left = 1;
-            }
+        if let Some(b) = &file.bonus
+            && let Some(p) = self.player_or_error(&b.value, b.span, diags)
+        {
+            state.bonus = p as u8;
+            state.bonus_left = 1;
         }
         if let Some(n) = &file.bonus_moves {
             match u8::try_from(n.value) {
