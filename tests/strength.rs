@@ -14,6 +14,10 @@
 //!   thread (iteration budgets give the same moves on any number).
 //! - `TABULA_STRENGTH_SEED` (default 1): the seed of the first game; game i uses seed + i, so a
 //!   hundred games may be played in parts (`GAMES=10`, then `GAMES=90 SEED=11`) and added up.
+//! - `TABULA_STRENGTH_RECORDS`: a folder; each game's record is appended, as the game ends, to
+//!   `GAME-against-random.jsonl` (or `GAME-4x-against-1x.jsonl`) there, so a lost game can be
+//!   replayed (`tabula show GAME --after "TOKENS"`) and a run stopped half-way keeps the games
+//!   it finished.
 //!
 //! Budgets are iterations, not time, so a run replays exactly on any machine.
 
@@ -107,8 +111,9 @@ impl Line {
     }
 }
 
-/// Plays `games` games (half in each seating) between two players and returns the first's line.
-fn tournament(game: &str, first: &str, second: &str, games: u64) -> Line {
+/// Plays `games` games (half in each seating) between two players and returns the first's line;
+/// the records, if kept, go to `GAME-RUN.jsonl`.
+fn tournament(game: &str, run: &str, first: &str, second: &str, games: u64) -> Line {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads: usize = setting("TABULA_STRENGTH_THREADS", cores);
     let output = Command::new(env!("CARGO_BIN_EXE_tabula"))
@@ -127,6 +132,12 @@ fn tournament(game: &str, first: &str, second: &str, games: u64) -> Line {
         // Hold pley's random games run to about 9,000 actions: a search against random play
         // needs room to finish.
         .args(["--max-actions", "20000"])
+        .args(
+            std::env::var("TABULA_STRENGTH_RECORDS").map_or(Vec::new(), |folder| {
+                let file = std::path::Path::new(&folder).join(format!("{game}-{run}.jsonl"));
+                vec!["--records".to_string(), file.display().to_string()]
+            }),
+        )
         .output()
         .expect("tabula runs");
     assert!(
@@ -170,7 +181,7 @@ fn a_one_second_search_wins_nineteen_games_in_twenty_against_random_play() {
         let iterations = ((per_second as f64 * scale) as u64).max(1);
         let search = format!("mcts:iterations={iterations},threads=1");
         let started = std::time::Instant::now();
-        let line = tournament(game, &search, "random", games);
+        let line = tournament(game, "against-random", &search, "random", games);
         if let Some(short) = line.report(game, iterations, started, 95.0) {
             weak.push(short);
         }
@@ -201,6 +212,7 @@ fn four_times_the_budget_wins_three_games_in_five() {
         let started = std::time::Instant::now();
         let line = tournament(
             game,
+            "4x-against-1x",
             &format!("mcts:iterations={},threads=1", 4 * one),
             &format!("mcts:iterations={one},threads=1"),
             games,
