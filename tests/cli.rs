@@ -1045,3 +1045,67 @@ fn tournament_reports_every_player_and_refuses_unattended_humans() {
     let err = usage(&["tournament", "tic-tac-toe", "--players", "random"]);
     assert!(err.contains("players"), "{err}");
 }
+
+// ---------- hint ----------
+
+/// `hint` names the search's choice in any position: the same on every run with an iteration
+/// budget, a proven result where the solver finds one, and the choices it weighed.
+#[test]
+fn hint_gives_the_search_s_choice_in_a_position() {
+    // X threatens a1-a2-a3 and b1-b2-b3 is O's to block: O must take a3 or lose.
+    let args = [
+        "hint",
+        "tic-tac-toe",
+        "--after",
+        "a1 b2 a2",
+        "--player",
+        "solver:iterations=2000",
+    ];
+    let out = ok(&args);
+    assert_eq!(
+        out,
+        ok(&args),
+        "the same budget and seed give the same hint"
+    );
+    let first = out.lines().next().expect("a first line");
+    assert!(
+        first.starts_with("o to move: a3 (a proven draw after "),
+        "{out}"
+    );
+    assert!(out.contains("b3") && out.contains("loss"), "{out}");
+    // JSON for scripts: the action, its win rate, and the choices, most visited first.
+    let json = ok(&[
+        "hint",
+        "connect-four",
+        "--player",
+        "mcts:iterations=800",
+        "--top",
+        "3",
+        "--format",
+        "json",
+    ]);
+    let report: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let choices = report["choices"].as_array().expect("choices");
+    assert_eq!(choices.len(), 3);
+    assert_eq!(report["action"], choices[0]["action"]);
+    assert_eq!(report["iterations"], 800);
+    let visits: Vec<u64> = choices
+        .iter()
+        .map(|c| c["visits"].as_u64().expect("visits"))
+        .collect();
+    assert!(visits.windows(2).all(|w| w[0] >= w[1]), "{json}");
+    let rate = report["win_rate"].as_f64().expect("a win rate");
+    assert!((0.0..=1.0).contains(&rate), "{json}");
+}
+
+#[test]
+fn hint_says_why_there_is_nothing_to_search() {
+    let err = fails(&["hint", "tic-tac-toe", "--after", "a1 b1 a2 b2 a3"]);
+    assert!(err.contains("the game is over (x wins)"), "{err}");
+    let err = fails(&["hint", "backgammon"]);
+    assert!(err.contains("chance moves next"), "{err}");
+    let err = usage(&["hint", "tic-tac-toe", "--player", "random"]);
+    assert!(err.contains("`random` does not search"), "{err}");
+    let err = usage(&["hint", "tic-tac-toe", "--player", "mcts:iterations=0"]);
+    assert!(err.contains("iterations=0"), "{err}");
+}

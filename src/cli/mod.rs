@@ -40,6 +40,7 @@ impl ColorChoice {
 }
 
 mod bench;
+mod hint;
 mod play;
 mod replay;
 mod rules;
@@ -190,6 +191,9 @@ enum Command {
     /// Play in the terminal. Choose each player with `--PLAYER human|random` (default: you play the
     /// first player against the random player).
     Play(play::PlayArgs),
+    /// The search's choice in a position (the start, `--position`, `--fen`, `--after`), with its
+    /// estimated win rate and the other actions it weighed, most visited first.
+    Hint(hint::HintArgs),
     /// Step through a game record (`play --save`), or check it with `--check`.
     Replay(replay::ReplayArgs),
     /// A readable rulebook generated from the game file: board, regions, paths and lines, pieces
@@ -246,6 +250,7 @@ pub fn run() -> ExitCode {
             divide,
         } => perft(&start, depth, divide),
         Command::Play(args) => play::play(args),
+        Command::Hint(args) => hint::hint(args),
         Command::Replay(args) => replay::replay(args),
         Command::Rules(args) => rules::rules(args),
         Command::Bench(args) => bench::bench(args),
