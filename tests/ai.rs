@@ -341,6 +341,14 @@ fn a_search_maximises_scores_unless_told_to_count_wins_alone() {
         .mcts(&game.initial, &[], &by_points)
         .expect("a decision");
     assert_eq!(game.action_token(&found.action), "a1");
+    // The win rate is a rate of wins, whatever their score: both moves win every time.
+    assert_eq!(found.win_rate, 1.0);
+    assert!(
+        found.choices.iter().all(|c| c.win_rate == 1.0),
+        "{:?}",
+        found.choices
+    );
+    assert_eq!(found.prospects(), "estimated win rate 100%");
     let by_wins = MctsConfig {
         scores: false,
         ..by_points

@@ -93,8 +93,12 @@ pub struct RootChoice {
     pub action: Action,
     pub visits: u64,
     /// The mover's mean reward after it, from -1 (every playout lost) to 1 (every one won by the
-    /// largest score seen).
+    /// largest score seen): what the search maximises.
     pub value: f64,
+    /// The mover's share of the playouts after it that it won, 0 to 1: a draw counts a half,
+    /// and a playout cut short what its standing is worth (a quarter to three quarters). Unlike
+    /// `value` it does not depend on the score of the wins.
+    pub win_rate: f64,
     /// What the solver proved of it, if anything.
     pub proof: Option<Proof>,
 }
@@ -131,7 +135,19 @@ struct Tree<'g, const W: usize> {
     solver: bool,
     /// The largest score of a win seen, for scaling rewards to -1..1.
     scale: f32,
+    /// For each child of the root, the root mover's wins in the iterations through it (see
+    /// `RootChoice::win_rate`): apart from the rewards, which weigh a win by its score.
+    root_wins: Vec<f32>,
     iterations: u64,
+}
+
+/// How an iteration ended, for the root mover's tally of wins.
+#[derive(Clone, Copy)]
+enum Ending {
+    Won(u8),
+    Drawn,
+    /// Cut short: the players' rewards by their standing (`Tree::material_rewards`).
+    Cut,
 }
 
 impl<const W: usize> Game<W> {
@@ -170,6 +186,7 @@ impl<const W: usize> Game<W> {
                     action: only,
                     visits: 0,
                     value: 0.0,
+                    win_rate: 0.5,
                     proof: None,
                 }],
             });
@@ -193,19 +210,23 @@ impl<const W: usize> Game<W> {
         };
         let threads = config.threads_to_use().clamp(1, trees);
         let started = Instant::now();
-        let run_tree = |i: usize| -> (Vec<Node>, u64, f32) {
+        let run_tree = |i: usize| -> TreeResult {
             let seed = config
                 .seed
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 .wrapping_add(i as u64);
             let mut tree = Tree::new(self, config, seed, history);
             tree.search(&root, shares[i], started);
-            let root_children = tree.root_children();
-            (root_children, tree.iterations, tree.scale)
+            TreeResult {
+                root_children: tree.root_children(),
+                root_wins: std::mem::take(&mut tree.root_wins),
+                iterations: tree.iterations,
+                scale: tree.scale,
+            }
         };
         // Each thread runs the trees i, i + threads, ...: the trees and their seeds do not depend
         // on the number of threads.
-        let mut results: Vec<Option<(Vec<Node>, u64, f32)>> = vec![None; trees];
+        let mut results: Vec<Option<TreeResult>> = vec![None; trees];
         if threads == 1 {
             for (i, slot) in results.iter_mut().enumerate() {
                 *slot = Some(run_tree(i));
@@ -248,19 +269,21 @@ impl<const W: usize> Game<W> {
         &self,
         mover: u8,
         actions: &[Action],
-        trees: impl Iterator<Item = (Vec<Node>, u64, f32)>,
+        trees: impl Iterator<Item = TreeResult>,
     ) -> SearchResult {
         let mut visits = vec![0u64; actions.len()];
         let mut sums = vec![0f64; actions.len()];
+        let mut wins = vec![0f64; actions.len()];
         // Proofs are exact, so the trees agree on any they both found.
         let mut proofs = vec![None; actions.len()];
         let mut iterations = 0;
-        for (children, n, scale) in trees {
-            iterations += n;
-            for child in children {
+        for tree in trees {
+            iterations += tree.iterations;
+            for (child, won) in tree.root_children.iter().zip(&tree.root_wins) {
                 if let Some(i) = actions.iter().position(|a| *a == child.action) {
                     visits[i] += u64::from(child.visits);
-                    sums[i] += f64::from(child.sums[mover as usize & 3] / scale);
+                    sums[i] += f64::from(child.sums[mover as usize & 3] / tree.scale);
+                    wins[i] += f64::from(*won);
                     proofs[i] = proofs[i].or(Self::proof_for(child.proven, mover));
                 }
             }
@@ -274,6 +297,13 @@ impl<const W: usize> Game<W> {
                     Some(Proof::Loss) => -1.0,
                     _ if visits[i] == 0 => 0.0,
                     _ => sums[i] / visits[i] as f64,
+                },
+                win_rate: match proofs[i] {
+                    Some(Proof::Win) => 1.0,
+                    Some(Proof::Loss) => 0.0,
+                    Some(Proof::Draw) => 0.5,
+                    None if visits[i] == 0 => 0.5,
+                    None => (wins[i] / visits[i] as f64).clamp(0.0, 1.0),
                 },
                 proof: proofs[i],
             })
@@ -292,17 +322,31 @@ impl<const W: usize> Game<W> {
                 .then(b.value.total_cmp(&a.value))
         });
         let best = choices[0];
-        let win_rate = match best.proof {
-            Some(Proof::Draw) => 0.5,
-            _ => ((best.value + 1.0) / 2.0).clamp(0.0, 1.0),
-        };
         SearchResult {
             action: best.action,
-            win_rate,
+            win_rate: best.win_rate,
             iterations,
             choices,
         }
     }
+}
+
+impl Ending {
+    fn of(outcome: Outcome) -> Ending {
+        match outcome {
+            Outcome::Win(winner, _) => Ending::Won(winner),
+            Outcome::Draw => Ending::Drawn,
+        }
+    }
+}
+
+/// What one tree found at its root.
+#[derive(Clone)]
+struct TreeResult {
+    root_children: Vec<Node>,
+    root_wins: Vec<f32>,
+    iterations: u64,
+    scale: f32,
 }
 
 impl SearchResult {
@@ -327,7 +371,7 @@ impl RootChoice {
             Some(Proof::Win) => "win".into(),
             Some(Proof::Draw) => "draw".into(),
             Some(Proof::Loss) => "loss".into(),
-            None => format!("{:.0}%", 50.0 * (self.value + 1.0)),
+            None => format!("{:.0}%", 100.0 * self.win_rate),
         }
     }
 }
@@ -351,6 +395,7 @@ impl<'g, const W: usize> Tree<'g, W> {
             scores: config.scores,
             solver: config.solver,
             scale: 1.0,
+            root_wins: Vec::new(),
             iterations: 0,
         }
     }
@@ -396,7 +441,7 @@ impl<'g, const W: usize> Tree<'g, W> {
         self.movers.clear();
         let mut node = 0u32;
         self.path.push(node);
-        let rewards = loop {
+        let (rewards, ending) = loop {
             if let Some(outcome) =
                 game.legal_actions_with_history(&state, &self.history, &mut self.actions)
             {
@@ -406,11 +451,15 @@ impl<'g, const W: usize> Tree<'g, W> {
                         Outcome::Draw => PROVEN_DRAW,
                     };
                 }
-                break self.rewards(Some(outcome));
+                break (self.rewards(Some(outcome)), Ending::of(outcome));
             }
             let proven = self.nodes[node as usize].proven;
             if proven != UNPROVEN {
-                break self.proven_rewards(proven);
+                let ending = match proven {
+                    PROVEN_DRAW => Ending::Drawn,
+                    winner => Ending::Won(winner),
+                };
+                break (self.proven_rewards(proven), ending);
             }
             let fresh = self.nodes[node as usize].visits == 0 && node != 0;
             if fresh || (self.nodes[node as usize].first_child == NO_NODE && !self.expand(node)) {
@@ -422,8 +471,8 @@ impl<'g, const W: usize> Tree<'g, W> {
                     self.playout_limit,
                 );
                 break match playout.outcome {
-                    Some(outcome) => self.rewards(Some(outcome)),
-                    None => self.material_rewards(&state),
+                    Some(outcome) => (self.rewards(Some(outcome)), Ending::of(outcome)),
+                    None => (self.material_rewards(&state), Ending::Cut),
                 };
             }
             let chance = game.is_chance(&state);
@@ -448,6 +497,18 @@ impl<'g, const W: usize> Tree<'g, W> {
             for (sum, r) in n.sums.iter_mut().zip(rewards) {
                 *sum += r;
             }
+        }
+        if let (Some(&child), Some(&mover)) = (self.path.get(1), self.movers.first()) {
+            let won = match ending {
+                Ending::Won(winner) => f32::from(u8::from(winner == mover)),
+                Ending::Drawn => 0.5,
+                Ending::Cut => 0.5 + 0.5 * rewards[mover as usize & 3],
+            };
+            let first = self.nodes[0].first_child;
+            if self.root_wins.len() < self.nodes[0].children as usize {
+                self.root_wins.resize(self.nodes[0].children as usize, 0.0);
+            }
+            self.root_wins[(child - first) as usize] += won;
         }
         if self.nodes[node as usize].proven != UNPROVEN {
             self.back_up_proof();

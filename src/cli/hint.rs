@@ -61,7 +61,7 @@ fn hint_in<const W: usize>(game: &Game<W>, args: &HintArgs) -> CliResult {
                 .map(|c| {
                     serde_json::json!({
                         "action": token(&c.action), "visits": c.visits,
-                        "win_rate": (c.value + 1.0) / 2.0, "proof": proof_word(c.proof),
+                        "win_rate": c.win_rate, "proof": proof_word(c.proof),
                     })
                 })
                 .collect();
