@@ -269,3 +269,37 @@ test("Hold pley in the browser: a face-down piece shows no number to anyone unti
     await server.stop();
   }
 });
+
+test("a hint names one of the seat's legal moves and marks it on the board; clicking its target plays it", async () => {
+  const server = await serve();
+  try {
+    const page = await browser.newPage();
+    const made = await api(server.base, "/api/matches", { game: "breakthrough", seats: { black: "random" } });
+    const key = made.seats[0].link.split("/").pop();
+    await page.goto(server.base + made.seats[0].link);
+    await page.waitForFunction(() => /your move/.test(document.querySelector("#status").textContent));
+    const legal = (await api(server.base, `/api/seat/${key}`)).legal.map((a) => a.token);
+    await page.locator("#hint").click();
+    await page.waitForFunction(() => /^Hint: /.test(document.querySelector("#hint-text").textContent), null, { timeout: 20000 });
+    const text = await page.locator("#hint-text").textContent();
+    const hinted = text.match(/^Hint: (\S+) \((.+)\)$/);
+    assert.ok(hinted, text);
+    assert.ok(legal.includes(hinted[1]), `${hinted[1]} is not among ${legal.join(" ")}`);
+    assert.match(hinted[2], /estimated win rate \d+%|a proven (win|draw|loss)/);
+    // The hinted move is selected: clicking where it goes plays it.
+    const target = hinted[1].split(/[-x]/).pop();
+    await page.locator(`.hit[data-cell="${target}"]`).click();
+    await page.waitForFunction(() => document.querySelectorAll("#moves li").length >= 1);
+    const played = await api(server.base, `/api/seat/${key}`);
+    assert.equal(played.moves[0], hinted[1]);
+    // A spectator gets no hint button.
+    const watcher = await browser.newPage();
+    await watcher.goto(server.base + made.watch);
+    await watcher.waitForFunction(() => document.querySelector("#status").textContent.includes("watching"));
+    assert.equal(await watcher.locator("#hint-box").isHidden(), true);
+    await page.close();
+    await watcher.close();
+  } finally {
+    await server.stop();
+  }
+});

@@ -237,6 +237,40 @@ fn bad_requests_get_clear_errors_and_change_nothing() {
     assert_eq!(server.json(&white), before, "nothing changed");
 }
 
+/// A seat asks for a hint on its turn and gets one of its legal moves with its prospects; not on
+/// the other seat's turn, and not with a key that is no seat's.
+#[test]
+fn a_hint_is_a_legal_move_of_the_seat_to_move() {
+    let server = start(&scratch("hint"), 1000.0);
+    let made = server.new_game("breakthrough", json!({}));
+    let (white, black) = (Running::seat(&made, 0), Running::seat(&made, 1));
+    let before = server.json(&white);
+    let (status, hint) = server.post(&format!("{white}/hint"), "");
+    assert_eq!(status, 200, "{hint}");
+    let legal: Vec<&str> = before["legal"]
+        .as_array()
+        .expect("legal moves")
+        .iter()
+        .map(|m| m["token"].as_str().expect("a token"))
+        .collect();
+    assert!(
+        legal.contains(&hint["action"].as_str().expect("an action")),
+        "{hint}"
+    );
+    let rate = hint["win_rate"].as_f64().expect("a win rate");
+    assert!((0.0..=1.0).contains(&rate), "{hint}");
+    assert!(hint["prospects"].is_string(), "{hint}");
+    let (status, error) = server.post(&format!("{black}/hint"), "");
+    assert_eq!(status, 409, "{error}");
+    assert!(
+        error["error"].as_str().unwrap().contains("on their turn"),
+        "{error}"
+    );
+    let (status, _) = server.post("/api/seat/00000000000000000000000000000000/hint", "");
+    assert_eq!(status, 404);
+    assert_eq!(server.json(&white), before, "a hint plays nothing");
+}
+
 #[test]
 fn a_flood_of_requests_from_one_address_is_refused() {
     let server = start(&scratch("flood"), 5.0);

@@ -3,8 +3,8 @@
 //! - The page (plain JavaScript modules and SVG) ships inside the binary; nothing is fetched from
 //!   elsewhere.
 //! - A JSON API: the games and their options, a new game with a player for each seat, each
-//!   seat's view (`GET`), its moves (`POST`) and a stream of its views as the game goes
-//!   (server-sent events).
+//!   seat's view (`GET`), its moves (`POST`), a hint on its turn (`POST`) and a stream of its
+//!   views as the game goes (server-sent events).
 //! - Each seat played by a person gets a secret link, and the game a public link to watch it.
 //!   Every message is built from what its reader may see ([`crate::Game::player_view`]); dice
 //!   and reveals are drawn here, from the operating system's randomness.
@@ -295,6 +295,7 @@ pub fn router(server: Shared) -> Router {
         .route("/api/match/{id}/events", get(watch_events))
         .route("/api/seat/{key}", get(seat_view))
         .route("/api/seat/{key}/move", post(seat_move))
+        .route("/api/seat/{key}/hint", post(seat_hint))
         .route("/api/seat/{key}/events", get(seat_events))
         .layer(axum::middleware::from_fn_with_state(
             server.clone(),
@@ -523,6 +524,38 @@ async fn seat_move(
     let _ = m.changed.send(());
     tokio::spawn(server.clone().drive(m.clone()));
     Ok(Json(view_of(&m, Some(seat))))
+}
+
+/// How long a hint thinks: a second on one thread, so that hints do not crowd out the machines'
+/// moves; the solver proves what it can in that time.
+const HINT: crate::ai::MctsConfig = crate::ai::MctsConfig {
+    budget: Budget::Time(std::time::Duration::from_secs(1)),
+    threads: 1,
+    exploration: 1.0,
+    playout_limit: 200,
+    estimate: true,
+    scores: true,
+    solver: true,
+    seed: 1,
+};
+
+/// The search's choice for the seat to move, with its prospects (the seat's own view only).
+async fn seat_hint(
+    State(server): State<Shared>,
+    Path(key): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let (m, seat) = server.seat(&key)?;
+    let think = m
+        .table()
+        .hint(seat, HINT)
+        .map_err(|e| ApiError(StatusCode::CONFLICT, e))?;
+    match tokio::task::spawn_blocking(think).await {
+        Ok(Some(hint)) => Ok(Json(hint)),
+        _ => Err(ApiError(
+            StatusCode::CONFLICT,
+            "no hint here: the position has no choice to make".into(),
+        )),
+    }
 }
 
 /// The reader's view now, then again after every change.

@@ -2,7 +2,7 @@
 //! see. The generic [`TableOf`] is kept behind the [`Table`] trait so that the server holds
 //! games of every board size alike.
 
-use crate::ai::PlayerSpec;
+use crate::ai::{MctsConfig, PlayerSpec};
 use crate::compile::Game;
 use crate::engine::playout::GameRng;
 use crate::engine::state::State;
@@ -20,7 +20,7 @@ pub enum Next {
     Played,
     /// A search must think: run this away from the table, then give its token to
     /// [`Table::play_machine`] with the number of actions played when it began.
-    Think(usize, Box<dyn FnOnce() -> Option<String> + Send>),
+    Think(usize, Think<String>),
 }
 
 /// A game on the server, whatever its board's size.
@@ -43,7 +43,13 @@ pub trait Table: Send {
     fn record(&self) -> &Record;
     /// The board as a picture ([`Game::geometry`]).
     fn geometry(&self) -> Value;
+    /// A search for `seat`'s move, to run away from the table: the action it would choose and
+    /// its prospects. Only on the seat's turn, and from what the seat may see.
+    fn hint(&self, seat: usize, config: MctsConfig) -> Result<Think<Value>, String>;
 }
+
+/// Work to run away from the table (a search), giving its result.
+pub type Think<T> = Box<dyn FnOnce() -> Option<T> + Send>;
 
 pub struct TableOf<const W: usize> {
     game: Arc<Game<W>>,
@@ -310,5 +316,27 @@ impl<const W: usize> Table for TableOf<W> {
 
     fn geometry(&self) -> Value {
         serde_json::to_value(self.game.geometry()).unwrap_or(Value::Null)
+    }
+
+    fn hint(&self, seat: usize, config: MctsConfig) -> Result<Think<Value>, String> {
+        let over = self
+            .game
+            .legal_actions_with_history(&self.state, &self.history, &mut Vec::new())
+            .is_some();
+        if over || self.game.is_chance(&self.state) || self.state.to_move as usize != seat {
+            return Err("a hint is for the player to move, on their turn".into());
+        }
+        let (game, state, history) = (self.game.clone(), self.state, self.history.clone());
+        // The search starts from the mover's view (`Game::mcts`): a hint tells the seat nothing
+        // it could not see.
+        Ok(Box::new(move || {
+            game.mcts(&state, &history, &config).map(|found| {
+                json!({
+                    "action": game.action_token(&found.action),
+                    "win_rate": found.win_rate,
+                    "prospects": found.prospects(),
+                })
+            })
+        }))
     }
 }

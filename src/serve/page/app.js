@@ -99,7 +99,8 @@ async function lobby() {
 // ---- The table ----
 
 // `past`: a position looked back at from the move list (read only), or null for the game now.
-const table = { key: null, view: null, geometry: null, selected: null, targets: new Set(), pending: [], past: null };
+// `hintAt`: how many moves had been played when the hint shown was given.
+const table = { key: null, view: null, geometry: null, selected: null, targets: new Set(), pending: [], past: null, hintAt: null };
 
 // A view replaces the one shown unless it is older: the answer to a move may arrive after the
 // stream has brought the reply to it.
@@ -131,6 +132,9 @@ function render() {
     choices.appendChild(button);
   }
   $("typed").hidden = !view.legal.length;
+  // A hint is for the seat to move, in the position it was given for.
+  $("hint-box").hidden = !(table.key && !table.past && view.legal.length);
+  if (table.hintAt !== table.view.moves.length) $("hint-text").textContent = "";
   const moves = $("moves");
   moves.replaceChildren(...table.view.moves.map((token, i) => {
     const item = Object.assign(document.createElement("li"), { textContent: token, title: "show the position after it" });
@@ -204,6 +208,31 @@ async function play(token) {
   render();
 }
 
+// The search's choice for this seat: said in words and shown on the board as a selected move.
+async function hint() {
+  const at = table.view.moves.length;
+  $("hint").disabled = true;
+  $("hint-text").textContent = "Thinking…";
+  table.hintAt = at;
+  try {
+    const found = await api(`/api/seat/${table.key}/hint`, {});
+    if (table.view.moves.length !== at) return;
+    $("hint-text").textContent = `Hint: ${found.action} (${found.prospects})`;
+    const action = table.view.legal.find((a) => a.token === found.action);
+    if (action && action.cells.length) {
+      table.selected = action.cells.length > 1 ? action.cells[0] : null;
+      table.targets = new Set([action.cells[action.cells.length - 1]]);
+      table.pending = [];
+    }
+  } catch (error) {
+    $("hint-text").textContent = "";
+    $("error").textContent = error.message;
+  } finally {
+    $("hint").disabled = false;
+  }
+  render();
+}
+
 async function sit(viewPath, eventsPath) {
   $("table").hidden = false;
   table.view = await api(viewPath);
@@ -217,6 +246,7 @@ async function sit(viewPath, eventsPath) {
   $("earlier").addEventListener("click", () => look((table.past?.at ?? table.view.moves.length) - 1));
   $("later").addEventListener("click", () => look((table.past?.at ?? table.view.moves.length) + 1));
   $("now").addEventListener("click", () => look(table.view.moves.length));
+  $("hint").addEventListener("click", hint);
   $("typed").addEventListener("submit", (event) => {
     event.preventDefault();
     const typed = $("typed-action").value.trim();
