@@ -156,22 +156,20 @@ fn config_set(config: &mut MctsConfig, key: &str, value: &str) -> Result<(), Str
             )),
         }
     };
+    let whole = |max: u64| -> Result<u64, String> {
+        value
+            .parse::<u64>()
+            .ok()
+            .filter(|n| (1..=max).contains(n))
+            .ok_or_else(|| format!("`{key}={value}`: give a whole number from 1 to {max}"))
+    };
     let switch = || match value {
         "true" => Ok(true),
         "false" => Ok(false),
         _ => Err(format!("`{key}={value}`: give `true` or `false`")),
     };
     match key {
-        "iterations" => {
-            let n = value
-                .parse::<u64>()
-                .ok()
-                .filter(|&n| (1..=MAX_ITERATIONS).contains(&n));
-            let n = n.ok_or_else(|| {
-                format!("`iterations={value}`: give a whole number from 1 to {MAX_ITERATIONS}")
-            })?;
-            config.budget = Budget::Iterations(n);
-        }
+        "iterations" => config.budget = Budget::Iterations(whole(MAX_ITERATIONS)?),
         "time" => {
             let (digits, scale) = match value.strip_suffix("ms") {
                 Some(d) => (d, 0.001),
@@ -190,27 +188,9 @@ fn config_set(config: &mut MctsConfig, key: &str, value: &str) -> Result<(), Str
             // Whole nanoseconds, rounded, so that the time written back reads back the same.
             config.budget = Budget::Time(Duration::from_nanos((seconds * 1e9).round() as u64));
         }
-        "threads" => {
-            let n = value
-                .parse::<usize>()
-                .ok()
-                .filter(|&n| (1..=MAX_THREADS).contains(&n));
-            config.threads = n.ok_or_else(|| {
-                format!("`threads={value}`: give a whole number from 1 to {MAX_THREADS}")
-            })?;
-        }
+        "threads" => config.threads = whole(MAX_THREADS as u64)? as usize,
         "c" => config.exploration = number(100.0)?,
-        "playout_limit" => {
-            let n = value
-                .parse::<u64>()
-                .ok()
-                .filter(|&n| (1..=MAX_PLAYOUT_LIMIT).contains(&n));
-            config.playout_limit = n.ok_or_else(|| {
-                format!(
-                    "`playout_limit={value}`: give a whole number from 1 to {MAX_PLAYOUT_LIMIT}"
-                )
-            })?;
-        }
+        "playout_limit" => config.playout_limit = whole(MAX_PLAYOUT_LIMIT)?,
         "estimate" => config.estimate = switch()?,
         "scores" => config.scores = switch()?,
         "seed" => {
