@@ -279,11 +279,12 @@ impl<const W: usize> Game<W> {
         let mut iterations = 0;
         for tree in trees {
             iterations += tree.iterations;
-            for (child, won) in tree.root_children.iter().zip(&tree.root_wins) {
+            for (k, child) in tree.root_children.iter().enumerate() {
                 if let Some(i) = actions.iter().position(|a| *a == child.action) {
                     visits[i] += u64::from(child.visits);
                     sums[i] += f64::from(child.sums[mover as usize & 3] / tree.scale);
-                    wins[i] += f64::from(*won);
+                    // A child no iteration went through has no tally yet.
+                    wins[i] += f64::from(tree.root_wins.get(k).copied().unwrap_or(0.0));
                     proofs[i] = proofs[i].or(Self::proof_for(child.proven, mover));
                 }
             }
