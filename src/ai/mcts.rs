@@ -365,13 +365,22 @@ impl SearchResult {
     }
 }
 
+impl Proof {
+    /// The proof in one word: `win`, `draw` or `loss`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Proof::Win => "win",
+            Proof::Draw => "draw",
+            Proof::Loss => "loss",
+        }
+    }
+}
+
 impl RootChoice {
     /// The action's prospects in a few characters: `62%`, `win`, `draw` or `loss`.
     pub fn prospects(&self) -> String {
         match self.proof {
-            Some(Proof::Win) => "win".into(),
-            Some(Proof::Draw) => "draw".into(),
-            Some(Proof::Loss) => "loss".into(),
+            Some(proof) => proof.word().into(),
             None => format!("{:.0}%", 100.0 * self.win_rate),
         }
     }

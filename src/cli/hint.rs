@@ -61,13 +61,13 @@ fn hint_in<const W: usize>(game: &Game<W>, args: &HintArgs) -> CliResult {
                 .map(|c| {
                     serde_json::json!({
                         "action": token(&c.action), "visits": c.visits,
-                        "win_rate": c.win_rate, "proof": proof_word(c.proof),
+                        "win_rate": c.win_rate, "proof": c.proof.map(Proof::word),
                     })
                 })
                 .collect();
             let report = serde_json::json!({
                 "player": mover, "action": token(&found.action), "win_rate": found.win_rate,
-                "proof": proof_word(found.choices.first().and_then(|c| c.proof)),
+                "proof": found.choices.first().and_then(|c| c.proof).map(Proof::word),
                 "iterations": found.iterations, "choices": choices,
             });
             outln!("{report}");
@@ -118,12 +118,4 @@ fn prospects_with_iterations(found: &SearchResult) -> String {
             found.iterations
         )
     }
-}
-
-fn proof_word(proof: Option<Proof>) -> Option<&'static str> {
-    proof.map(|p| match p {
-        Proof::Win => "win",
-        Proof::Draw => "draw",
-        Proof::Loss => "loss",
-    })
 }

@@ -528,16 +528,14 @@ async fn seat_move(
 
 /// How long a hint thinks: a second on one thread, so that hints do not crowd out the machines'
 /// moves; the solver proves what it can in that time.
-const HINT: crate::ai::MctsConfig = crate::ai::MctsConfig {
-    budget: Budget::Time(std::time::Duration::from_secs(1)),
-    threads: 1,
-    exploration: 1.0,
-    playout_limit: 200,
-    estimate: true,
-    scores: true,
-    solver: true,
-    seed: 1,
-};
+fn hint_search() -> crate::ai::MctsConfig {
+    crate::ai::MctsConfig {
+        budget: Budget::Time(std::time::Duration::from_secs(1)),
+        threads: 1,
+        solver: true,
+        ..crate::ai::MctsConfig::default()
+    }
+}
 
 /// The search's choice for the seat to move, with its prospects (the seat's own view only).
 async fn seat_hint(
@@ -547,7 +545,7 @@ async fn seat_hint(
     let (m, seat) = server.seat(&key)?;
     let think = m
         .table()
-        .hint(seat, HINT)
+        .hint(seat, hint_search())
         .map_err(|e| ApiError(StatusCode::CONFLICT, e))?;
     match tokio::task::spawn_blocking(think).await {
         Ok(Some(hint)) => Ok(Json(hint)),
