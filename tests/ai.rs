@@ -359,3 +359,62 @@ fn a_search_maximises_scores_unless_told_to_count_wins_alone() {
         "every win counts 1"
     );
 }
+
+/// Every shipped game, dice, hidden pieces, turns of several parts and passes alike: at each of the
+/// first decisions of a game, the search and the solver (tiny budgets, playouts cut short) choose
+/// one of the legal actions, and the game goes on with it.
+#[test]
+fn a_search_chooses_a_legal_action_in_every_shipped_game() {
+    let catalog = tabula::Catalog::default();
+    let searches = [
+        MctsConfig {
+            playout_limit: 12,
+            ..config(6, 1)
+        },
+        MctsConfig {
+            playout_limit: 12,
+            ..solver(6)
+        },
+    ];
+    let listings = catalog.list();
+    assert!(listings.len() >= 30, "the shipped games are listed");
+    for listing in listings {
+        let (game, _, _) = catalog
+            .load_any(&listing.id, &[])
+            .unwrap_or_else(|e| panic!("{e}"));
+        tabula::with_game!(game, game => {
+            let mut rng = seeded_rng(4);
+            let mut state = game.initial;
+            let mut history = Vec::new();
+            let mut legal = Vec::new();
+            let mut decisions = 0;
+            for _ in 0..40 {
+                if game.legal_actions_with_history(&state, &history, &mut legal).is_some() {
+                    break;
+                }
+                let action = if game.is_roll_due(&state) {
+                    game.sample_roll(&mut rng)
+                } else if game.is_chance(&state) {
+                    legal[0]
+                } else {
+                    let config = &searches[decisions % 2];
+                    decisions += 1;
+                    let found = game
+                        .mcts(&state, &history, config)
+                        .unwrap_or_else(|| panic!("{}: no decision", listing.id));
+                    assert!(
+                        legal.contains(&found.action),
+                        "{}: the search chose `{}`, not a legal action",
+                        listing.id,
+                        game.action_token(&found.action)
+                    );
+                    assert!((0.0..=1.0).contains(&found.win_rate), "{}", listing.id);
+                    game.note_position(&mut history, &state);
+                    found.action
+                };
+                game.apply(&mut state, &action);
+            }
+            assert!(decisions >= 4, "{}: only {decisions} decisions", listing.id);
+        });
+    }
+}
