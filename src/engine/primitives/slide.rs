@@ -103,6 +103,7 @@ impl<const W: usize> Game<W> {
     /// `PLAIN`: any distance from 1, over empty cells only (`shortest` is 1, `pass` is none, no
     /// screens).
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn slide<const PLAIN: bool>(
         &self,
         index: u8,
@@ -119,19 +120,22 @@ impl<const W: usize> Game<W> {
         let mut to = from;
         let template = Action::moving(index, from, 0, dir, 1, 0, 0);
         let mut screens = if PLAIN { 0 } else { slide.screens };
+        // The sets the steps test, looked up once for the whole slide.
+        let leaving =
+            |line: Option<u16>| line.map(|l| &self.lines[l as usize].leaving[dir as usize]);
+        let (along, crossing) = (leaving(slide.along), leaving(slide.crossing));
+        let avoided = rule.avoid.map(|r| self.region_of(r, me));
         for distance in 1..=longest {
-            if !self.follows_lines(slide.along, to, dir) {
+            if along.is_some_and(|cells| !cells.contains(to)) {
                 return;
             }
             // A marked line is crossed only by a move of that one step.
-            let crosses = slide
-                .crossing
-                .is_some_and(|l| self.lines[l as usize].leaving[dir as usize].contains(to));
+            let crosses = crossing.is_some_and(|cells| cells.contains(to));
             if crosses && distance > 1 && !slide.crossing_stop_after {
                 return;
             }
             to = self.board.neighbour(to, dir);
-            if to == NO_CELL || self.avoided(rule, me, to) {
+            if to == NO_CELL || avoided.is_some_and(|cells| cells.contains(to)) {
                 return;
             }
             if !PLAIN && screens > 0 {
