@@ -2,7 +2,7 @@
 
 use crate::compile::primitives::Jump;
 use crate::compile::word_moves::{WordDir, shift};
-use crate::compile::{CompiledMove, Game, NO_CELL};
+use crate::compile::{CellSet, CompiledMove, Game, NO_CELL};
 use crate::engine::action::{Action, ActionKind};
 use crate::engine::eval::Frame;
 use crate::engine::state::{State, encode};
@@ -41,13 +41,46 @@ impl<const W: usize> Game<W> {
         {
             return self.jumps_in_one_word(index, rule, jump, frame, dirs, out);
         }
-        let own = *state.pieces_of(me);
+        let mut own = *state.pieces_of(me);
+        if !jump.long && self.board.all_uniform() {
+            own = own.and(&self.could_jump(rule, jump, state, dirs));
+        }
         for from in own.iter() {
             if !self.moves_piece(rule, state, from) {
                 continue;
             }
             self.jumps_from(index, rule, jump, frame, from, dirs, out);
         }
+    }
+
+    /// The cells from which a first jump is not ruled out, found for every piece at once by
+    /// shifting sets (an enemy beside, an empty cell beyond): most positions have none, and the
+    /// pieces are then not looked at one by one. A superset: [`Game::can_jump`] decides each.
+    fn could_jump(
+        &self,
+        rule: &CompiledMove,
+        jump: &Jump,
+        state: &State<W>,
+        dirs: &[u8],
+    ) -> CellSet<W> {
+        let me = state.to_move;
+        let occupied = state.occupied();
+        let enemy = occupied.and_not(state.pieces_of(me));
+        let mut landable = self.board.all_cells.and_not(&occupied);
+        if let Some(avoid) = rule.avoid {
+            landable = landable.and_not(self.region_of(avoid, me));
+        }
+        let mut starts = CellSet::default();
+        for &dir in dirs {
+            // With `along`, both the jumper and the jumped piece step along a marked line.
+            let leaving = jump
+                .along
+                .map(|l| &self.lines[l as usize].leaving[dir as usize]);
+            let along = |cells: CellSet<W>| leaving.map_or(cells, |line| cells.and(line));
+            let over = along(enemy.and(&self.board.back_set(&landable, dir)));
+            starts = starts.or(&along(self.board.back_set(&over, dir)));
+        }
+        starts
     }
 
     /// [`Game::jumps`] on a board of at most 64 cells whose directions are uniform: which pieces can
