@@ -17,8 +17,8 @@ const LARGE_STACK: usize = MAX_EXPRESSION_DEPTH as usize + 1;
 /// The most sets of cells an expression holds at once (the checker refuses deeper ones).
 pub const SET_STACK: usize = 8;
 
-/// The kinds of piece whose sets [`Frame::mover_kinds`] keeps.
-pub const MOVER_KINDS: usize = 4;
+/// The kinds of piece whose sets [`Frame::mover_kinds`] keeps (shogi has 14).
+pub const MOVER_KINDS: usize = 16;
 
 /// What a rule body decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,8 +61,9 @@ pub struct Frame<'a, const W: usize = 4> {
     result_set: CellSet<W>,
     /// [`State::key`] of `state`, worked out on first use.
     pub key: Option<u64>,
-    /// The mover's pieces of each of the first [`MOVER_KINDS`] kinds, found on first use.
-    pub mover_kinds: [Option<CellSet<W>>; MOVER_KINDS],
+    /// The mover's pieces of each of the first [`MOVER_KINDS`] kinds, sorted in one pass when
+    /// a rule first asks for a kind: a game of many kinds has a rule for each.
+    pub mover_kinds: Option<[CellSet<W>; MOVER_KINDS]>,
     /// Inside `afterwards(...)`: the position after the action as it is (`state` is the same
     /// seen by the mover), whose key `seen_before` looks for, worked out only if asked.
     pub after_actual: Option<&'a State<W>>,
@@ -135,7 +136,7 @@ impl<'a, const W: usize> Frame<'a, W> {
             ignore_forbids: false,
             royal: None,
             deferred: None,
-            mover_kinds: [None; MOVER_KINDS],
+            mover_kinds: None,
             key: None,
         }
     }
@@ -543,10 +544,9 @@ impl<const W: usize> Game<W> {
             }
             Op::Pieces(piece) => {
                 let player = pop!() as u8;
-                let mine = *frame.state.pieces_of(player);
                 sets.push(match piece {
-                    None => mine,
-                    Some(kind) => self.of_kind(frame, mine, player, kind),
+                    None => *frame.state.pieces_of(player),
+                    Some(kind) => self.pieces_of_kind(frame, player, kind),
                 });
             }
             Op::Neighbours(dirs) => {

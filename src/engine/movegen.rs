@@ -456,17 +456,38 @@ impl<const W: usize> Game<W> {
         let own = *frame.state.pieces_of(me);
         match rule.piece.filter(|_| self.pieces.len() > 1) {
             None => own,
-            // Several rules of a position may ask for the same kind: kept in the frame.
-            Some(kind) if (kind as usize) < MOVER_KINDS => {
-                if let Some(set) = frame.mover_kinds[kind as usize] {
-                    return set;
-                }
-                let set = self.of_kind(frame, own, me, kind);
-                frame.mover_kinds[kind as usize] = Some(set);
-                set
-            }
-            Some(kind) => self.of_kind(frame, own, me, kind),
+            Some(kind) => self.pieces_of_kind(frame, me, kind),
         }
+    }
+
+    /// The pieces of `player` of `kind`. Several rules and tests of a position may ask for the
+    /// mover's pieces of a kind: those are sorted once and kept in the frame.
+    pub(crate) fn pieces_of_kind(
+        &self,
+        frame: &mut Frame<'_, W>,
+        player: u8,
+        kind: u8,
+    ) -> CellSet<W> {
+        let state = frame.state;
+        let pieces = *state.pieces_of(player);
+        if player == state.to_move && (kind as usize) < MOVER_KINDS {
+            return frame
+                .mover_kinds
+                .get_or_insert_with(|| Self::by_kind(state, pieces))[kind as usize];
+        }
+        self.of_kind(frame, pieces, player, kind)
+    }
+
+    /// The cells of `pieces` (one player's) sorted by kind, for the first [`MOVER_KINDS`] kinds.
+    fn by_kind(state: &State<W>, pieces: CellSet<W>) -> [CellSet<W>; MOVER_KINDS] {
+        let mut sets = [CellSet::default(); MOVER_KINDS];
+        for cell in pieces.iter() {
+            let kind = usize::from(state.cell(cell) >> 2).wrapping_sub(1);
+            if let Some(set) = sets.get_mut(kind) {
+                set.insert(cell);
+            }
+        }
+        sets
     }
 
     pub(super) fn of_kind(
