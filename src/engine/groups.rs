@@ -54,6 +54,10 @@ impl<const W: usize> Game<W> {
         let own = *state.pieces_of(player);
         let empty = self.board.all_cells.and_not(&state.occupied());
         let breathing = self.next_to(&empty, dirs).and(&own);
+        if own.and_not(&breathing).is_empty() {
+            // Every piece has an empty neighbour of its own: no flood needed.
+            return CellSet::default();
+        }
         let alive = self.flood(breathing, &own, dirs);
         own.and_not(&alive)
     }
