@@ -94,6 +94,9 @@ pub enum Op {
     Passed,
     /// Pop a cell; push the number of empty cells next to its group.
     Liberties(u16),
+    /// Pop a cell; push whether its group has an empty cell next to it (1 or 0): `liberties`
+    /// compared with 0, which stops at the first liberty instead of counting them all.
+    Breathes(u16),
     /// Pop a player; make the frame's set their pieces whose group has no liberty.
     WithoutLiberties(u16),
     /// Pop a player; push their area: their pieces and the empty cells that reach only theirs.
@@ -651,6 +654,19 @@ impl<'a> Emitter<'a> {
                 // The left value is popped before the right one is computed.
                 let d = d.max(self.expr(r));
                 self.patch(jump);
+                return d;
+            }
+            // `liberties(c) == 0`, `> 0`, `!= 0`: whether there is one is enough.
+            TExpr::Binary(op @ (BinOp::Eq | BinOp::Ne | BinOp::Gt), l, r)
+                if matches!(**r, TExpr::Int(0)) && matches!(**l, TExpr::Liberties { .. }) =>
+            {
+                let TExpr::Liberties { cell, dirs } = &**l else {
+                    unreachable!("matched above")
+                };
+                let d = unary(self, cell, Op::Breathes(*dirs));
+                if *op == BinOp::Eq {
+                    self.code.push(Op::Not);
+                }
                 return d;
             }
             TExpr::Binary(op, l, r) => {

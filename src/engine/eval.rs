@@ -649,6 +649,10 @@ impl<const W: usize> Game<W> {
                 let cell = pop!();
                 push!(self.liberties(frame.state, cell, dirs))
             }
+            Op::Breathes(dirs) => {
+                let cell = pop!();
+                push!(self.breathes(frame.state, cell, dirs) as i32)
+            }
             Op::WithoutLiberties(dirs) => {
                 let player = pop!() as u8;
                 sets.push(self.without_liberties(frame.state, player, dirs));

@@ -48,6 +48,36 @@ impl<const W: usize> Game<W> {
         self.next_to(&group, dirs).and(&empty).len() as i32
     }
 
+    /// Whether the group of the piece on `cell` has an empty neighbour: `liberties > 0`, found
+    /// as the group grows, so a piece with an empty cell beside it needs no flood at all.
+    pub(crate) fn breathes(&self, state: &State<W>, cell: i32, dirs: u16) -> bool {
+        let Some(cell) = u16::try_from(cell)
+            .ok()
+            .filter(|&c| self.board.all_cells.contains(c))
+        else {
+            return false;
+        };
+        let Some(owner) = state.owner(cell) else {
+            return false;
+        };
+        let dirs = self.directions_of(dirs, owner);
+        let empty = self.board.all_cells.and_not(&state.occupied());
+        let own = state.pieces_of(owner);
+        let mut group = CellSet::default();
+        group.insert(cell);
+        loop {
+            let around = self.next_to(&group, dirs);
+            if !around.and(&empty).is_empty() {
+                return true;
+            }
+            let grown = group.or(&around.and(own));
+            if grown == group {
+                return false;
+            }
+            group = grown;
+        }
+    }
+
     /// `player`'s pieces whose group has no empty neighbour (Go's captured stones).
     pub(crate) fn without_liberties(&self, state: &State<W>, player: u8, dirs: u16) -> CellSet<W> {
         let dirs = self.directions_of(dirs, player);
