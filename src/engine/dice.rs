@@ -225,13 +225,11 @@ impl<const W: usize> Game<W> {
     /// pips as possible can still be played.
     fn keep_longest_doublet_lines(&self, state: &State<W>, start: usize, out: &mut Vec<Action>) {
         let full = state.pool_len as u32 - 1;
-        let length = |a: &Action| {
+        keep_highest(out, start, |a| {
             let mut after = *state;
             self.move_by_die(&mut after, a);
             self.longest_line(&after, full)
-        };
-        let best = out[start..].iter().map(length).max().unwrap_or(0);
-        keep_from(out, start, |a| length(a) == best);
+        });
     }
 
     /// How many pips, up to `goal`, the player to move can play from here in order.
@@ -272,17 +270,17 @@ impl<const W: usize> Game<W> {
 
     /// An ordinary roll: both dice if possible, otherwise the larger if possible (ruling 3.4).
     fn keep_maximum_use(&self, state: &State<W>, start: usize, out: &mut Vec<Action>) {
-        let uses_both = |a: &Action| {
+        // A move after which the other die can be played outranks every pip.
+        const BOTH: u32 = u8::MAX as u32 + 1;
+        keep_highest(out, start, |a| {
             let mut after = *state;
             self.move_by_die(&mut after, a);
-            all_off(&after, state.to_move) || self.any_die_move(&after)
-        };
-        if out[start..].iter().any(uses_both) {
-            keep_from(out, start, uses_both);
-        } else {
-            let larger = out[start..].iter().map(|a| a.distance()).max().unwrap_or(0);
-            keep_from(out, start, |a| a.distance() == larger);
-        }
+            if all_off(&after, state.to_move) || self.any_die_move(&after) {
+                BOTH
+            } else {
+                u32::from(a.distance())
+            }
+        });
     }
 
     /// Whether the rule moves the piece on `from` (any kind, when it names none).
@@ -439,7 +437,28 @@ fn all_off<const W: usize>(state: &State<W>, player: u8) -> bool {
 }
 
 /// Keeps, of the actions from `start` on, those `keep` accepts, in their order (no allocation).
-fn keep_from(out: &mut Vec<Action>, start: usize, keep: impl Fn(&Action) -> bool) {
+/// Keeps, of the actions from `start` on, those of the highest score, scoring each once (a
+/// score may search a whole doublet's lines).
+fn keep_highest(out: &mut Vec<Action>, start: usize, score: impl Fn(&Action) -> u32) {
+    // On the stack: a die moves one piece per cell, or one from the bar.
+    let mut scores = [0u32; STACK_CELLS + 1];
+    let count = out.len() - start;
+    if count > scores.len() {
+        let best = out[start..].iter().map(&score).max().unwrap_or(0);
+        return keep_from(out, start, |a| score(a) == best);
+    }
+    for (slot, action) in scores.iter_mut().zip(&out[start..]) {
+        *slot = score(action);
+    }
+    let best = scores[..count].iter().copied().max().unwrap_or(0);
+    let mut next = 0;
+    keep_from(out, start, |_| {
+        next += 1;
+        scores[next - 1] == best
+    });
+}
+
+fn keep_from(out: &mut Vec<Action>, start: usize, mut keep: impl FnMut(&Action) -> bool) {
     let mut i = 0;
     out.retain(|a| {
         i += 1;
