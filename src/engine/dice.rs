@@ -436,7 +436,6 @@ fn all_off<const W: usize>(state: &State<W>, player: u8) -> bool {
         && !state.has_pinned(player)
 }
 
-/// Keeps, of the actions from `start` on, those `keep` accepts, in their order (no allocation).
 /// Keeps, of the actions from `start` on, those of the highest score, scoring each once (a
 /// score may search a whole doublet's lines).
 fn keep_highest(out: &mut Vec<Action>, start: usize, score: impl Fn(&Action) -> u32) {
@@ -458,6 +457,7 @@ fn keep_highest(out: &mut Vec<Action>, start: usize, score: impl Fn(&Action) -> 
     });
 }
 
+/// Keeps, of the actions from `start` on, those `keep` accepts, in their order (no allocation).
 fn keep_from(out: &mut Vec<Action>, start: usize, mut keep: impl FnMut(&Action) -> bool) {
     let mut i = 0;
     out.retain(|a| {
