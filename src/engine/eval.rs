@@ -17,7 +17,7 @@ const LARGE_STACK: usize = MAX_EXPRESSION_DEPTH as usize + 1;
 /// The most sets of cells an expression holds at once (the checker refuses deeper ones).
 pub const SET_STACK: usize = 8;
 
-/// The kinds of piece whose sets [`Frame::mover_kinds`] keeps (shogi has 14).
+/// The kinds of piece whose sets [`Frame::mover_kinds`] keeps: promoted kinds count too.
 pub const MOVER_KINDS: usize = 16;
 
 /// What a rule body decided.
