@@ -29,15 +29,17 @@ impl<const W: usize> Game<W> {
         })
     }
 
+    /// `cell` (a value an expression computed) as a cell of the board with a piece, and its owner.
+    fn owned_cell(&self, state: &State<W>, cell: i32) -> Option<(u16, u8)> {
+        let cell = u16::try_from(cell)
+            .ok()
+            .filter(|&c| self.board.all_cells.contains(c))?;
+        Some((cell, state.owner(cell)?))
+    }
+
     /// The empty cells next to the group of the piece on `cell`: 0 for an empty cell or none.
     pub(crate) fn liberties(&self, state: &State<W>, cell: i32, dirs: u16) -> i32 {
-        let Some(cell) = u16::try_from(cell)
-            .ok()
-            .filter(|&c| self.board.all_cells.contains(c))
-        else {
-            return 0;
-        };
-        let Some(owner) = state.owner(cell) else {
+        let Some((cell, owner)) = self.owned_cell(state, cell) else {
             return 0;
         };
         let dirs = self.directions_of(dirs, owner);
@@ -51,13 +53,7 @@ impl<const W: usize> Game<W> {
     /// Whether the group of the piece on `cell` has an empty neighbour: `liberties > 0`, found
     /// as the group grows, so a piece with an empty cell beside it needs no flood at all.
     pub(crate) fn breathes(&self, state: &State<W>, cell: i32, dirs: u16) -> bool {
-        let Some(cell) = u16::try_from(cell)
-            .ok()
-            .filter(|&c| self.board.all_cells.contains(c))
-        else {
-            return false;
-        };
-        let Some(owner) = state.owner(cell) else {
+        let Some((cell, owner)) = self.owned_cell(state, cell) else {
             return false;
         };
         let dirs = self.directions_of(dirs, owner);
