@@ -157,6 +157,91 @@ mod tests {
         out
     }
 
+    /// Five kinds of stone to place on 16 x 16: more candidates (5 x 256) than the marks hold,
+    /// and a `forbid` (no stone with fewer than four liberties) that strikes many of them.
+    const FIVE_STONES: &str = r#"
+[game]
+name = "Five stones"
+players = ["black", "white"]
+
+[board]
+files = 16
+ranks = 16
+
+[board.directions]
+n = [0, 1]
+s = [0, -1]
+e = [1, 0]
+w = [-1, 0]
+
+[pieces.a]
+symbols = { black = "A", white = "a" }
+[pieces.b]
+symbols = { black = "B", white = "b" }
+[pieces.c]
+symbols = { black = "C", white = "c" }
+[pieces.d]
+symbols = { black = "D", white = "d" }
+[pieces.e]
+symbols = { black = "E", white = "e" }
+
+[rules]
+text = """
+move a "a stone a is placed on an empty point" { place(piece: a) }
+move b "a stone b is placed on an empty point" { place(piece: b) }
+move c "a stone c is placed on an empty point" { place(piece: c) }
+move d "a stone d is placed on an empty point" { place(piece: d) }
+move e "a stone e is placed on an empty point" { place(piece: e) }
+forbid crowded "a stone must have four liberties" { afterwards(liberties(to) < 4) }
+"""
+"#;
+
+    /// Past [`MAX_DEFERRED`] candidates the list judges each as it is listed: every candidate
+    /// there is legal, the legal actions are the judged list's in its order, and draws are legal.
+    #[test]
+    fn candidates_past_the_marks_are_judged_as_they_are_listed() {
+        let (game, _, _) = crate::load_game_text("five-stones.toml", FIVE_STONES.into(), &[])
+            .expect("the game loads");
+        assert!(game.defers_forbids);
+        let mut rng = seeded_rng(3);
+        let mut state = game.initial;
+        let mut history = Vec::new();
+        let (mut legal, mut buffer) = (Vec::new(), Vec::new());
+        let mut struck_past_the_marks = 0;
+        for _ in 0..12 {
+            assert!(
+                game.legal_actions_with_history(&state, &history, &mut legal)
+                    .is_none()
+            );
+            let listed = candidates(&game, &state, &history);
+            assert!(listed.len() > MAX_DEFERRED, "{} candidates", listed.len());
+            let judged = &listed[MAX_DEFERRED..];
+            assert!(judged.iter().all(|a| legal.contains(a)));
+            let every_placement = 5 * (game.board.cells - state.occupied().len() as usize);
+            struck_past_the_marks += every_placement - listed.len();
+            let kept: Vec<Action> = listed
+                .iter()
+                .copied()
+                .filter(|a| legal.contains(a))
+                .collect();
+            assert_eq!(kept, legal);
+            for _ in 0..20 {
+                let mut key = None;
+                match game.draw_legal_action(&state, &history, &mut key, &mut buffer, &mut rng) {
+                    Drawn::Action(action) => assert!(legal.contains(&action), "{action:?}"),
+                    _ => panic!("the game goes on"),
+                }
+            }
+            let pick = legal[rng.random_range(0..legal.len())];
+            game.note_position(&mut history, &state);
+            game.apply(&mut state, &pick);
+        }
+        assert!(
+            struck_past_the_marks > 0,
+            "no candidate past the marks was forbidden"
+        );
+    }
+
     /// On every position of seeded random games played to their end: a draw is over exactly when
     /// the game is, with the same outcome; every action drawn is legal; and where there are few
     /// legal actions, every one of them is drawn. Some game must end where candidates were left

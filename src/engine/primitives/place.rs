@@ -37,7 +37,23 @@ impl<const W: usize> Game<W> {
             }
         }
         let cells = self.placement_cells(rule, place, frame);
-        for cell in cells.iter() {
+        let mut cells = cells.iter();
+        let mut judge_from = None;
+        if rule.filters.is_empty()
+            && rule.promote_choices == 0
+            && let Some(marks) = frame.deferred.as_deref_mut()
+        {
+            // A random playout's list (see `deferred_forbids`): with no filter, nothing is judged
+            // as it is listed, so the candidates go in without the per-candidate frame work.
+            for cell in cells.by_ref() {
+                if !marks.defer(out.len()) {
+                    judge_from = Some(cell);
+                    break;
+                }
+                out.push(Action::place(index, cell));
+            }
+        }
+        for cell in judge_from.into_iter().chain(cells) {
             self.push_if_legal(rule, frame, Action::place(index, cell), out);
         }
     }
