@@ -465,3 +465,45 @@ fn keep_from(out: &mut Vec<Action>, start: usize, mut keep: impl FnMut(&Action) 
         i <= start || keep(a)
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `count` moves after a prefix of three, their scores a pattern with ties at the top.
+    fn moves(count: u16) -> Vec<Action> {
+        (0..3 + count).map(|cell| Action::place(0, cell)).collect()
+    }
+
+    fn score(action: &Action) -> u32 {
+        action.to_cell() as u32 % 7
+    }
+
+    /// What `keep_highest` should keep: the prefix, then the top-scored moves in their order.
+    fn expected(all: &[Action]) -> Vec<Action> {
+        let best = all[3..].iter().map(score).max().unwrap_or(0);
+        let top = all[3..].iter().filter(|a| score(a) == best);
+        all[..3].iter().chain(top).copied().collect()
+    }
+
+    #[test]
+    fn the_highest_scored_moves_are_kept_in_order_after_the_earlier_ones() {
+        // Scores kept on the stack up to its size; beyond it, each move is scored twice.
+        for count in [0, 1, 6, STACK_CELLS as u16 + 1, STACK_CELLS as u16 + 2, 300] {
+            let mut out = moves(count);
+            let want = expected(&out);
+            let scored = std::cell::Cell::new(0);
+            keep_highest(&mut out, 3, |a| {
+                scored.set(scored.get() + 1);
+                score(a)
+            });
+            assert_eq!(out, want, "{count} moves");
+            let passes = if count as usize > STACK_CELLS + 1 {
+                2
+            } else {
+                1
+            };
+            assert_eq!(scored.get(), passes * count as usize, "{count} moves");
+        }
+    }
+}
