@@ -452,8 +452,17 @@ impl<'g, const W: usize> Tree<'g, W> {
         let mut node = 0u32;
         self.path.push(node);
         let (rewards, ending) = loop {
-            if let Some(outcome) =
-                game.legal_actions_with_history(&state, &self.history, &mut self.actions)
+            // An expanded node was not over when it was expanded, and its position (history
+            // included) is the same on every visit, fixed by the path: its actions are not listed
+            // again.
+            let expanded = self.nodes[node as usize].first_child != NO_NODE;
+            debug_assert!(
+                !expanded || self.children_are_still_the_actions(node, &state),
+                "an expanded node's actions changed between visits"
+            );
+            if !expanded
+                && let Some(outcome) =
+                    game.legal_actions_with_history(&state, &self.history, &mut self.actions)
             {
                 if self.solver {
                     self.nodes[node as usize].proven = match outcome {
@@ -523,6 +532,17 @@ impl<'g, const W: usize> Tree<'g, W> {
         if self.nodes[node as usize].proven != UNPROVEN {
             self.back_up_proof();
         }
+    }
+
+    /// Whether the node's position, listed again, has the actions its children were made from
+    /// (what lets `iterate` skip listing them).
+    fn children_are_still_the_actions(&mut self, node: u32, state: &State<W>) -> bool {
+        let over = self
+            .game
+            .legal_actions_with_history(state, &self.history, &mut self.actions);
+        let n = self.nodes[node as usize];
+        let children = &self.nodes[n.first_child as usize..(n.first_child + n.children) as usize];
+        over.is_none() && self.actions.iter().eq(children.iter().map(|c| &c.action))
     }
 
     /// Proves what the last iteration's proof at its leaf proves above it, as far as it goes.
