@@ -192,9 +192,15 @@ impl<const W: usize> Game<W> {
         };
         let state = frame.state;
         let history = frame.history;
-        let after: &State<W> = frame
-            .after
-            .get_or_insert_with(|| self.after(state, &action));
+        // Made in its slot: a position returned by value would be copied on its way there.
+        let after: &State<W> = match &mut frame.after {
+            Some(after) => after,
+            slot => {
+                let after = slot.insert(*state);
+                self.apply(after, &action);
+                after
+            }
+        };
         // Seen as the mover sees it: the mover is still the mover.
         let mut view = *after;
         view.to_move = state.to_move;
