@@ -192,15 +192,7 @@ impl<const W: usize> Game<W> {
         };
         let state = frame.state;
         let history = frame.history;
-        // Made in its slot: a position returned by value would be copied on its way there.
-        let after: &State<W> = match &mut frame.after {
-            Some(after) => after,
-            slot => {
-                let after = slot.insert(*state);
-                self.apply(after, &action);
-                after
-            }
-        };
+        let after: &State<W> = self.after_in(&mut frame.after, state, &action);
         // Seen as the mover sees it: the mover is still the mover.
         let mut view = *after;
         view.to_move = state.to_move;
@@ -208,6 +200,24 @@ impl<const W: usize> Game<W> {
         inner.action = Some(action);
         inner.after_actual = Some(after);
         self.eval_bool(code, &mut inner)
+    }
+
+    /// The position after `action`, kept in `slot` for the other tests of the same action. Made
+    /// in its slot: a position returned by value would be copied on its way there.
+    fn after_in<'s>(
+        &self,
+        slot: &'s mut Option<State<W>>,
+        state: &State<W>,
+        action: &Action,
+    ) -> &'s State<W> {
+        match slot {
+            Some(after) => after,
+            None => {
+                let after = slot.insert(*state);
+                self.apply(after, action);
+                after
+            }
+        }
     }
 
     /// Whether a set program is `marked` alone.
@@ -364,7 +374,7 @@ impl<const W: usize> Game<W> {
                     let symmetric = match frame.action {
                         Some(a) => {
                             let state = frame.state;
-                            let after = frame.after.get_or_insert_with(|| self.after(state, &a));
+                            let after = self.after_in(&mut frame.after, state, &a);
                             self.is_symmetric(after, s)
                         }
                         None => self.is_symmetric(frame.state, s),
