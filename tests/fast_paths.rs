@@ -17,6 +17,7 @@ fn load(name: &str) -> Game {
 fn general(game: &Game) -> Game {
     let mut slow = game.clone();
     slow.word_moves = None;
+    slow.rays = None;
     for check in slow.turn_start.iter_mut().chain(slow.after.iter_mut()) {
         check.fast = None;
         check.word = None;
@@ -78,6 +79,34 @@ fn jump_games_agree_with_the_general_generator() {
         "gioul",
     ] {
         let fast = load(name);
+        agree(&fast, &general(&fast), 20);
+    }
+}
+
+#[test]
+fn slides_along_rays_agree_with_slides_step_by_step() {
+    // Every shipped game with a plain slide, Hold pley with both readings of a bold crossing,
+    // and a test game with each argument that ends a slide.
+    for (file, options) in [
+        ("games/amazons.toml", &[][..]),
+        ("games/brandubh.toml", &[]),
+        ("games/chess.toml", &[]),
+        ("games/hold-pley.toml", &[]),
+        ("games/hold-pley.toml", &[("bold_crossing", "stop_after")]),
+        ("games/international-draughts.toml", &[]),
+        ("games/shogi.toml", &[]),
+        ("games/xiangqi.toml", &[]),
+        ("tests/games/slide-limits.toml", &[]),
+    ] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+        let options: Vec<(String, String)> = options
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let fast = load_game_file(&path, &options)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .0;
+        assert!(fast.rays.is_some(), "{file} slides along rays");
         agree(&fast, &general(&fast), 20);
     }
 }

@@ -11,6 +11,7 @@ pub mod irreversible;
 pub mod neighbour_filter;
 pub mod previous_anchor;
 pub mod primitives;
+pub mod rays;
 mod tables;
 pub mod unmoved_source;
 pub mod word_moves;
@@ -345,6 +346,9 @@ pub struct Game<const W: usize = 4> {
     /// The line through each cell along each direction ([`Board::line_masks`]), when a slide
     /// measures its distance on it; else empty.
     pub line_masks: Vec<CellSet<W>>,
+    /// The cells of every ray, when a rule slides (see [`rays`]); `None` on a board with a ring,
+    /// where slides take steps one by one.
+    pub rays: Option<rays::Rays>,
     /// The capturing steps and slides as backward probes, for `attacked` (see [`attack_plan`]).
     pub attack_plan: Option<attack_plan::AttackPlan<W>>,
 }
@@ -790,8 +794,16 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         notation: checked.notation,
         shown: checked.shown,
         line_masks: Vec::new(),
+        rays: None,
         attack_plan: None,
     };
+    if game
+        .moves
+        .iter()
+        .any(|m| matches!(&m.primitive, Primitive::Slide(_)))
+    {
+        game.rays = rays::Rays::build(&game.board);
+    }
     if game.moves.iter().any(|m| {
         matches!(&m.primitive, Primitive::Slide(s) if s.distance == crate::check::SlideDistance::LineCount)
     }) {
