@@ -61,6 +61,30 @@ fn the_same_seed_and_iterations_give_the_same_search_on_any_number_of_threads() 
 }
 
 #[test]
+fn the_trees_not_the_threads_decide_the_search() {
+    let game = load("breakthrough");
+    let state = after_random(&game, 5, 6);
+    let visits = |trees: usize, threads: usize| -> Vec<_> {
+        let config = MctsConfig {
+            trees,
+            ..config(1200, threads)
+        };
+        let found = game.mcts(&state, &[], &config).expect("a decision");
+        assert_eq!(found.iterations, 1200);
+        found
+            .choices
+            .iter()
+            .map(|c| (c.action, c.visits))
+            .collect::<Vec<_>>()
+    };
+    for trees in [1, 3] {
+        assert_eq!(visits(trees, 1), visits(trees, 4), "{trees} trees");
+    }
+    // The iterations are split another way: one deep tree, not eight shallow ones.
+    assert_ne!(visits(1, 1), visits(8, 1));
+}
+
+#[test]
 fn a_search_never_reads_a_hidden_value() {
     // Hold pley's face-down pieces: the same position with their hidden kinds dealt two ways.
     let game = load("hold-pley");

@@ -8,7 +8,7 @@
 //! - Scores (a gammon's 2, Hold pley's points) are maximised: a win counts its score, scaled by
 //!   the largest score seen so that the exploration constant fits every game (`scores=false`:
 //!   every win counts 1).
-//! - Root parallelism over a fixed number of trees: each tree has its own seed and share of the
+//! - Root parallelism over a fixed number of trees (`trees`, 8 unless told): each tree has its own seed and share of the
 //!   iterations, threads only decide which tree runs where, so the same seed and iteration budget
 //!   give the same move on any number of threads. The trees' root statistics are added up.
 //! - A playout cut short by `playout_limit` is judged by the game's `estimate` rules, or by
@@ -32,9 +32,6 @@ use crate::engine::playout::{GameRng, seeded_rng};
 use crate::engine::state::State;
 use rand::RngExt;
 use std::time::Instant;
-
-/// The trees an iteration budget is split over, whatever the number of threads.
-pub const TREES: usize = 8;
 
 /// The most nodes one tree keeps; past it the tree stops growing and iterations only play out
 /// from its leaves (memory stays bounded whatever the budget).
@@ -193,7 +190,7 @@ impl<const W: usize> Game<W> {
         }
         let (trees, shares): (usize, Vec<Budget>) = match config.budget {
             Budget::Iterations(n) => {
-                let trees = TREES.min(n as usize).max(1);
+                let trees = config.trees.min(n as usize).max(1);
                 let shares = (0..trees)
                     .map(|i| {
                         Budget::Iterations(

@@ -37,6 +37,11 @@ pub struct MctsConfig {
     pub solver: bool,
     /// The seed of the search's own random choices.
     pub seed: u64,
+    /// The independent trees an iteration budget is split over (their root statistics are
+    /// added up): threads share them, so the move does not depend on the number of threads, and
+    /// no more than this many threads help. Fewer trees search deeper; a time budget has one
+    /// tree per thread.
+    pub trees: usize,
 }
 
 impl Default for MctsConfig {
@@ -50,6 +55,7 @@ impl Default for MctsConfig {
             scores: true,
             solver: false,
             seed: 1,
+            trees: DEFAULT_TREES,
         }
     }
 }
@@ -71,6 +77,9 @@ pub const MAX_SECONDS: f64 = 86_400.0;
 pub const MIN_SECONDS: f64 = 0.001;
 pub const MAX_PLAYOUT_LIMIT: u64 = 1_000_000_000;
 pub const MAX_THREADS: usize = 256;
+/// The trees an iteration budget is split over unless told otherwise: as many as the threads of
+/// a large machine may use.
+pub const DEFAULT_TREES: usize = 8;
 
 impl MctsConfig {
     /// The threads a search runs on: `threads`, or every core when it is 0.
@@ -97,7 +106,7 @@ impl PlayerSpec {
     }
 
     /// Parses `human`, `random`, `mcts` or `mcts:KEY=VALUE,...` (keys `iterations`, `time`,
-    /// `threads`, `c`, `playout_limit`, `estimate`, `scores`, `seed`); `solver` is `mcts` that proves results, with
+    /// `threads`, `trees`, `c`, `playout_limit`, `estimate`, `scores`, `seed`); `solver` is `mcts` that proves results, with
     /// the same settings.
     pub fn parse(text: &str) -> Result<PlayerSpec, String> {
         let (name, settings) = match text.split_once(':') {
@@ -189,6 +198,7 @@ fn config_set(config: &mut MctsConfig, key: &str, value: &str) -> Result<(), Str
             config.budget = Budget::Time(Duration::from_nanos((seconds * 1e9).round() as u64));
         }
         "threads" => config.threads = whole(MAX_THREADS as u64)? as usize,
+        "trees" => config.trees = whole(MAX_THREADS as u64)? as usize,
         "c" => config.exploration = number(100.0)?,
         "playout_limit" => config.playout_limit = whole(MAX_PLAYOUT_LIMIT)?,
         "estimate" => config.estimate = switch()?,
@@ -200,7 +210,7 @@ fn config_set(config: &mut MctsConfig, key: &str, value: &str) -> Result<(), Str
         }
         _ => {
             return Err(format!(
-                "`{key}` is not a setting of a search: `iterations`, `time`, `threads`, `c`, `playout_limit`, `estimate`, `scores` or `seed`"
+                "`{key}` is not a setting of a search: `iterations`, `time`, `threads`, `trees`, `c`, `playout_limit`, `estimate`, `scores` or `seed`"
             ));
         }
     }
@@ -222,6 +232,9 @@ impl fmt::Display for PlayerSpec {
                 let default = MctsConfig::default();
                 if c.threads != default.threads {
                     write!(f, ",threads={}", c.threads)?;
+                }
+                if c.trees != default.trees {
+                    write!(f, ",trees={}", c.trees)?;
                 }
                 if c.exploration != default.exploration {
                     write!(f, ",c={}", c.exploration)?;
@@ -266,6 +279,7 @@ mod tests {
         );
         for text in [
             "mcts:time=0.25s,threads=2,c=0.7,playout_limit=50,estimate=false,scores=false,seed=9",
+            "mcts:iterations=500,trees=1",
             "solver:iterations=300,seed=4",
         ] {
             let spec = PlayerSpec::parse(text).expect(text);

@@ -159,9 +159,7 @@ fn bench_game<const W: usize>(game: &Game<W>, args: &BenchArgs) -> super::CliRes
         let found = game.mcts(&start, &[], &config);
         let seconds = t.elapsed().as_secs_f64().max(1e-9);
         let threads = match config.budget {
-            tabula::ai::Budget::Iterations(_) => {
-                config.threads_to_use().min(tabula::ai::mcts::TREES)
-            }
+            tabula::ai::Budget::Iterations(_) => config.threads_to_use().min(config.trees),
             tabula::ai::Budget::Time(_) => config.threads_to_use(),
         };
         (found.map_or(0, |f| f.iterations), seconds, threads)
