@@ -260,6 +260,8 @@ pub struct Game<const W: usize = 4> {
     pub players: Vec<String>,
     pub board: Board<W>,
     pub pieces: Vec<PieceDecl>,
+    /// Every cell where some kind is at home (`home`): only a piece there can be held.
+    pub homes: CellSet<W>,
     pub regions: Vec<RegionInfo>,
     pub region_sets: Vec<CellSet<W>>,
     pub paths: Vec<CompiledPath>,
@@ -736,12 +738,18 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
     {
         board.widen_jumps();
     }
+    let homes: Vec<u16> = checked
+        .pieces
+        .iter()
+        .flat_map(|p| p.home.iter().copied())
+        .collect();
     let mut game = Game {
         name: checked.name,
         summary: checked.summary,
         sources: checked.sources,
         players: checked.players,
         board,
+        homes: CellSet::from_cells(&homes),
         pieces: checked.pieces,
         regions,
         region_sets,

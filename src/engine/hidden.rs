@@ -76,7 +76,7 @@ impl<const W: usize> Game<W> {
     /// The cells of `player`'s held pieces (`held_pieces(player)`).
     pub(crate) fn held_pieces(&self, state: &State<W>, player: u8) -> CellSet<W> {
         let mut set = CellSet::default();
-        for cell in state.pieces_of(player).iter() {
+        for cell in state.pieces_of(player).and(&self.homes).iter() {
             if self.is_held(state, cell) {
                 set.insert(cell);
             }
@@ -88,6 +88,7 @@ impl<const W: usize> Game<W> {
     pub fn held(&self, state: &State<W>, player: u8) -> (i32, i32) {
         state
             .pieces_of(player)
+            .and(&self.homes)
             .iter()
             .filter(|&c| self.is_held(state, c))
             // 32-bit arithmetic wraps (GRAMMAR.md), in every build.
