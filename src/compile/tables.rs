@@ -467,6 +467,7 @@ impl<const W: usize> CellSet<W> {
         CellIter {
             words: self.words,
             word: 0,
+            current: self.words.first().copied().unwrap_or(0),
         }
     }
 }
@@ -475,6 +476,9 @@ impl<const W: usize> CellSet<W> {
 pub struct CellIter<const W: usize = 4> {
     words: [u64; W],
     word: usize,
+    /// What is left of `words[word]`: kept apart so a step clears a bit in a register, not in
+    /// the array.
+    current: u64,
 }
 
 impl<const W: usize> Iterator for CellIter<W> {
@@ -482,21 +486,44 @@ impl<const W: usize> Iterator for CellIter<W> {
 
     #[inline]
     fn next(&mut self) -> Option<u16> {
-        while self.word < self.words.len() {
-            let w = self.words[self.word];
-            if w != 0 {
-                self.words[self.word] = w & (w - 1);
-                return Some((self.word * 64) as u16 + w.trailing_zeros() as u16);
-            }
+        while self.current == 0 {
             self.word += 1;
+            if self.word >= W {
+                // Stay past the end: a further call finds nothing either.
+                self.word = W;
+                return None;
+            }
+            self.current = self.words[self.word];
         }
-        None
+        let bit = self.current.trailing_zeros();
+        self.current &= self.current - 1;
+        Some((self.word * 64) as u16 + bit as u16)
     }
 }
 
 #[cfg(test)]
 mod tests {
     type CellSet = super::CellSet<4>;
+
+    #[test]
+    fn iteration_gives_every_cell_lowest_first_across_empty_words() {
+        for cells in [
+            &[][..],
+            &[0],
+            &[63],
+            &[0, 1, 63, 64, 200, 255],
+            &[255],
+            &[3, 190],
+        ] {
+            let set = CellSet::from_cells(cells);
+            assert_eq!(set.iter().collect::<Vec<_>>(), cells, "{cells:?}");
+            let mut iter = set.iter();
+            iter.by_ref().for_each(drop);
+            // Past the end it stays there.
+            assert_eq!(iter.next(), None);
+            assert_eq!(iter.next(), None);
+        }
+    }
 
     #[test]
     fn last_is_the_highest_cell_of_the_set() {
