@@ -1104,6 +1104,10 @@ fn hint_says_why_there_is_nothing_to_search() {
     assert!(err.contains("the game is over (x wins)"), "{err}");
     let err = fails(&["hint", "backgammon"]);
     assert!(err.contains("chance moves next"), "{err}");
+    // The outcomes are named, so the next command can be typed from the message.
+    assert!(err.contains("(`roll:6-6`, say)"), "{err}");
+    assert!(err.contains("roll:6-6 roll:6-5"), "{err}");
+    assert!(err.contains("(13 more)"), "{err}");
     let err = usage(&["hint", "tic-tac-toe", "--player", "random"]);
     assert!(err.contains("`random` does not search"), "{err}");
     let err = usage(&["hint", "tic-tac-toe", "--player", "mcts:iterations=0"]);

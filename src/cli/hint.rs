@@ -103,7 +103,21 @@ fn no_decision<const W: usize>(game: &Game<W>, state: &State<W>, history: &[u64]
         );
     }
     if game.is_chance(state) {
-        return "chance moves next (a roll or a reveal), not a player: play it with `--after` and ask again".into();
+        // Name the outcomes, so the next command can be typed from the message.
+        let mut outcomes = Vec::new();
+        game.legal_actions_with_history(state, history, &mut outcomes);
+        let mut tokens: Vec<String> = outcomes.iter().map(|a| game.action_token(a)).collect();
+        let example = tokens.first().cloned().unwrap_or_default();
+        const SHOWN: usize = 8;
+        if tokens.len() > SHOWN {
+            let more = tokens.len() - SHOWN;
+            tokens.truncate(SHOWN);
+            tokens.push(format!("... ({more} more)"));
+        }
+        return format!(
+            "chance moves next (a roll or a reveal), not a player: add its outcome to `--after` (`{example}`, say) and ask again; the outcomes: {}",
+            tokens.join(" ")
+        );
     }
     "there is no decision to make here".into()
 }
