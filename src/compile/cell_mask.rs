@@ -25,6 +25,13 @@ pub enum CellMask {
         dirs: u16,
         max: u8,
     },
+    /// The cells whose `ray` along the directions meets none of a player's pieces (of a kind):
+    /// `size(pieces(mover, pawn) and ray(to, file_line)) == 0`, shogi's two-pawn rule.
+    RayMisses {
+        opponent: bool,
+        kind: Option<u8>,
+        dirs: u16,
+    },
     Not(Box<CellMask>),
     And(Box<CellMask>, Box<CellMask>),
     Or(Box<CellMask>, Box<CellMask>),
@@ -47,6 +54,9 @@ impl CellMask {
                 Box::new(CellMask::of(l)?),
                 Box::new(CellMask::of(r)?),
             )),
+            // `size(pieces(P, K) and ray(to, D)) == 0`, and the same said otherwise.
+            TExpr::Binary(BinOp::Eq, l, r) if matches!(r.as_ref(), TExpr::Int(0)) => ray_misses(l),
+            TExpr::Binary(BinOp::Lt, l, r) if matches!(r.as_ref(), TExpr::Int(1)) => ray_misses(l),
             // `size(flank(to, ...)) > 0`, and the same said otherwise.
             TExpr::Binary(op, l, r) => match (op, l.as_ref(), r.as_ref()) {
                 (BinOp::Gt | BinOp::Ne, TExpr::Size(set), TExpr::Int(0))
@@ -67,6 +77,34 @@ impl CellMask {
             _ => None,
         }
     }
+}
+
+/// `size(pieces(P, K) and ray(to, D))`, either way round, for the mover or the opponent.
+fn ray_misses(size: &TExpr) -> Option<CellMask> {
+    let TExpr::Size(set) = size else {
+        return None;
+    };
+    let TExpr::SetOp(BinOp::And, l, r) = set.as_ref() else {
+        return None;
+    };
+    let (pieces, ray) = match (l.as_ref(), r.as_ref()) {
+        (p @ TExpr::Pieces(..), ray @ TExpr::Ray { .. }) => (p, ray),
+        (ray @ TExpr::Ray { .. }, p @ TExpr::Pieces(..)) => (p, ray),
+        _ => return None,
+    };
+    let (TExpr::Pieces(player, kind), TExpr::Ray { cell, dirs }) = (pieces, ray) else {
+        return None;
+    };
+    let opponent = match player.as_ref() {
+        TExpr::Mover => false,
+        TExpr::Opponent => true,
+        _ => return None,
+    };
+    matches!(cell.as_ref(), TExpr::To).then_some(CellMask::RayMisses {
+        opponent,
+        kind: *kind,
+        dirs: *dirs,
+    })
 }
 
 /// `to`, `next(to, d)`, `next(next(to, d), e)`, ...: the directions from `to`, in order.
@@ -106,10 +144,49 @@ impl<const W: usize> Game<W> {
                 cells
             }
             CellMask::Flanks { dirs, max } => self.flanking_cells(state, *dirs, *max),
+            CellMask::RayMisses {
+                opponent,
+                kind,
+                dirs,
+            } => {
+                let player = if *opponent {
+                    crate::engine::state::next_player(me, self.players.len() as u8)
+                } else {
+                    me
+                };
+                let mut pieces = *state.pieces_of(player);
+                if let Some(kind) = kind {
+                    let wanted = crate::engine::state::encode(player, *kind);
+                    for cell in pieces.iter() {
+                        if state.cell(cell) != wanted {
+                            pieces.remove(cell);
+                        }
+                    }
+                }
+                self.board
+                    .all_cells
+                    .and_not(&self.rays_meeting(&pieces, *dirs, me))
+            }
             CellMask::Not(inner) => self.board.all_cells.and_not(&self.cell_mask(inner, state)),
             CellMask::And(l, r) => self.cell_mask(l, state).and(&self.cell_mask(r, state)),
             CellMask::Or(l, r) => self.cell_mask(l, state).or(&self.cell_mask(r, state)),
         }
+    }
+
+    /// The cells whose ray along one of the directions (the mover's) meets `cells`: grown from
+    /// `cells` one step back at a time, a cell taken once, so a ring of links ends too.
+    fn rays_meeting(&self, cells: &CellSet<W>, dirs: u16, me: u8) -> CellSet<W> {
+        let mut met = CellSet::default();
+        for &dir in self.directions_of(dirs, me) {
+            let mut along = CellSet::default();
+            let mut edge = self.before(cells, dir);
+            while !edge.is_empty() {
+                along = along.or(&edge);
+                edge = self.before(&edge, dir).and_not(&along);
+            }
+            met = met.or(&along);
+        }
+        met
     }
 
     /// The cells whose neighbour along `dir` is in `cells`.

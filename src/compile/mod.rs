@@ -150,6 +150,17 @@ pub struct CompiledPath {
     pub index: Vec<Vec<u8>>,
 }
 
+/// The parts of a filter's `and`s, in order (a filter that is no conjunction is its one part).
+fn conjuncts_of<'e>(filter: &'e TExpr, parts: &mut Vec<&'e TExpr>) {
+    match filter {
+        TExpr::Binary(BinOp::And, l, r) => {
+            conjuncts_of(l, parts);
+            conjuncts_of(r, parts);
+        }
+        other => parts.push(other),
+    }
+}
+
 fn compile_path(path: &crate::check::PathDecl, cells: usize) -> CompiledPath {
     let mut next = Vec::new();
     let mut index = Vec::new();
@@ -528,9 +539,18 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         .map(|(i, m)| {
             // A placement's filters that ask only about its cell become one mask per position.
             let placing = matches!(m.generator, Generator::Place { .. });
-            let (masked, programs): (Vec<_>, Vec<_>) = m
-                .filters
-                .iter()
+            // Each part of a conjunction on its own, so a part with a mask need not wait for the
+            // rest (`where nifu and not uchifuzume`: the mask, then a program on what it keeps).
+            let mut conjuncts = Vec::new();
+            for filter in &m.filters {
+                if placing {
+                    conjuncts_of(filter, &mut conjuncts);
+                } else {
+                    conjuncts.push(filter);
+                }
+            }
+            let (masked, programs): (Vec<_>, Vec<_>) = conjuncts
+                .into_iter()
                 .map(|f| (f, placing.then(|| CellMask::of(f)).flatten()))
                 .partition(|(_, mask)| mask.is_some());
             let landing_mask = masked
