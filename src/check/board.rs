@@ -545,6 +545,32 @@ fn link_directions(
             );
         }
     }
+    for d in &directions {
+        if let Some(ring) = ring_of(
+            &d.links,
+            usize::from(board.files) * usize::from(board.ranks),
+        ) {
+            let mut names: Vec<String> = ring.iter().map(|&c| cell_name(board, c)).collect();
+            names.push(names[0].clone());
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadBoard(format!(
+                        "direction `{}` leads round in a ring: {}",
+                        d.name,
+                        names.join(" -> ")
+                    )),
+                    section
+                        .links
+                        .get(&d.name)
+                        .map(|l| l.span)
+                        .or_else(|| section.opposites.values().find(|o| o.value == d.name).map(|o| o.span)),
+                )
+                .with_help(
+                    "a direction's links may not come back to a point they have left (a slide or a ray along it would never end); a track that goes round is a path in `[paths]`",
+                ),
+            );
+        }
+    }
     if directions.len() > MAX_DIRECTIONS {
         diags.push(Diagnostic::error(
             ErrorKind::BadBoard(format!("a board has at most {MAX_DIRECTIONS} directions")),
@@ -555,6 +581,42 @@ fn link_directions(
     if !directions.is_empty() {
         board.directions = directions;
     }
+}
+
+/// The points of a ring the links of one direction make, in order, if they make one. Each point
+/// has one neighbour at most, so every walk ends at the edge or runs into a ring; each point is
+/// walked from once.
+fn ring_of(links: &[(CellId, CellId)], cells: usize) -> Option<Vec<CellId>> {
+    let mut next = vec![None; cells];
+    for &(a, b) in links {
+        if let Some(slot) = next.get_mut(usize::from(a)) {
+            *slot = Some(b);
+        }
+    }
+    // 0: not walked yet, 1: on the walk under way, 2: known to end at the edge.
+    let mut seen = vec![0u8; cells];
+    for start in 0..cells {
+        let mut walk = Vec::new();
+        let mut at = Some(start as CellId);
+        while let Some(cell) = at {
+            match seen.get(usize::from(cell)) {
+                Some(0) => {
+                    seen[usize::from(cell)] = 1;
+                    walk.push(cell);
+                    at = next[usize::from(cell)];
+                }
+                Some(1) => {
+                    let from = walk.iter().position(|&c| c == cell).unwrap_or(0);
+                    return Some(walk[from..].to_vec());
+                }
+                _ => break,
+            }
+        }
+        for cell in walk {
+            seen[usize::from(cell)] = 2;
+        }
+    }
+    None
 }
 
 /// Direction sets need the players, so they are checked once those are known.
