@@ -156,12 +156,7 @@ impl<const W: usize> Game<W> {
                 };
                 let mut pieces = *state.pieces_of(player);
                 if let Some(kind) = kind {
-                    let wanted = crate::engine::state::encode(player, *kind);
-                    for cell in pieces.iter() {
-                        if state.cell(cell) != wanted {
-                            pieces.remove(cell);
-                        }
-                    }
+                    pieces = self.of_kind(state, pieces, player, *kind);
                 }
                 self.board
                     .all_cells

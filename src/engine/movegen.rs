@@ -475,7 +475,7 @@ impl<const W: usize> Game<W> {
                 .mover_kinds
                 .get_or_insert_with(|| Self::by_kind(state, pieces))[kind as usize];
         }
-        self.of_kind(frame, pieces, player, kind)
+        self.of_kind(state, pieces, player, kind)
     }
 
     /// The cells of `pieces` (one player's) sorted by kind, for the first [`MOVER_KINDS`] kinds.
@@ -490,9 +490,10 @@ impl<const W: usize> Game<W> {
         sets
     }
 
-    pub(super) fn of_kind(
+    /// The cells of `cells` holding `owner`'s pieces of `kind`.
+    pub(crate) fn of_kind(
         &self,
-        frame: &Frame<'_, W>,
+        state: &State<W>,
         cells: CellSet<W>,
         owner: u8,
         kind: u8,
@@ -500,7 +501,7 @@ impl<const W: usize> Game<W> {
         let wanted = crate::engine::state::encode(owner, kind);
         let mut set = CellSet::default();
         for cell in cells.iter() {
-            if frame.state.cell(cell) == wanted {
+            if state.cell(cell) == wanted {
                 set.insert(cell);
             }
         }
