@@ -420,6 +420,16 @@ fn an_option_without_a_value_is_refused() {
     assert!(err.contains("NAME=VALUE"), "{err}");
 }
 
+/// An unknown option of a game that declares none says so, rather than listing nothing.
+#[test]
+fn an_option_given_to_a_game_without_options_is_refused_as_such() {
+    let err = usage(&["show", "backgammon", "--option", "x=1"]);
+    assert!(err.contains("unknown option `x`"), "{err}");
+    assert!(err.contains("this game has no options"), "{err}");
+    let err = usage(&["show", "epaminondas", "--option", "xyzzy=1"]);
+    assert!(err.contains("the options are `"), "{err}");
+}
+
 /// Issue 12: a mistake in the `--option`s given is a usage mistake (2) for every command; a game
 /// file with errors stays bad input (1) even when an option is given too.
 #[test]

@@ -166,8 +166,9 @@ pub fn check_options(
             let d = Diagnostic::error(ErrorKind::UnknownOption(name.clone()), None);
             let hint = nearest(name, cx.options.iter().map(|o| o.name.as_str()));
             let names: Vec<String> = cx.options.iter().map(|o| o.name.clone()).collect();
-            diags.push(d.with_help(hint.unwrap_or_else(|| {
-                format!("the options are {}", super::board::backticked(&names))
+            diags.push(d.with_help(hint.unwrap_or_else(|| match names.is_empty() {
+                true => "this game has no options".to_string(),
+                false => format!("the options are {}", super::board::backticked(&names)),
             })));
             continue;
         };
