@@ -142,6 +142,132 @@ fn split_tokens(
     (words, spans)
 }
 
+/// One line of a `--records` file (`tournament`, `analyze`): JSON, the players in seat order.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRecordLine {
+    game: String,
+    #[serde(default)]
+    options: Vec<String>,
+    seed: Option<u64>,
+    #[serde(default)]
+    players: Vec<String>,
+    tokens: String,
+    result: Option<LineResult>,
+}
+
+/// A line's result: `"draw"`, `"cut"` (stopped by the length limit) or the winner and score.
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum LineResult {
+    Word(String),
+    Win { winner: String, score: i64 },
+}
+
+/// A game of a `--records` file: the record, and its players in seat order (the file names no
+/// player of the game; [`RecordLine::name_players`] names them once the game is loaded).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordLine {
+    pub record: Record,
+    pub seats: Vec<String>,
+}
+
+impl RecordLine {
+    /// Reads the line of a records file that starts at byte `start` of the file `file`; spans
+    /// point into the whole file.
+    pub fn parse(line: &str, start: usize, file: FileId) -> Result<RecordLine, Box<Diagnostic>> {
+        let raw: RawRecordLine = serde_json::from_str(line).map_err(|e| {
+            // serde_json counts columns in bytes from 1; a line of a records file is one line.
+            // The caret covers the character there (none at the end of the line).
+            let mut at = e.column().saturating_sub(1).min(line.len());
+            while !line.is_char_boundary(at) {
+                at -= 1;
+            }
+            let width = line[at..].chars().next().map_or(0, char::len_utf8);
+            Box::new(Diagnostic::error(
+                ErrorKind::Other(format!("not a game's record: {e}")),
+                Some(Span::new(file, start + at..start + at + width)),
+            ))
+        })?;
+        let whole = Span::new(file, start..start + line.len());
+        let mut options = BTreeMap::new();
+        for option in &raw.options {
+            let Some((name, value)) = option.split_once('=') else {
+                return Err(Box::new(
+                    Diagnostic::error(
+                        ErrorKind::Other(format!("the option `{option}` has no value")),
+                        Some(whole),
+                    )
+                    .with_help("options are written `NAME=VALUE`, as `--option` takes them"),
+                ));
+            };
+            options.insert(name.to_string(), value.to_string());
+        }
+        let result = match raw.result {
+            None => None,
+            Some(LineResult::Word(word)) if word == "draw" => Some(word),
+            Some(LineResult::Word(word)) if word == "cut" => None,
+            Some(LineResult::Win { winner, score: 1 }) => Some(format!("{winner} wins")),
+            Some(LineResult::Win { winner, score }) => {
+                Some(format!("{winner} wins, score {score}"))
+            }
+            Some(LineResult::Word(word)) => {
+                return Err(Box::new(
+                    Diagnostic::error(
+                        ErrorKind::Other(format!("`{word}` is not a result")),
+                        Some(whole),
+                    )
+                    .with_help(
+                        "a result is \"draw\", \"cut\" or {\"winner\": PLAYER, \"score\": N}",
+                    ),
+                ));
+            }
+        };
+        // The tokens point at themselves when the line holds them unescaped, as `tournament`
+        // writes them; otherwise at the whole line.
+        let body = line
+            .find("\"tokens\":\"")
+            .map(|i| i + "\"tokens\":\"".len())
+            .filter(|&i| line[i..].starts_with(raw.tokens.as_str()));
+        let mut tokens = Vec::new();
+        let mut token_spans = Vec::new();
+        let mut at = 0;
+        for token in raw.tokens.split_whitespace() {
+            let from = at + raw.tokens[at..].find(token).unwrap_or(0);
+            at = from + token.len();
+            tokens.push(token.to_string());
+            token_spans.push(match body {
+                Some(b) => Span::new(file, start + b + from..start + b + at),
+                None => whole,
+            });
+        }
+        Ok(RecordLine {
+            record: Record {
+                game: raw.game,
+                seed: raw.seed,
+                options,
+                tokens,
+                token_spans,
+                result,
+                ..Record::default()
+            },
+            seats: raw.players,
+        })
+    }
+
+    /// The players by the game's names, as a record keeps them.
+    pub fn name_players(&mut self, names: &[String]) {
+        self.record.players = (names.iter().cloned())
+            .zip(self.seats.iter().cloned())
+            .collect();
+    }
+}
+
+/// Whether a file is a `--records` file (JSON lines) rather than a record of `play --save`.
+pub fn is_record_lines(text: &str) -> bool {
+    text.trim_start().starts_with('{')
+}
+
 /// `tokens = '''...'''`, wrapped at 80 columns.
 fn write_tokens(out: &mut String, tokens: &[String]) {
     out.push_str("tokens = '''\n");

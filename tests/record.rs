@@ -225,6 +225,99 @@ fn the_first_illegal_token_of_a_record_is_located() {
     assert_ne!(o.status.code(), Some(0));
 }
 
+/// A `--records` file of `tournament` (one game a JSON line) is a record `replay` reads: every
+/// game checked, any game stepped to its end as `show --after` reaches it, a wrong line located.
+#[test]
+fn a_records_file_of_a_tournament_replays_game_by_game() {
+    let path = scratch("records-file", "records.jsonl");
+    let shown_path = path.display().to_string();
+    ok(
+        &[
+            "tournament",
+            "gioul",
+            "--players",
+            "random",
+            "random",
+            "--games",
+            "2",
+            "--option",
+            "max_use=false",
+            "--format",
+            "json",
+            "--records",
+            &shown_path,
+        ],
+        "",
+    );
+    let text = std::fs::read_to_string(&path).expect("the records");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4);
+    let check = ok(&["replay", &shown_path, "--check"], "");
+    let actions: usize = (lines.iter())
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("JSON");
+            v["tokens"]
+                .as_str()
+                .expect("tokens")
+                .split_whitespace()
+                .count()
+        })
+        .sum();
+    assert_eq!(
+        check.trim(),
+        format!("{shown_path}: 4 games, {actions} actions, all legal; every result as recorded")
+    );
+    // Game 3 to its end: the board `show --after` draws from its tokens, and its seed and options.
+    let third: serde_json::Value = serde_json::from_str(lines[2]).expect("JSON");
+    let end = ok(&["replay", &shown_path, "--game", "3", "--to", "end"], "");
+    assert!(
+        end.starts_with("game 3 of 4 in the file: gioul, seed 3; "),
+        "{end}"
+    );
+    let shown = ok(
+        &[
+            "show",
+            "gioul",
+            "--option",
+            "max_use=false",
+            "--after",
+            third["tokens"].as_str().expect("tokens"),
+        ],
+        "",
+    );
+    let board = |text: &str| -> Vec<String> {
+        (text.lines())
+            .skip_while(|l| l.starts_with("game "))
+            .take_while(|l| !l.is_empty() && !l.starts_with("game over"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(board(&end), board(&shown), "{end}\n---\n{shown}");
+    // A line whose second token is not legal: the error points at it, on its line.
+    let (before, after) = lines[1].split_once("\"tokens\":\"").expect("tokens");
+    let mut words: Vec<&str> = after.split(' ').collect();
+    words[1] = "nonsense";
+    let broken = format!("{}\n{before}\"tokens\":\"{}\n", lines[0], words.join(" "));
+    std::fs::write(&path, broken).expect("written");
+    let o = tabula(&["replay", &shown_path, "--check"], "");
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    let column = before.len() + "\"tokens\":\"".len() + words[0].len() + 2;
+    assert!(err.contains(&format!("records.jsonl:2:{column}")), "{err}");
+    assert!(err.contains("illegal action `nonsense`"), "{err}");
+    assert!(err.contains("(game 2 of the file, line 2)"), "{err}");
+    // No such game, and a records file given to `play --resume`.
+    let o = tabula(&["replay", &shown_path, "--game", "3"], "");
+    assert_eq!(o.status.code(), Some(2));
+    let o = tabula(&["play", "gioul", "--resume", &shown_path], "");
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("is a `--records` file of `tournament`"),
+        "{err}"
+    );
+}
+
 /// Backgammon with a person as white: the lines of output that name a roll.
 fn rolls(out: &str) -> Vec<&str> {
     out.lines()

@@ -5,14 +5,16 @@ use std::io::Write;
 use std::path::Path;
 use tabula::Game;
 use tabula::diagnostic::{Diagnostic, ErrorKind};
-use tabula::record::{MAX_RECORD_BYTES, Record};
-use tabula::span::Sources;
+use tabula::record::{MAX_RECORD_BYTES, Record, RecordLine, is_record_lines};
+use tabula::span::{FileId, Sources};
 
 #[derive(clap::Args)]
 pub struct ReplayArgs {
-    /// A record written by `play --save` (see FORMAT.md, "Game records").
+    /// A record written by `play --save` (see FORMAT.md, "Game records"), or a `--records` file
+    /// of `tournament` or `analyze` (a game a line).
     file: std::path::PathBuf,
-    /// Check the record and report the first illegal token, without showing the game.
+    /// Check the record and report the first illegal token, without showing the game (every game
+    /// of a `--records` file unless `--game` picks one).
     #[arg(long, conflicts_with = "to")]
     check: bool,
     /// Show the position after this many actions (`end` for the last) and stop; without it the
@@ -20,7 +22,8 @@ pub struct ReplayArgs {
     /// to jump to, `start`, `end`, `q`.
     #[arg(long, value_name = "N|end")]
     to: Option<String>,
-    /// The game of a match to step through, from 1 (the last one when left out).
+    /// The game of a match, or of a `--records` file, to step through, from 1 (the last one when
+    /// left out).
     #[arg(long, value_name = "N")]
     game: Option<usize>,
     /// Colour: `auto` (on a terminal, unless `NO_COLOR` is set), `always` or `never`.
@@ -28,8 +31,9 @@ pub struct ReplayArgs {
     color: super::ColorChoice,
 }
 
-/// Reads a record file: its text kept for locating errors.
-pub fn read_record(path: &Path) -> Result<(Record, Sources), CliError> {
+/// Reads a file that may hold a record, within the size a record may have: its text kept for
+/// locating errors.
+fn read_record_text(path: &Path) -> Result<(String, Sources, FileId), CliError> {
     let shown = path.display().to_string();
     let metadata = std::fs::metadata(path)
         .map_err(|e| CliError::input(format!("cannot read `{shown}`: {e}")))?;
@@ -43,8 +47,26 @@ pub fn read_record(path: &Path) -> Result<(Record, Sources), CliError> {
         .map_err(|e| CliError::input(format!("cannot read `{shown}`: {e}")))?;
     let mut sources = Sources::default();
     let file = sources.add(shown, text.clone());
+    Ok((text, sources, file))
+}
+
+/// Reads a record of `play --save`: its text kept for locating errors.
+pub fn read_record(path: &Path) -> Result<(Record, Sources), CliError> {
+    let (text, sources, file) = read_record_text(path)?;
+    if is_record_lines(&text) {
+        return Err(records_file_given(path));
+    }
     let record = Record::parse(&text, file).map_err(|d| CliError::input(d.render(&sources)))?;
     Ok((record, sources))
+}
+
+fn records_file_given(path: &Path) -> CliError {
+    let shown = path.display();
+    CliError::input(format!(
+        "`{shown}` is a `--records` file of `tournament` or `analyze`, not a record of `play \
+         --save`: `tabula replay {shown} --game N` steps through its game N, and `tabula show \
+         GAME --after \"TOKENS\"` continues from any of its positions"
+    ))
 }
 
 /// One game a record holds: a match's finished games, then the game in progress.
@@ -173,9 +195,90 @@ fn check_game<const W: usize>(
 }
 
 pub fn replay(args: ReplayArgs) -> super::CliResult {
-    let (record, sources) = read_record(&args.file)?;
+    let (text, sources, file) = read_record_text(&args.file)?;
+    if is_record_lines(&text) {
+        return replay_lines(&args, &text, &sources, file);
+    }
+    let record = Record::parse(&text, file).map_err(|d| CliError::input(d.render(&sources)))?;
     let game = super::load(&record.game, &record.option_args())?;
-    tabula::with_game!(game, game => replay_loaded(&game, &record, &sources, &args))
+    tabula::with_game!(game, game => replay_loaded(&game, &record, &sources, &args, args.game))
+}
+
+/// A `--records` file: one game a line. `--check` alone checks them all; otherwise the game
+/// `--game` picks (the last when left out) is checked or stepped through.
+fn replay_lines(
+    args: &ReplayArgs,
+    text: &str,
+    sources: &Sources,
+    file: FileId,
+) -> super::CliResult {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        if !body.trim().is_empty() {
+            lines.push((start, body));
+        }
+        start += line.len();
+    }
+    let chosen: Vec<usize> = match args.game {
+        Some(n) if (1..=lines.len()).contains(&n) => vec![n],
+        Some(n) => {
+            return Err(CliError::usage(format!(
+                "`{}` holds {} game(s): `--game {n}` is not one of them",
+                args.file.display(),
+                lines.len()
+            )));
+        }
+        None if args.check => (1..=lines.len()).collect(),
+        None => vec![lines.len()],
+    };
+    // The game and options of the last line read: a file usually holds one or a few games.
+    let mut loaded: Option<(String, Vec<String>, tabula::compile::AnyGame)> = None;
+    let mut actions = 0;
+    for &n in &chosen {
+        let (start, line) = lines[n - 1];
+        let mut entry =
+            RecordLine::parse(line, start, file).map_err(|d| CliError::input(d.render(sources)))?;
+        let options = entry.record.option_args();
+        if !matches!(&loaded, Some((name, given, _)) if *name == entry.record.game && *given == options)
+        {
+            let game = super::load(&entry.record.game, &options)?;
+            loaded = Some((entry.record.game.clone(), options, game));
+        }
+        let Some((_, _, game)) = &loaded else {
+            unreachable!("loaded just above")
+        };
+        let line_number = text[..start].matches('\n').count() + 1;
+        tabula::with_game!(game, game => {
+            entry.name_players(&game.players);
+            let record = &entry.record;
+            if args.check && chosen.len() > 1 {
+                check_record(game, record, sources, &record.game).map_err(|e| match e {
+                    CliError::Input(m) => {
+                        CliError::Input(format!("{m}\n(game {n} of the file, line {line_number})"))
+                    }
+                    other => other,
+                })?;
+                actions += record.tokens.len();
+            } else {
+                let seats: Vec<String> = (game.players.iter())
+                    .map(|p| format!("{p} {}", record.players.get(p).map_or("?", |s| s.as_str())))
+                    .collect();
+                let seed = record.seed.map_or(String::new(), |s| format!(", seed {s}"));
+                outln!("game {n} of {} in the file: {}{seed}; {}", lines.len(), record.game, seats.join(", "));
+                replay_loaded(game, record, sources, args, None)?;
+            }
+        });
+    }
+    if args.check && chosen.len() > 1 {
+        outln!(
+            "{}: {} games, {actions} actions, all legal; every result as recorded",
+            args.file.display(),
+            chosen.len()
+        );
+    }
+    Ok(())
 }
 
 fn replay_loaded<const W: usize>(
@@ -183,6 +286,7 @@ fn replay_loaded<const W: usize>(
     record: &Record,
     sources: &Sources,
     args: &ReplayArgs,
+    match_game: Option<usize>,
 ) -> super::CliResult {
     let replayed = check_record(game, record, sources, &record.game)?;
     let games = recorded_games(record);
@@ -206,7 +310,7 @@ fn replay_loaded<const W: usize>(
         );
         return Ok(());
     }
-    let chosen = match args.game {
+    let chosen = match match_game {
         None => games.len(),
         Some(n) if (1..=games.len()).contains(&n) => n,
         Some(n) => {

@@ -34,7 +34,7 @@ pub struct Common {
     format: ReportFormat,
     /// Append every game's record (seed, players, tokens, result) to this file, one JSON object a
     /// line, in the games' order as they end (a run stopped half-way keeps its games): `tabula
-    /// show GAME --after "TOKENS"` replays any of them.
+    /// replay FILE --game N` steps through any of them, `--check` checks them all.
     #[arg(long, value_name = "FILE")]
     records: Option<std::path::PathBuf>,
     /// Set a game option: `--option max_plies=200`. Repeatable.
