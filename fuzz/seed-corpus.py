@@ -14,6 +14,7 @@ fuzz/games.txt as their first byte.
   case_text       games/GAME/cases/*.toml, for its game
   token_sequence  the `tokens` of each case that starts from the initial position, one a line, and a
                   few lines of action indexes, for its game
+  record_text     the example records of docs/FORMAT.md ("Game records"): TOML and a records line
 
 It also writes the dictionaries fuzz/dict/TARGET.dict (libFuzzer's `-dict=`): the words of the rules
 language and of the game-file, position-file and case-file formats as the sources spell them, and
@@ -26,7 +27,7 @@ import tomllib
 
 FUZZ = pathlib.Path(__file__).resolve().parent
 ROOT = FUZZ.parent
-TARGETS = ["game_text", "position_text", "case_text", "token_sequence", "player_spec"]
+TARGETS = ["game_text", "position_text", "case_text", "token_sequence", "player_spec", "record_text"]
 
 
 def game_ids():
@@ -120,9 +121,21 @@ def dictionaries():
     write_dict("token_sequence", {"pass", "roll:", "reveal:", "bar/", "/off", "*", "-", "x", "/",
                                   "\n", "0\n", "1\n"})
 
+    write_dict("record_text", {"game", "date", "seed", "result", "tokens", "options", "players",
+                               "first", "match", "[[games]]", "[options]", "[players]", "'''",
+                               '"tokens":"', '"result":', '"winner":', '"score":', '"draw"',
+                               '"cut"', "{", "}", "[", "]", ",", "\n", "roll:", "reveal:"})
+
     write_dict("player_spec", {"human", "random", "mcts", "solver", ":", ",", "=", "iterations",
                                "time", "threads", "c", "playout_limit", "estimate", "scores",
                                "seed", "true", "false", "s", "ms", "e-", "0."})
+
+
+def example_records():
+    """The records shown in docs/FORMAT.md's "Game records": its toml and json blocks."""
+    text = (ROOT / "docs" / "FORMAT.md").read_text()
+    section = text[text.index("### Game records"):text.index("### Rule cases")]
+    return re.findall(r"```(?:toml|json)\n(.*?)```", section, re.S)
 
 
 def player_specs():
@@ -178,6 +191,8 @@ def main():
 
     for i, spec in enumerate(player_specs()):
         write("player_spec", f"{i}", spec.encode())
+    for i, record in enumerate(example_records()):
+        write("record_text", f"{i}", record.encode())
 
 
 if __name__ == "__main__":
