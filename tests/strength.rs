@@ -7,7 +7,8 @@
 //!
 //! Settings, from the environment:
 //! - `TABULA_STRENGTH_SCALE` (default 1): the fraction of one second's iterations each move gets;
-//!   at 1 every game is played at what a one-second search reaches on one core.
+//!   at 1 every game is played at its budget, at most what `mcts:time=1s` reaches on the
+//!   reference machine's two cores (docs/STRENGTH.md, "Budget").
 //! - `TABULA_STRENGTH_GAMES` (default 100): games per game, half with each seating.
 //! - `TABULA_STRENGTH_ONLY`: a comma-separated list of games to play, instead of all of them.
 //! - `TABULA_STRENGTH_THREADS` (default every core): games played at once, each search on one
@@ -16,15 +17,17 @@
 //!   hundred games may be played in parts (`GAMES=10`, then `GAMES=90 SEED=11`) and added up.
 //! - `TABULA_STRENGTH_RECORDS`: a folder; each game's record is appended, as the game ends, to
 //!   `GAME-against-random.jsonl` (or `GAME-4x-against-1x.jsonl`) there, so a lost game can be
-//!   replayed (`tabula show GAME --after "TOKENS"`) and a run stopped half-way keeps the games
-//!   it finished.
+//!   replayed (`tabula replay FILE --game N`, or `--check` for all) and a run stopped half-way
+//!   keeps the games it finished.
 //!
 //! Budgets are iterations, not time, so a run replays exactly on any machine.
 
 use std::process::Command;
 
-/// The iterations a one-second search reaches on one core of the reference machine (a 2-core CI
-/// VM), from `tabula bench GAME --mcts mcts:iterations=2000`, rounded down.
+/// The iterations a short search reached in a second on one core of the reference machine (a
+/// 2-core CI VM), from `tabula bench GAME --mcts mcts:iterations=2000`, rounded down. A full
+/// search of that many is slower per iteration; `mcts:time=1s` on both cores reaches 1.24 to 3.6
+/// times each (docs/STRENGTH.md, "Iterations per second").
 const ONE_SECOND: &[(&str, u64)] = &[
     ("amazons", 2_900),
     ("backgammon", 10_000),
