@@ -127,6 +127,17 @@ fn split_tokens(
     let body = tokens.get_ref();
     let raw_text = text.get(tokens_at.clone()).unwrap_or("");
     let offset = raw_text.find(body.as_str()).map(|i| tokens_at.start + i);
+    located_tokens(body, offset, Span::new(file, tokens_at), file)
+}
+
+/// The tokens of `body` with their spans: each token's own where `body` stands as it is at
+/// `offset` in the text, else `whole` (the value they came from).
+fn located_tokens(
+    body: &str,
+    offset: Option<usize>,
+    whole: Span,
+    file: FileId,
+) -> (Vec<String>, Vec<Span>) {
     let mut words = Vec::new();
     let mut spans = Vec::new();
     let mut at = 0;
@@ -136,7 +147,7 @@ fn split_tokens(
         words.push(token.to_string());
         spans.push(match offset {
             Some(o) => Span::new(file, o + start..o + at),
-            None => Span::new(file, tokens_at.clone()),
+            None => whole,
         });
     }
     (words, spans)
@@ -229,18 +240,8 @@ impl RecordLine {
             .find("\"tokens\":\"")
             .map(|i| i + "\"tokens\":\"".len())
             .filter(|&i| line[i..].starts_with(raw.tokens.as_str()));
-        let mut tokens = Vec::new();
-        let mut token_spans = Vec::new();
-        let mut at = 0;
-        for token in raw.tokens.split_whitespace() {
-            let from = at + raw.tokens[at..].find(token).unwrap_or(0);
-            at = from + token.len();
-            tokens.push(token.to_string());
-            token_spans.push(match body {
-                Some(b) => Span::new(file, start + b + from..start + b + at),
-                None => whole,
-            });
-        }
+        let (tokens, token_spans) =
+            located_tokens(&raw.tokens, body.map(|b| start + b), whole, file);
         Ok(RecordLine {
             record: Record {
                 game: raw.game,
