@@ -212,12 +212,13 @@ fn replay_lines(
     sources: &Sources,
     file: FileId,
 ) -> super::CliResult {
+    // Each game's line: where it starts, its number in the file, its text.
     let mut lines = Vec::new();
     let mut start = 0;
-    for line in text.split_inclusive('\n') {
+    for (number, line) in text.split_inclusive('\n').enumerate() {
         let body = line.trim_end_matches(['\n', '\r']);
         if !body.trim().is_empty() {
-            lines.push((start, body));
+            lines.push((start, number + 1, body));
         }
         start += line.len();
     }
@@ -237,7 +238,7 @@ fn replay_lines(
     let mut loaded: Option<(String, Vec<String>, tabula::compile::AnyGame)> = None;
     let mut actions = 0;
     for &n in &chosen {
-        let (start, line) = lines[n - 1];
+        let (start, line_number, line) = lines[n - 1];
         let mut entry =
             RecordLine::parse(line, start, file).map_err(|d| CliError::input(d.render(sources)))?;
         let options = entry.record.option_args();
@@ -249,7 +250,6 @@ fn replay_lines(
         let Some((_, _, game)) = &loaded else {
             unreachable!("loaded just above")
         };
-        let line_number = text[..start].matches('\n').count() + 1;
         tabula::with_game!(game, game => {
             entry.name_players(&game.players);
             let record = &entry.record;
