@@ -20,11 +20,9 @@ impl Drop for Running {
 }
 
 fn start(data: &Path, requests_per_second: f64) -> Running {
-    let settings = Settings {
-        data: data.to_path_buf(),
-        requests_per_second,
-        burst: requests_per_second,
-    };
+    let mut settings = Settings::new(data.to_path_buf());
+    settings.requests_per_second = requests_per_second;
+    settings.burst = requests_per_second;
     let server = Server::new(settings, tabula::Catalog::default()).expect("a server");
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

@@ -31,7 +31,29 @@ use crate::engine::movegen::Outcome;
 use crate::engine::playout::{GameRng, seeded_rng};
 use crate::engine::state::State;
 use rand::RngExt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+/// What may end a search before its budget is spent: a deadline (a server caps every search in
+/// time, an iteration budget included) and a flag raised from elsewhere (a client that left).
+/// The search then answers with what it has found so far.
+#[derive(Clone, Debug, Default)]
+pub struct Limit {
+    pub deadline: Option<Instant>,
+    pub cancelled: Option<Arc<AtomicBool>>,
+}
+
+impl Limit {
+    /// Whether the search must stop now.
+    pub fn reached(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self
+                .cancelled
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+}
 
 /// The most nodes one tree keeps; past it the tree stops growing and iterations only play out
 /// from its leaves (memory stays bounded whatever the budget).
@@ -157,6 +179,18 @@ impl<const W: usize> Game<W> {
         history: &[u64],
         config: &MctsConfig,
     ) -> Option<SearchResult> {
+        self.mcts_limited(state, history, config, &Limit::default())
+    }
+
+    /// [`Game::mcts`], stopped early when `limit` is reached: then the move depends on the
+    /// machine and its load, as with a time budget.
+    pub fn mcts_limited(
+        &self,
+        state: &State<W>,
+        history: &[u64],
+        config: &MctsConfig,
+        limit: &Limit,
+    ) -> Option<SearchResult> {
         let mover = state.to_move;
         // Only what the mover may see: a hidden kind is never read.
         let root = self.player_view(state, mover);
@@ -213,7 +247,7 @@ impl<const W: usize> Game<W> {
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 .wrapping_add(i as u64);
             let mut tree = Tree::new(self, config, seed, history);
-            tree.search(&root, shares[i], started);
+            tree.search(&root, shares[i], started, limit);
             TreeResult {
                 root_children: tree.root_children(),
                 root_wins: std::mem::take(&mut tree.root_wins),
@@ -407,9 +441,19 @@ impl<'g, const W: usize> Tree<'g, W> {
         }
     }
 
-    fn search(&mut self, root: &State<W>, budget: Budget, started: Instant) {
+    fn search(&mut self, root: &State<W>, budget: Budget, started: Instant, limit: &Limit) {
         let base = self.history.len();
+        let limited = limit.deadline.is_some() || limit.cancelled.is_some();
         loop {
+            // Read every 16 iterations, as the clock is; at least one iteration is always made,
+            // so a stopped search still has a move to give.
+            if limited
+                && self.iterations > 0
+                && self.iterations.is_multiple_of(16)
+                && limit.reached()
+            {
+                break;
+            }
             match budget {
                 Budget::Iterations(n) if self.iterations >= n => break,
                 // The clock is read every 16 iterations: reading it costs more than a fast game's

@@ -6,6 +6,6 @@ pub mod selfplay;
 pub mod spec;
 pub mod stats;
 
-pub use mcts::{Proof, RootChoice, SearchResult};
+pub use mcts::{Limit, Proof, RootChoice, SearchResult};
 pub use selfplay::GameRecord;
 pub use spec::{Budget, MctsConfig, PlayerSpec};
