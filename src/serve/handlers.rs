@@ -247,8 +247,9 @@ pub struct Page {
 pub async fn moves(
     State(server): State<Shared>,
     Path(id): Path<String>,
-    Query(page): Query<Page>,
+    page: Result<Query<Page>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
+    let Query(page) = page.map_err(|e| ApiError(e.status(), e.body_text()))?;
     let m = server.find(&id).await?;
     let table = m.table();
     let count = page.count.unwrap_or(MOVES_PAGE).min(MOVES_PAGE);
@@ -304,6 +305,10 @@ pub async fn record(
 #[serde(deny_unknown_fields)]
 pub struct Move {
     action: String,
+    /// The number of actions the client saw when it chose: a move meant for an earlier position
+    /// is refused rather than played in a later one.
+    #[serde(default)]
+    at: Option<usize>,
 }
 
 pub async fn seat_move(
@@ -315,7 +320,9 @@ pub async fn seat_move(
     if asked.action.len() > 200 {
         return Err(ApiError::bad("an action is a short token, such as `e2-e4`"));
     }
-    server.person_moves(&m, seat, asked.action.trim()).await?;
+    server
+        .person_moves(&m, seat, asked.action.trim(), asked.at)
+        .await?;
     m.touch();
     Ok(Json(view_of(&m, Some(seat))))
 }

@@ -15,6 +15,9 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+/// How often a server sharing its store looks for games whose machines no server plays.
+const TAKE_UP_EVERY: Duration = Duration::from_secs(2);
+
 /// How often a person's move is tried again when other servers keep moving the game first.
 const TRIES: usize = 3;
 
@@ -45,9 +48,17 @@ impl Server {
         m: &Arc<Match>,
         seat: usize,
         typed: &str,
+        seen: Option<usize>,
     ) -> Result<(), ApiError> {
         for _ in 0..TRIES {
             let writing = m.writing.lock().await;
+            let actions = m.table().actions();
+            if seen.is_some_and(|seen| seen != actions) {
+                return Err(ApiError::conflict(format!(
+                    "the game has moved on: {actions} actions now, not {}",
+                    seen.unwrap_or(0)
+                )));
+            }
             let step = m
                 .table()
                 .prepare_person(seat, typed)
@@ -118,25 +129,26 @@ impl Server {
     }
 
     /// When a game is looked at: it counts as watched, and a machine that should be moving and
-    /// is not (its server stopped) is started here.
+    /// is not (a game of another server that stopped, say) is started here.
     pub(super) fn looked_at(self: &Shared, m: &Arc<Match>) {
         m.touch();
-        if !self.store.is_shared() || m.unattended {
-            return self.kick(m);
-        }
-        // Another server may be thinking for this game: only a long silence means none is.
-        let silent = super::store::now() - m.acted.load(Ordering::Relaxed);
-        if silent > self.settings.max_think.as_secs() as i64 + 5 {
-            self.kick(m);
-        }
+        self.kick(m);
     }
 
     async fn drive(self: Shared, m: Arc<Match>) {
         loop {
-            self.drive_while_needed(&m).await;
+            // Where servers share the store, one at a time plays a game's machines.
+            let shared = self.store.is_shared();
+            let claimed = !shared || self.store.claim(&m.id).await.unwrap_or(false);
+            if claimed {
+                self.drive_while_needed(&m).await;
+                if shared {
+                    let _ = self.store.release(&m.id).await;
+                }
+            }
             m.driving.store(false, Ordering::Release);
             // A watcher or a move that came while the driver stopped would be missed otherwise.
-            if !self.needs_driving(&m) || m.driving.swap(true, Ordering::AcqRel) {
+            if !claimed || !self.needs_driving(&m) || m.driving.swap(true, Ordering::AcqRel) {
                 return;
             }
         }
@@ -242,6 +254,18 @@ impl Server {
         if let Some(notices) = self.store.take_notices() {
             let server = self.clone();
             tokio::spawn(async move { server.follow(notices).await });
+            // A game whose machines another server played, until it stopped or its watchers
+            // left, is taken up here.
+            let server = self.clone();
+            tokio::spawn(async move {
+                let mut tick = tokio::time::interval(TAKE_UP_EVERY);
+                loop {
+                    tick.tick().await;
+                    for m in server.held() {
+                        server.kick(&m);
+                    }
+                }
+            });
         }
     }
 }

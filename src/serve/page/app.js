@@ -100,12 +100,42 @@ async function lobby() {
 
 // `past`: a position looked back at from the move list (read only), or null for the game now.
 // `hintAt`: how many moves had been played when the hint shown was given.
-const table = { key: null, view: null, geometry: null, selected: null, targets: new Set(), pending: [], past: null, hintAt: null };
+const table = { key: null, view: null, geometry: null, selected: null, targets: new Set(), pending: [], past: null, hintAt: null, known: { from: 0, moves: [] } };
 
 // A view replaces the one shown unless it is older: the answer to a move may arrive after the
 // stream has brought the reply to it.
 function update(view) {
-  if (!table.view || view.moves.length >= table.view.moves.length) table.view = view;
+  if (table.view && view.at < table.view.at) return;
+  table.view = view;
+  learn(view.moves_from, view.moves);
+}
+
+// The moves known here: one run from index `from`, the last ones coming with each view (a view
+// carries only the last moves of a long game) and earlier ones a page at a time on request.
+function learn(from, moves) {
+  const known = table.known;
+  const end = known.from + known.moves.length;
+  if (from > end || from + moves.length < known.from) {
+    table.known = { from, moves: moves.slice() };
+    return;
+  }
+  const start = Math.min(from, known.from);
+  const merged = known.moves.slice();
+  merged.unshift(...new Array(known.from - start));
+  moves.forEach((token, i) => (merged[from - start + i] = token));
+  table.known = { from: start, moves: merged };
+}
+
+async function earlierMoves() {
+  const until = table.known.from;
+  const from = Math.max(0, until - 1000);
+  try {
+    const page = await api(`/api/match/${table.view.id}/moves?from=${from}&count=${until - from}`);
+    learn(page.from, page.moves);
+  } catch (error) {
+    $("error").textContent = error.message;
+  }
+  render();
 }
 
 function render() {
@@ -116,10 +146,11 @@ function render() {
   const mover = view.to_move;
   let status;
   if (view.result) status = `Game over: ${view.result}`;
+  else if (view.closed) status = `Game ${view.closed}`;
   else if (mover === null || mover === undefined) status = "Chance…";
   else if (view.you === mover) status = `You play ${view.players[mover]}: your move`;
   else status = `${view.players[mover]} to move`;
-  if (table.past) status = `After move ${view.at} of ${table.view.moves.length}, looking back`;
+  if (table.past) status = `After move ${view.at} of ${table.view.at}, looking back`;
   else if (view.you === null || view.you === undefined) status += " (watching)";
   $("status").textContent = status;
   $("beside").replaceChildren(...view.beside.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
@@ -134,23 +165,27 @@ function render() {
   $("typed").hidden = !view.legal.length;
   // A hint is for the seat to move, in the position it was given for.
   $("hint-box").hidden = !(table.key && !table.past && view.legal.length);
-  if (table.hintAt !== table.view.moves.length) $("hint-text").textContent = "";
+  if (table.hintAt !== table.view.at) $("hint-text").textContent = "";
   const moves = $("moves");
-  moves.replaceChildren(...table.view.moves.map((token, i) => {
+  const first = table.known.from;
+  moves.start = first + 1;
+  moves.replaceChildren(...table.known.moves.map((token, i) => {
     const item = Object.assign(document.createElement("li"), { textContent: token, title: "show the position after it" });
-    if (table.past && i + 1 === table.past.at) item.className = "shown";
-    item.addEventListener("click", () => look(i + 1));
+    if (table.past && first + i + 1 === table.past.at) item.className = "shown";
+    item.addEventListener("click", () => look(first + i + 1));
     return item;
   }));
+  $("more-moves").hidden = first === 0;
+  $("more-moves").textContent = `Earlier moves (${first})`;
   if (!table.past) moves.scrollTop = moves.scrollHeight;
-  $("earlier").disabled = (table.past?.at ?? table.view.moves.length) === 0;
+  $("earlier").disabled = (table.past?.at ?? table.view.at) === 0;
   $("later").disabled = $("now").disabled = !table.past;
   $("record").href = `/api/match/${view.id}/record`;
 }
 
 // Shows the position after `at` actions; the game now when `at` is its last.
 async function look(at) {
-  if (at >= table.view.moves.length) {
+  if (at >= table.view.at) {
     table.past = null;
   } else {
     try {
@@ -201,7 +236,7 @@ async function play(token) {
   table.pending = [];
   $("error").textContent = "";
   try {
-    update(await api(`/api/seat/${table.key}/move`, { action: token }));
+    update(await api(`/api/seat/${table.key}/move`, { action: token, at: table.view.at }));
   } catch (error) {
     $("error").textContent = error.message;
   }
@@ -210,13 +245,13 @@ async function play(token) {
 
 // The search's choice for this seat: said in words and shown on the board as a selected move.
 async function hint() {
-  const at = table.view.moves.length;
+  const at = table.view.at;
   $("hint").disabled = true;
   $("hint-text").textContent = "Thinking…";
   table.hintAt = at;
   try {
     const found = await api(`/api/seat/${table.key}/hint`, {});
-    if (table.view.moves.length !== at) return;
+    if (table.view.at !== at) return;
     $("hint-text").textContent = `Hint: ${found.action} (${found.prospects})`;
     const action = table.view.legal.find((a) => a.token === found.action);
     if (action && action.cells.length) {
@@ -235,7 +270,7 @@ async function hint() {
 
 async function sit(viewPath, eventsPath) {
   $("table").hidden = false;
-  table.view = await api(viewPath);
+  update(await api(viewPath));
   table.geometry = await api(`/api/match/${table.view.id}/board`);
   render();
   const events = new EventSource(eventsPath);
@@ -243,10 +278,11 @@ async function sit(viewPath, eventsPath) {
     update(JSON.parse(event.data));
     render();
   });
-  $("earlier").addEventListener("click", () => look((table.past?.at ?? table.view.moves.length) - 1));
-  $("later").addEventListener("click", () => look((table.past?.at ?? table.view.moves.length) + 1));
-  $("now").addEventListener("click", () => look(table.view.moves.length));
+  $("earlier").addEventListener("click", () => look((table.past?.at ?? table.view.at) - 1));
+  $("later").addEventListener("click", () => look((table.past?.at ?? table.view.at) + 1));
+  $("now").addEventListener("click", () => look(table.view.at));
   $("hint").addEventListener("click", hint);
+  $("more-moves").addEventListener("click", earlierMoves);
   $("typed").addEventListener("submit", (event) => {
     event.preventDefault();
     const typed = $("typed-action").value.trim();

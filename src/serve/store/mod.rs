@@ -153,6 +153,8 @@ enum Request {
         from: usize,
     },
     Live,
+    Claim(String),
+    Release(String),
 }
 
 impl Request {
@@ -170,6 +172,7 @@ enum Reply {
     Seat(Option<(String, usize)>),
     Since(Option<Since>),
     Ids(Vec<String>),
+    Claimed(bool),
 }
 
 type Outcome = Result<Reply, StoreError>;
@@ -341,6 +344,23 @@ impl Store {
             Reply::Ids(ids) => Ok(ids),
             _ => Err(unexpected()),
         }
+    }
+
+    /// Claims the playing of a game's machines for this server: `false` when another server
+    /// sharing the store holds the claim (it is let go when that server stops, however it
+    /// stops). A store of one server's own always grants it.
+    pub async fn claim(&self, id: &str) -> Result<bool, StoreError> {
+        match self.call(Request::Claim(id.to_string())).await? {
+            Reply::Claimed(claimed) => Ok(claimed),
+            _ => Err(unexpected()),
+        }
+    }
+
+    /// Lets go of a claim.
+    pub async fn release(&self, id: &str) -> Result<(), StoreError> {
+        self.call(Request::Release(id.to_string()))
+            .await
+            .map(|_| ())
     }
 
     /// Stores a whole game at once, unless one of its id is stored already (`false` then).

@@ -178,6 +178,11 @@ pub fn open(address: &str, durability: Durability) -> Result<Opened, String> {
     Ok((Batch(db), listener, notices))
 }
 
+/// The advisory lock's key of a game: its id's first 64 bits.
+fn lock_key(id: &str) -> i64 {
+    u64::from_str_radix(id.get(..16).unwrap_or(id), 16).unwrap_or(0) as i64
+}
+
 fn params(values: &[Value]) -> Vec<Box<dyn ToSql + Sync>> {
     values
         .iter()
@@ -239,6 +244,11 @@ impl Sql for Postgres {
                                 .ok()
                                 .flatten()
                                 .map(i64::from)),
+                            Type::BOOL => row
+                                .try_get::<_, Option<bool>>(i)
+                                .ok()
+                                .flatten()
+                                .map_or(Value::Null, |b| Value::Int(i64::from(b))),
                             Type::TEXT | Type::VARCHAR | Type::NAME => row
                                 .try_get::<_, Option<String>>(i)
                                 .ok()
@@ -268,6 +278,21 @@ impl Sql for Postgres {
 
     fn in_transaction(&self) -> bool {
         self.client.as_ref().is_some_and(|c| !c.is_closed())
+    }
+
+    /// A session-level advisory lock: PostgreSQL lets it go when the connection ends, so a
+    /// server that dies frees its games at once.
+    fn claim(&mut self, id: &str) -> Result<bool, DbError> {
+        let rows = self.rows(
+            "SELECT pg_try_advisory_lock($1)",
+            &[Value::Int(lock_key(id))],
+        )?;
+        Ok(matches!(rows.first().map(|r| &r[0]), Some(Value::Int(1))))
+    }
+
+    fn release(&mut self, id: &str) -> Result<(), DbError> {
+        self.rows("SELECT pg_advisory_unlock($1)", &[Value::Int(lock_key(id))])
+            .map(|_| ())
     }
 
     fn announce(&mut self, id: &str) -> Result<(), DbError> {

@@ -75,6 +75,10 @@ pub trait Sql: Send + 'static {
     fn in_transaction(&self) -> bool;
     /// Tells other servers that game `id` changed, when the transaction commits.
     fn announce(&mut self, id: &str) -> Result<(), DbError>;
+    /// Takes the claim on game `id` for this connection, unless another holds it; it lasts
+    /// until let go or until the connection ends.
+    fn claim(&mut self, id: &str) -> Result<bool, DbError>;
+    fn release(&mut self, id: &str) -> Result<(), DbError>;
 }
 
 /// The tables, in statements both databases take.
@@ -234,6 +238,8 @@ fn perform(db: &mut dyn Sql, request: &Request) -> Outcome {
                 .collect::<Result<_, _>>()?;
             Ok(Reply::Ids(ids))
         }
+        Request::Claim(id) => Ok(Reply::Claimed(db.claim(id)?)),
+        Request::Release(id) => db.release(id).map(|()| Reply::Done).map_err(Into::into),
     }
 }
 
