@@ -55,6 +55,8 @@ impl Match {
     }
 }
 
+/// The most games (by name and options) kept compiled.
+const MAX_COMPILED: usize = 256;
 /// How long a look at a game counts as watching it.
 const WATCHED_SECONDS: i64 = 10;
 /// How long a finished game stays in memory after it was last looked at.
@@ -66,7 +68,8 @@ pub fn is_secret(text: &str) -> bool {
 }
 
 impl Server {
-    /// The game compiled with these options, from the cache or the catalog.
+    /// The game compiled with these options, from the cache or the catalog: compiled once
+    /// however many ask at the same moment (a file edited later needs the server restarted).
     pub(super) fn compiled(
         &self,
         game: &str,
@@ -76,22 +79,28 @@ impl Server {
             game.to_string(),
             options.clone().into_iter().collect::<Vec<_>>(),
         );
-        if let Some(found) = self.compiled_cache().get(&key) {
-            return Ok(found.clone());
+        let compile = || {
+            let (any, _, _) = self
+                .catalog
+                .load_any(game, &key.1)
+                .map_err(|e| e.to_string())?;
+            Ok(SharedGame::from(any))
+        };
+        let slot = {
+            let mut cache = self.compiled.lock().unwrap_or_else(|e| e.into_inner());
+            if cache.len() >= MAX_COMPILED && !cache.contains_key(&key) {
+                // So many options asked for: this one is compiled for its game alone.
+                drop(cache);
+                return compile();
+            }
+            cache.entry(key.clone()).or_default().clone()
+        };
+        let compiled = slot.get_or_init(compile).clone();
+        if compiled.is_err() {
+            // A mistake is not kept: asking again says it again, and costs no memory.
+            (self.compiled.lock().unwrap_or_else(|e| e.into_inner())).remove(&key);
         }
-        let (any, _, _) = self
-            .catalog
-            .load_any(game, &key.1)
-            .map_err(|e| e.to_string())?;
-        let shared = SharedGame::from(any);
-        self.compiled_cache().insert(key, shared.clone());
-        Ok(shared)
-    }
-
-    fn compiled_cache(
-        &self,
-    ) -> MutexGuard<'_, std::collections::HashMap<super::CompiledKey, SharedGame>> {
-        self.compiled.lock().unwrap_or_else(|e| e.into_inner())
+        compiled
     }
 
     /// A game from its stored form: compiled with its options, its actions played again.

@@ -125,7 +125,7 @@ pub struct Server {
     /// A seat key's hash to its game and seat number, for the games in memory.
     seats: Mutex<HashMap<String, (Arc<Match>, usize)>>,
     /// Each game compiled once, by name and options.
-    compiled: Mutex<HashMap<CompiledKey, table::SharedGame>>,
+    compiled: Mutex<HashMap<CompiledKey, Arc<Compiling>>>,
     /// The answer of `/api/games`, made once.
     listing: OnceLock<serde_json::Value>,
     limiter: limit::Limiter,
@@ -137,6 +137,8 @@ type Shared = Arc<Server>;
 
 /// A game's name and options: what a compiled game is kept under.
 type CompiledKey = (String, Vec<(String, String)>);
+/// A game compiled, or being compiled (those who ask meanwhile wait for it), or its error.
+type Compiling = OnceLock<Result<table::SharedGame, String>>;
 
 /// An error as the API returns it: a status and `{"error": "..."}`.
 pub struct ApiError(StatusCode, String);

@@ -220,17 +220,30 @@ impl Server {
         self.forget_finished();
     }
 
-    /// Plays the changes other servers announce to the games held here.
-    async fn follow(&self, mut notices: tokio::sync::mpsc::UnboundedReceiver<String>) {
-        while let Some(id) = notices.recv().await {
-            let games = match id == super::store::EVERYTHING {
-                true => self.held(),
-                false => self.held().into_iter().filter(|m| m.id == id).collect(),
-            };
-            for m in games {
-                if let Err(e) = self.catch_up(&m).await {
-                    eprintln!("tabula serve: game {}: {}", m.id, e.1);
-                }
+    /// Plays the changes other servers announce to the games held here: the announcements
+    /// that came meanwhile taken together, each game read once, all at once.
+    async fn follow(self: Shared, mut notices: tokio::sync::mpsc::UnboundedReceiver<String>) {
+        while let Some(first) = notices.recv().await {
+            let mut ids = std::collections::HashSet::from([first]);
+            while let Ok(more) = notices.try_recv() {
+                ids.insert(more);
+            }
+            let everything = ids.contains(super::store::EVERYTHING);
+            let reading: Vec<_> = self
+                .held()
+                .into_iter()
+                .filter(|m| everything || ids.contains(&m.id))
+                .map(|m| {
+                    let server = self.clone();
+                    tokio::spawn(async move {
+                        if let Err(e) = server.catch_up(&m).await {
+                            eprintln!("tabula serve: game {}: {}", m.id, e.1);
+                        }
+                    })
+                })
+                .collect();
+            for read in reading {
+                let _ = read.await;
             }
         }
     }
@@ -252,8 +265,7 @@ impl Server {
             }
         });
         if let Some(notices) = self.store.take_notices() {
-            let server = self.clone();
-            tokio::spawn(async move { server.follow(notices).await });
+            tokio::spawn(self.clone().follow(notices));
             // A game whose machines another server played, until it stopped or its watchers
             // left, is taken up here.
             let server = self.clone();

@@ -25,6 +25,8 @@ pub struct Instance {
     pub child: Child,
     pub base: String,
     pub pid: u32,
+    /// Connections kept alive between requests, as a browser keeps them.
+    agent: ureq::Agent,
 }
 
 impl Drop for Instance {
@@ -75,7 +77,12 @@ pub fn try_start(args: &[&str]) -> Result<Instance, String> {
                 }
             });
             let pid = child.id();
-            Ok(Instance { child, base, pid })
+            Ok(Instance {
+                child,
+                base,
+                pid,
+                agent: agent(),
+            })
         }
         None => {
             let status = child.wait().expect("it ends");
@@ -96,6 +103,10 @@ pub fn agent() -> ureq::Agent {
     ureq::Agent::config_builder()
         .http_status_as_error(false)
         .timeout_global(Some(Duration::from_secs(30)))
+        .max_idle_connections(4096)
+        .max_idle_connections_per_host(4096)
+        // Below the server's header timeout, which closes a connection idle longer.
+        .max_idle_age(Duration::from_secs(5))
         .build()
         .into()
 }
@@ -103,21 +114,34 @@ pub fn agent() -> ureq::Agent {
 impl Instance {
     /// `GET path`: the status and body, or `None` when the server did not answer.
     pub fn get(&self, path: &str) -> Option<(u16, String)> {
-        let mut response = agent().get(&format!("{}{path}", self.base)).call().ok()?;
+        let mut response = self
+            .agent
+            .get(&format!("{}{path}", self.base))
+            .call()
+            .ok()?;
         let status = response.status().as_u16();
         Some((status, response.body_mut().read_to_string().ok()?))
     }
 
     /// `POST path` with a JSON body: the status and the answer as JSON.
     pub fn post(&self, path: &str, body: &Value) -> Option<(u16, Value)> {
-        let mut response = agent()
+        self.try_post(path, body).ok()
+    }
+
+    /// [`Instance::post`], saying why there is no answer.
+    pub fn try_post(&self, path: &str, body: &Value) -> Result<(u16, Value), String> {
+        let mut response = self
+            .agent
             .post(&format!("{}{path}", self.base))
             .header("content-type", "application/json")
             .send(body.to_string())
-            .ok()?;
+            .map_err(|e| e.to_string())?;
         let status = response.status().as_u16();
-        let text = response.body_mut().read_to_string().ok()?;
-        Some((status, serde_json::from_str(&text).unwrap_or(json!(text))))
+        let text = response
+            .body_mut()
+            .read_to_string()
+            .map_err(|e| e.to_string())?;
+        Ok((status, serde_json::from_str(&text).unwrap_or(json!(text))))
     }
 
     pub fn json(&self, path: &str) -> Value {
