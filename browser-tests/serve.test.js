@@ -28,8 +28,8 @@ before(async () => {
 after(async () => browser?.close());
 
 // A server of our own: its address, and a function that stops it.
-async function serve(data = mkdtempSync(join(tmpdir(), "tabula-serve-"))) {
-  const child = spawn(binary, ["serve", "--port", "0", "--data", data, "--rate", "1000"], { stdio: ["ignore", "pipe", "inherit"] });
+async function serve(data = mkdtempSync(join(tmpdir(), "tabula-serve-")), extra = []) {
+  const child = spawn(binary, ["serve", "--port", "0", "--data", data, "--rate", "1000", ...extra], { stdio: ["ignore", "pipe", "inherit"] });
   const base = await new Promise((done, fail) => {
     let seen = "";
     child.stdout.on("data", (chunk) => {
@@ -80,7 +80,7 @@ async function clickAMove(page, cells) {
 async function clickLegalMove(page, base, key) {
   const view = await api(base, `/api/seat/${key}`);
   const action = view.legal[0];
-  const before = view.moves.length;
+  const before = view.at;
   const board = await api(base, `/api/match/${view.id}/board`);
   const names = new Map(board.cells.map((c) => [c.cell, c.name]));
   const cell = (c) => page.locator(`.hit[data-cell="${names.get(c)}"]`);
@@ -300,6 +300,43 @@ test("a hint names one of the seat's legal moves and marks it on the board; clic
     await page.close();
     await watcher.close();
   } finally {
+    await server.stop();
+  }
+});
+
+// A view carries the last 200 moves of a long game; the page asks for earlier ones when told to,
+// and numbers every move by its place in the game.
+test("a long game's move list shows its last moves, and earlier ones on request", async () => {
+  const server = await serve(undefined, ["--machine-pace", "1ms"]);
+  const page = await browser.newPage();
+  try {
+    const made = await api(server.base, "/api/matches", { game: "go-19", seats: { black: "random", white: "random" } });
+    // Looking at the game keeps it playing (a game only machines play moves while watched).
+    let view;
+    for (;;) {
+      view = await api(server.base, `/api/match/${made.id}`);
+      if (view.at >= 220 || view.result) break;
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    assert.ok(view.at >= 220, `the game ended after ${view.at} moves`);
+    assert.equal(view.moves.length, 200);
+    assert.equal(view.moves_from, view.at - 200);
+    await page.goto(server.base + made.watch);
+    await page.waitForFunction(() => !document.querySelector("#more-moves").hidden);
+    const first = await page.locator("#moves").getAttribute("start");
+    assert.ok(Number(first) > 1, `the list starts at move ${first}`);
+    assert.match(await page.locator("#more-moves").textContent(), /^Earlier moves \(\d+\)$/);
+    await page.click("#more-moves");
+    await page.waitForFunction(() => document.querySelector("#moves").start === 1);
+    assert.ok(await page.locator("#more-moves").isHidden());
+    const moves = await api(server.base, `/api/match/${made.id}/moves?from=0&count=5`);
+    assert.equal(await page.locator("#moves li").first().textContent(), moves.moves[0]);
+    // The first move, looked back at: one stone on the board.
+    await page.locator("#moves li").first().click();
+    await page.waitForFunction(() => /^After move 1 of/.test(document.querySelector("#status").textContent));
+    await page.screenshot({ path: join(screenshots, "long-game.png") });
+  } finally {
+    await page.close();
     await server.stop();
   }
 });

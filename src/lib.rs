@@ -14,6 +14,7 @@ pub mod engine;
 pub mod input;
 pub mod record;
 pub mod rulebook;
+#[cfg(feature = "server")]
 pub mod serve;
 pub mod span;
 pub mod syntax;

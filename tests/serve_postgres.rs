@@ -53,14 +53,18 @@ fn events(server: &Instance, path: &str) -> mpsc::Receiver<Value> {
 /// Waits, a bounded time, for a view with `at` actions from the stream.
 fn seen_at(views: &mpsc::Receiver<Value>, at: u64) -> Value {
     let until = Instant::now() + Duration::from_secs(20);
+    let mut last = Value::Null;
     while let Some(left) = until.checked_duration_since(Instant::now()) {
         match views.recv_timeout(left) {
             Ok(view) if view["at"].as_u64() >= Some(at) => return view,
-            Ok(_) => {}
+            Ok(view) => last = view,
             Err(_) => break,
         }
     }
-    panic!("no view with {at} actions came");
+    panic!(
+        "no view with {at} actions came; the last had {}",
+        last["at"]
+    );
 }
 
 #[test]

@@ -44,6 +44,7 @@ mod hint;
 mod play;
 mod replay;
 mod rules;
+#[cfg(feature = "server")]
 mod serve;
 mod tournament;
 mod verify;
@@ -211,7 +212,9 @@ enum Command {
     /// draws, game length, branching factor, lead changes, games cut by the length limit.
     Analyze(tournament::AnalyzeArgs),
     /// A web server: every game on a board in the browser, against the AI or another person
-    /// (a secret link per seat, a public one to watch), games stored as they are played.
+    /// (a secret link per seat, a public one to watch), every action stored before it is
+    /// acknowledged (SQLite, or PostgreSQL shared by several servers).
+    #[cfg(feature = "server")]
     Serve(serve::ServeArgs),
 }
 
@@ -257,6 +260,7 @@ pub fn run() -> ExitCode {
         Command::Verify(args) => verify::verify(args),
         Command::Tournament(args) => tournament::tournament(args),
         Command::Analyze(args) => tournament::analyze(args),
+        #[cfg(feature = "server")]
         Command::Serve(args) => serve::serve(args),
     };
     match result {

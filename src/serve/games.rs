@@ -206,7 +206,13 @@ impl Server {
         let stored = self.store.load(id).await?.ok_or_else(missing)?;
         let server_error = |e: String| ApiError(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e);
         let m = tokio::task::block_in_place(|| self.open(stored)).map_err(server_error)?;
-        Ok(self.add(m))
+        let m = self.add(m);
+        if self.store.is_shared() {
+            // What another server stored after the read, and announced before the game was
+            // held here, would be missed otherwise.
+            self.catch_up(&m).await?;
+        }
+        Ok(m)
     }
 
     /// The game and seat number of a seat's key.

@@ -138,9 +138,18 @@ fn bind(params: &[Value]) -> Vec<rusqlite::types::Value> {
         .collect()
 }
 
+/// The statement with PostgreSQL's `$N` parameters written as SQLite's `?N`: to SQLite `$N` is a
+/// name, numbered in the order names first appear, not by `N`.
+fn numbered(sql: &str) -> String {
+    sql.replace('$', "?")
+}
+
 impl Sql for Sqlite {
     fn exec(&mut self, sql: &str, params: &[Value]) -> Result<u64, DbError> {
-        let mut statement = self.connection.prepare_cached(sql).map_err(error)?;
+        let mut statement = self
+            .connection
+            .prepare_cached(&numbered(sql))
+            .map_err(error)?;
         statement
             .execute(rusqlite::params_from_iter(bind(params)))
             .map(|n| n as u64)
@@ -148,7 +157,10 @@ impl Sql for Sqlite {
     }
 
     fn rows(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Vec<Value>>, DbError> {
-        let mut statement = self.connection.prepare_cached(sql).map_err(error)?;
+        let mut statement = self
+            .connection
+            .prepare_cached(&numbered(sql))
+            .map_err(error)?;
         let columns = statement.column_count();
         let mut rows = statement
             .query(rusqlite::params_from_iter(bind(params)))
