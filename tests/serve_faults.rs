@@ -98,19 +98,25 @@ fn person(server: &Instance, game: &Mutex<Played>, stop: &AtomicBool, seed: u64)
     acknowledged
 }
 
+/// What a game holds, which must begin with every action acknowledged of it.
+fn stored_after(server: &Instance, played: &Played) -> Vec<String> {
+    let stored = server.all_moves(&played.id);
+    assert!(
+        stored.len() >= played.known.len() && stored[..played.known.len()] == played.known[..],
+        "game {}: acknowledged {:?}, stored {:?}",
+        played.id,
+        played.known,
+        stored
+    );
+    stored
+}
+
 /// After a restart: every game holds every action acknowledged before, and its record replays.
 fn check_kept(server: &Instance, games: &[Arc<Mutex<Played>>], folder: &Path) -> usize {
     let mut kept = 0;
     for game in games {
         let mut played = game.lock().unwrap();
-        let stored = server.all_moves(&played.id);
-        assert!(
-            stored.len() >= played.known.len() && stored[..played.known.len()] == played.known[..],
-            "game {}: acknowledged {:?}, stored {:?}",
-            played.id,
-            played.known,
-            stored
-        );
+        let stored = stored_after(server, &played);
         kept += played.known.len();
         played.known = stored;
         server.replays(&played.id, folder);
@@ -393,14 +399,7 @@ fn a_full_disk_acknowledges_nothing_it_did_not_store() {
     let server = start(&args);
     let mut kept = 0;
     for played in &games {
-        let stored = server.all_moves(&played.id);
-        assert!(
-            stored.len() >= played.known.len() && stored[..played.known.len()] == played.known[..],
-            "game {}: acknowledged {:?}, stored {:?}",
-            played.id,
-            played.known,
-            stored
-        );
+        stored_after(&server, played);
         kept += played.known.len();
         server.replays(&played.id, &dir);
     }
@@ -466,14 +465,7 @@ fn a_server_will_not_start_on_a_read_only_database_and_it_is_left_as_it_was() {
     assert!(said.contains("tabula.sqlite3"), "{said}");
     let server = start(&["--data", data.to_str().unwrap()]);
     for played in &games {
-        let stored = server.all_moves(&played.id);
-        assert!(
-            stored.len() >= played.known.len() && stored[..played.known.len()] == played.known[..],
-            "game {}: acknowledged {:?}, stored {:?}",
-            played.id,
-            played.known,
-            stored
-        );
+        stored_after(&server, played);
         server.replays(&played.id, &dir);
     }
     eprintln!("read-only: {acknowledged} moves kept; the server refused to start: {said}");

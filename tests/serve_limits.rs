@@ -26,7 +26,7 @@ fn with<'a>(args: &'a [String], more: &[&'a str]) -> Vec<&'a str> {
 #[test]
 fn an_idle_game_is_abandoned_kept_and_no_longer_played() {
     let (_, args) = data_args("expire");
-    let server = start(&with(&args, &["--expire-after", "2s"]));
+    let server = start(&with(&args, &["--expire-after", "1s"]));
     let made = server.new_game("breakthrough", json!({}));
     let (id, white) = (made["id"].as_str().unwrap(), seat_path(&made, 0).unwrap());
     let until = Instant::now() + Duration::from_secs(20);
@@ -48,7 +48,7 @@ fn an_idle_game_is_abandoned_kept_and_no_longer_played() {
     assert_eq!(status, 409, "{answer}");
     // Kept: a restarted server still shows it, abandoned.
     server.kill();
-    let server = start(&with(&args, &["--expire-after", "2s"]));
+    let server = start(&with(&args, &["--expire-after", "1s"]));
     let view = server.json(&format!("/api/match/{id}"));
     assert!(
         view["closed"].as_str().unwrap().starts_with("abandoned"),
@@ -85,7 +85,9 @@ fn serve_support_wait(server: &serve_support::Instance, seat: &str) -> serde_jso
     let until = Instant::now() + Duration::from_secs(20);
     loop {
         let view = server.json(seat);
-        let waiting = view["legal"].as_array().unwrap().is_empty() && view["closed"].is_null();
+        let waiting = view["legal"].as_array().unwrap().is_empty()
+            && view["closed"].is_null()
+            && view["result"].is_null();
         if !waiting || Instant::now() > until {
             return view;
         }
@@ -266,4 +268,34 @@ fn the_store_holds_each_game_its_actions_and_its_end() {
     assert_eq!(hashes.len(), 1, "one seat is a person's");
     assert_eq!(hashes[0].len(), 64);
     assert_ne!(hashes[0], key);
+}
+
+/// A hint's client that leaves frees the machine's thread at once: with one thread, a second
+/// hint asked next takes its own time, not the rest of the first one's too.
+#[test]
+fn a_hint_stops_when_its_client_leaves() {
+    let (_, args) = data_args("hint-left");
+    let server = start(&with(
+        &args,
+        &["--machine-threads", "1", "--hint-time", "3s"],
+    ));
+    let first = seat_path(&server.new_game("breakthrough", json!({})), 0).unwrap();
+    let second = seat_path(&server.new_game("breakthrough", json!({})), 0).unwrap();
+    let address = server.base.trim_start_matches("http://").to_string();
+    let mut leaving = TcpStream::connect(&address).unwrap();
+    write!(
+        leaving,
+        "POST {first}/hint HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n"
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    drop(leaving);
+    let started = Instant::now();
+    let (status, hint) = server.post(&format!("{second}/hint"), &json!({})).unwrap();
+    let took = started.elapsed();
+    assert_eq!(status, 200, "{hint}");
+    assert!(
+        took < Duration::from_millis(5000),
+        "the second hint waited for the first: {took:?}"
+    );
 }
