@@ -119,12 +119,6 @@ impl Pool {
         self.inner.wake.notify_all();
         receiver.await.ok().flatten()
     }
-
-    /// Jobs waiting, for the server's own figures.
-    pub fn waiting(&self) -> usize {
-        let queues = self.inner.queues.lock().unwrap_or_else(|e| e.into_inner());
-        queues.waiting.iter().map(VecDeque::len).sum()
-    }
 }
 
 impl Drop for Pool {

@@ -363,7 +363,7 @@ impl Store {
             .map(|_| ())
     }
 
-    /// Stores a whole game at once, unless one of its id is stored already (`false` then).
+    /// Stores a whole game at once, unless a game of its id is stored already.
     pub fn import_blocking(&self, game: StoredGame) -> Result<(), StoreError> {
         self.call_blocking(Request::Import(game)).map(|_| ())
     }

@@ -2,10 +2,8 @@
 //! stopped at the most actions, live games capped, slow and idle connections closed, connections
 //! per address capped; and the JSON data folders of earlier versions imported.
 
-mod serve_support;
-
+use crate::serve_support::{scratch, seat_path, start};
 use serde_json::json;
-use serve_support::{scratch, seat_path, start};
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
@@ -63,7 +61,7 @@ fn a_game_is_stopped_at_the_most_actions_and_its_record_replays() {
     let made = server.new_game("breakthrough", json!({ "black": "random" }));
     let (id, white) = (made["id"].as_str().unwrap(), seat_path(&made, 0).unwrap());
     for _ in 0..3 {
-        let view = serve_support_wait(&server, &white);
+        let view = wait_turn(&server, &white);
         if view["legal"].as_array().unwrap().is_empty() {
             break;
         }
@@ -81,7 +79,7 @@ fn a_game_is_stopped_at_the_most_actions_and_its_record_replays() {
 }
 
 /// The seat's view once it is the seat's turn or the game stopped (a bounded wait).
-fn serve_support_wait(server: &serve_support::Instance, seat: &str) -> serde_json::Value {
+fn wait_turn(server: &crate::serve_support::Instance, seat: &str) -> serde_json::Value {
     let until = Instant::now() + Duration::from_secs(20);
     loop {
         let view = server.json(seat);
@@ -223,7 +221,7 @@ fn the_store_holds_each_game_its_actions_and_its_end() {
     );
     let key = x.rsplit('/').next().unwrap().to_string();
     let view = loop {
-        let view = serve_support_wait(&server, &x);
+        let view = wait_turn(&server, &x);
         if !view["result"].is_null() {
             break view;
         }

@@ -3,10 +3,8 @@
 //! watchers see the moves made on the others, and a move sent to two servers at once is played
 //! once.
 
-mod serve_support;
-
+use crate::serve_support::{Instance, PostgresDatabase, scratch, seat_path, start};
 use serde_json::{Value, json};
-use serve_support::{Instance, PostgresDatabase, scratch, seat_path, start};
 use std::io::{BufRead, BufReader};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};

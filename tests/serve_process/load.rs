@@ -1,5 +1,5 @@
 //! A load test of `tabula serve` over loopback (ignored: minutes long; run it with `cargo test
-//! --release --test serve_load -- --ignored --nocapture`).
+//! --release --test serve_process load -- --ignored --nocapture`).
 //!
 //! `TABULA_LOAD_GAMES` (default 500) games at once, each played by a client thread through the
 //! API (a random legal move each turn, both seats), `TABULA_LOAD_MACHINES` (default 20) of them
@@ -9,11 +9,9 @@
 //! finished game's record replays to its result. The second test does the same with two servers
 //! on one PostgreSQL database (`TABULA_TEST_POSTGRES`), each request sent to either.
 
-mod serve_support;
-
+use crate::serve_support::{Instance, PostgresDatabase, learn, scratch, start};
 use rand::RngExt;
 use serde_json::{Value, json};
-use serve_support::{Instance, PostgresDatabase, learn, scratch, start};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -81,7 +79,7 @@ fn client(
         assert_eq!(made.0, 200, "{}", made.1);
         let id = made.1["id"].as_str().unwrap().to_string();
         let keys: Vec<Option<String>> = (0..2)
-            .map(|s| serve_support::seat_path(&made.1, s))
+            .map(|s| crate::serve_support::seat_path(&made.1, s))
             .collect();
         let mut known = Vec::new();
         let result = loop {

@@ -3,11 +3,9 @@
 //! made read-only, a second server started on its database. What it acknowledged is kept; what
 //! it could not keep it refused.
 
-mod serve_support;
-
+use crate::serve_support::{Instance, learn, scratch, seat_path, start, try_start};
 use rand::RngExt;
 use serde_json::{Value, json};
-use serve_support::{Instance, learn, scratch, seat_path, start, try_start};
 use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -186,7 +184,7 @@ fn kill_nine_at_random_moments_loses_no_acknowledged_action() {
 
 #[test]
 fn kill_nine_loses_nothing_with_postgresql_either() {
-    let Some(database) = serve_support::PostgresDatabase::create("kill") else {
+    let Some(database) = crate::serve_support::PostgresDatabase::create("kill") else {
         return;
     };
     let folder = scratch("kill-postgres");
