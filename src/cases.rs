@@ -9,7 +9,7 @@ use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind, LoadError};
 use crate::engine::explain::{Explainer, Explanation};
 use crate::engine::movegen::Outcome;
 use crate::engine::position::{PlayerPieces, PositionFile};
-use crate::engine::state::State;
+use crate::model::state::State;
 use crate::span::{Located, Sources, with_current_file};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};

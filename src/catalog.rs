@@ -17,17 +17,9 @@ pub struct Catalog {
 
 impl Default for Catalog {
     fn default() -> Self {
-        let dir = std::env::var_os("TABULA_GAMES")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| {
-                let local = PathBuf::from("games");
-                if local.is_dir() {
-                    local
-                } else {
-                    Path::new(env!("CARGO_MANIFEST_DIR")).join("games")
-                }
-            });
-        Catalog { dir }
+        Catalog {
+            dir: crate::input::games_folder(),
+        }
     }
 }
 

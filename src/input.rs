@@ -2,7 +2,7 @@
 //! `tabula check /dev/zero` or a huge file is refused instead of read until memory runs out.
 
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The largest input file, in bytes. The largest game shipped is under 8 KB; a file that needs
 /// more than this is almost surely not what was meant.
@@ -33,4 +33,19 @@ pub fn read_text(path: &Path) -> std::io::Result<String> {
             ),
         )
     })
+}
+
+/// The folder of game files: `TABULA_GAMES`, else `games/` here, else the one this crate shipped
+/// with. Read at run time, so an edited or added file takes effect without a rebuild.
+pub fn games_folder() -> PathBuf {
+    std::env::var_os("TABULA_GAMES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            let local = PathBuf::from("games");
+            if local.is_dir() {
+                local
+            } else {
+                Path::new(env!("CARGO_MANIFEST_DIR")).join("games")
+            }
+        })
 }

@@ -12,6 +12,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod engine;
 pub mod input;
+pub mod model;
 pub mod record;
 pub mod rulebook;
 #[cfg(feature = "server")]
@@ -21,5 +22,5 @@ pub mod syntax;
 
 pub use catalog::{Catalog, load_game_file, load_game_text};
 pub use compile::Game;
-pub use engine::action::Action;
-pub use engine::state::State;
+pub use model::action::Action;
+pub use model::state::State;

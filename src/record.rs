@@ -36,7 +36,7 @@
 use crate::compile::Game;
 use crate::diagnostic::{Diagnostic, ErrorKind};
 use crate::engine::movegen::Outcome;
-use crate::engine::state::State;
+use crate::model::state::State;
 use crate::span::{FileId, Span};
 use std::collections::BTreeMap;
 

@@ -26,10 +26,10 @@
 
 use super::spec::{Budget, MctsConfig};
 use crate::compile::Game;
-use crate::engine::action::Action;
 use crate::engine::movegen::Outcome;
 use crate::engine::playout::{GameRng, seeded_rng};
-use crate::engine::state::State;
+use crate::model::action::Action;
+use crate::model::state::State;
 use rand::RngExt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -5,7 +5,7 @@ use super::spec::PlayerSpec;
 use crate::compile::Game;
 use crate::engine::movegen::Outcome;
 use crate::engine::playout::{seeded_chance_rng, seeded_rng};
-use crate::engine::state::State;
+use crate::model::state::State;
 
 /// One game as played: enough to replay it (`tabula show GAME --after TOKENS`) and to measure it.
 #[derive(Clone, Debug)]

@@ -11,6 +11,8 @@ use crate::syntax::game_file::{CellSpec, GameFile, PerPlayer};
 
 /// The most cells a board may have: a state keeps one byte per cell in a fixed array.
 pub const MAX_CELLS: usize = 512;
+/// The most cells a board with stacks may have.
+pub const STACK_CELLS: usize = 64;
 /// Directions are numbered in a byte of an action, and a jump stores one per hop in a few bits.
 pub const MAX_DIRECTIONS: usize = 64;
 /// A cell's byte holds the kind as `kind + 1` in six bits, beside the owner.
@@ -143,13 +145,13 @@ pub(crate) fn check_board_size(
         }
     };
     let stacks = section.stacks.as_ref().is_some_and(|s| s.value);
-    if stacks && files as usize * ranks as usize > crate::engine::state::STACK_CELLS {
+    if stacks && files as usize * ranks as usize > STACK_CELLS {
         let span = section.stacks.as_ref().map(|s| s.span);
         diags.push(
             Diagnostic::error(
                 ErrorKind::BadBoard(format!(
                     "a board with stacks may have at most {} cells",
-                    crate::engine::state::STACK_CELLS
+                    STACK_CELLS
                 )),
                 span,
             )

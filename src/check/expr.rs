@@ -5,6 +5,9 @@ use super::*;
 use crate::span::Span;
 use crate::syntax::ast::{BinOp, Call, Expr, ExprKind, UnOp};
 
+/// The most sets of cells an expression holds at once: the evaluator keeps a stack this deep.
+pub const SET_STACK: usize = 8;
+
 impl RuleChecker<'_> {
     pub(super) fn expect(
         &self,
@@ -84,12 +87,12 @@ impl RuleChecker<'_> {
                 let left = self.expect_with_help(l, Ty::Cells, place, help, diags);
                 let right = self.expect_with_help(r, Ty::Cells, place, help, diags);
                 let e = TExpr::SetOp(*op, Box::new(left?), Box::new(right?));
-                if set_depth(&e) > crate::engine::eval::SET_STACK {
+                if set_depth(&e) > SET_STACK {
                     diags.push(
                         Diagnostic::error(
                             ErrorKind::Other(format!(
                                 "sets of cells nested more than {} deep",
-                                crate::engine::eval::SET_STACK
+                                SET_STACK
                             )),
                             expr.span,
                         )

@@ -5,6 +5,7 @@ pub mod board;
 mod cells;
 mod dice;
 mod expr;
+pub(crate) mod fold;
 pub mod notation;
 mod options;
 mod primitives;
@@ -13,8 +14,9 @@ mod show;
 pub mod types;
 mod warnings;
 
-pub use board::MAX_CELLS;
 pub use board::MAX_PIECES;
+pub use board::{MAX_CELLS, STACK_CELLS};
+pub use expr::SET_STACK;
 
 /// The owner of neutral pieces, which belong to no player: the owner slot a game of at most three
 /// players leaves free.

@@ -2,8 +2,8 @@
 //! nothing uses, a rule that can never apply, a player who can never win. Each is decided whatever
 //! the options are, since `--option` may change any of them.
 
+use super::fold::{fold_expr_by, fold_stmts_by};
 use super::{CellId, CheckedProgram, Context, Generator, OptionKind, RuleInfo, TExpr, TStmt};
-use crate::compile::fold::{fold_expr_by, fold_stmts_by};
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
 use crate::syntax::GameFile;
 

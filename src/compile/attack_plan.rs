@@ -26,7 +26,7 @@
 use super::primitives::{Slide, Step};
 use super::{CellSet, Game, NO_CELL, Primitive, RegionRef};
 use crate::check::{Landing, SlideDistance, SlidePass, TExpr};
-use crate::engine::state::State;
+use crate::model::state::State;
 use crate::syntax::ast::BinOp;
 
 /// The `where` filters of a rule that its probes ask themselves.

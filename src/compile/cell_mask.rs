@@ -8,7 +8,7 @@
 
 use crate::check::{ALL_DIRECTIONS, CellTest, TExpr};
 use crate::compile::{CellSet, Game};
-use crate::engine::state::State;
+use crate::model::state::State;
 use crate::syntax::ast::BinOp;
 
 /// A set of cells described by what stands on and around them.
@@ -150,7 +150,7 @@ impl<const W: usize> Game<W> {
                 dirs,
             } => {
                 let player = if *opponent {
-                    crate::engine::state::next_player(me, self.players.len() as u8)
+                    crate::model::state::next_player(me, self.players.len() as u8)
                 } else {
                     me
                 };

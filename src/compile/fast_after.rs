@@ -5,7 +5,7 @@
 //! with the same result.
 
 use crate::check::{TExpr, TStmt};
-use crate::engine::eval::Played;
+use crate::model::verdict::Played;
 use crate::syntax::ast::BinOp;
 
 /// A number the rule reads.

@@ -6,7 +6,7 @@
 use super::{Board, CellSet};
 use crate::check::{TExpr, TStmt};
 use crate::engine::eval::{Frame, Verdict};
-use crate::engine::state::State;
+use crate::model::state::State;
 use crate::syntax::ast::BinOp;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ impl PlayerRef {
     fn resolve<const W: usize>(self, state: &State<W>, players: u8) -> u8 {
         match self {
             PlayerRef::Mover => state.to_move,
-            PlayerRef::Opponent => crate::engine::state::next_player(state.to_move, players),
+            PlayerRef::Opponent => crate::model::state::next_player(state.to_move, players),
             PlayerRef::Fixed(p) => p,
         }
     }

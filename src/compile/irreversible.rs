@@ -17,8 +17,8 @@
 //! every move of one of them went further along a graph without cycles, so none moved at all.
 
 use super::{CompiledMove, Game, Primitive};
-use crate::engine::action::{Action, ActionKind};
-use crate::engine::state::{State, encode};
+use crate::model::action::{Action, ActionKind};
+use crate::model::state::{State, encode};
 use crate::syntax::ast::EffectVerb;
 
 /// Which actions of the game are irreversible (see the module's text).

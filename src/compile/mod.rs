@@ -6,24 +6,23 @@ mod bytecode;
 pub mod cell_mask;
 pub mod fast_after;
 pub mod fast_check;
-pub(crate) mod fold;
 pub mod irreversible;
 pub mod neighbour_filter;
 pub mod previous_anchor;
 pub mod primitives;
 pub mod rays;
-mod tables;
 pub mod unmoved_source;
 pub mod word_moves;
 pub mod word_steps;
 
+pub use crate::model::board::{Board, CellSet, NO_CELL};
 pub use bytecode::{CodeRange, Op};
 pub use cell_mask::CellMask;
 pub use primitives::Primitive;
-pub use tables::{Board, CellSet, NO_CELL};
 
+use crate::check::fold;
 use crate::check::{CheckedGame, Generator, OptionDecl, PieceDecl, RuleInfo, TExpr};
-use crate::engine::state::State;
+use crate::model::state::State;
 use crate::syntax::ast::BinOp;
 
 /// A move rule with its arguments lowered to table indices: the parts every rule has, and its
@@ -689,7 +688,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
     let mut initial = State::empty(checked.first_player);
     for &(cell, player, kind, count) in &checked.setup {
         for _ in 0..count {
-            initial.push_piece(cell, crate::engine::state::encode(player, kind));
+            initial.push_piece(cell, crate::model::state::encode(player, kind));
         }
     }
     for (i, counter) in checked.counters.iter().enumerate() {

@@ -11,9 +11,9 @@
 
 use crate::check::TExpr;
 use crate::compile::{CellSet, Game, NO_CELL};
-use crate::engine::action::Action;
 use crate::engine::cells::Closed;
-use crate::engine::state::State;
+use crate::model::action::Action;
+use crate::model::state::State;
 use crate::syntax::ast::BinOp;
 
 /// `neighbours(CELL, dirs) and TEST and TEST ...`.
@@ -181,7 +181,7 @@ impl<const W: usize> Game<W> {
         let me = state.to_move;
         let players = [
             me,
-            crate::engine::state::next_player(me, self.players.len() as u8),
+            crate::model::state::next_player(me, self.players.len() as u8),
         ];
         'next: for &dir in self.directions_of(filter.dirs, me) {
             let cell = self.board.neighbour(around, dir);

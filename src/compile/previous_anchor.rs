@@ -9,7 +9,7 @@
 
 use super::{Game, NO_CELL};
 use crate::check::TExpr;
-use crate::engine::state::State;
+use crate::model::state::State;
 use crate::syntax::ast::BinOp;
 
 /// One `previous_X == neighbour(to, dirs)` test.

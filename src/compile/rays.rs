@@ -2,7 +2,7 @@
 //! A slide walks its ray from a list instead of asking the neighbour table at every step, and
 //! tests each cell against one set of the cells where it must stop.
 
-use super::tables::{Board, NO_CELL};
+use crate::model::board::{Board, NO_CELL};
 
 #[derive(Clone, Debug)]
 pub struct Rays {

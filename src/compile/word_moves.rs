@@ -9,8 +9,8 @@
 use super::word_steps::WordStep;
 use super::{CompiledMove, Game, Primitive};
 use crate::check::Landing;
-use crate::engine::action::StepTemplate;
-use crate::engine::state::encode;
+use crate::model::action::StepTemplate;
+use crate::model::state::encode;
 
 /// The move rules of the game, per player, in rule order.
 #[derive(Clone, Debug)]

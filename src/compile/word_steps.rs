@@ -5,7 +5,7 @@
 
 use super::{CompiledMove, Game, Primitive};
 use crate::check::Landing;
-use crate::engine::action::StepTemplate;
+use crate::model::action::StepTemplate;
 
 /// The steps of every move rule, per player, in the order the general generator makes them (rule
 /// by rule, each rule's directions in order, target cells lowest first), so that both give the

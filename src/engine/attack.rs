@@ -11,12 +11,12 @@
 //! Steps and slides are answered backwards from the cell (where could a piece of the rule come
 //! from?), then the rule's own test decides; other primitives generate their candidates.
 
-use super::action::{Action, ActionKind};
 use super::eval::Frame;
-use super::state::{State, encode, next_player};
 use crate::check::{Landing, SlideDistance, SlidePass};
 use crate::compile::attack_plan::Seen;
 use crate::compile::{CellSet, CompiledMove, Game, NO_CELL, Primitive};
+use crate::model::action::{Action, ActionKind};
+use crate::model::state::{State, encode, next_player};
 use std::cell::RefCell;
 
 thread_local! {

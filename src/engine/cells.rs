@@ -2,10 +2,10 @@
 //! cell, the enemy pieces a cell flanks, a row of pieces and a chain joining two regions; and the
 //! cells of an action as the rules read them (`to`, `from`).
 
-use super::action::{Action, ActionKind};
-use super::state::State;
 use crate::check::{ALL_DIRECTIONS, CellTest};
 use crate::compile::{CellSet, Game, NO_CELL};
+use crate::model::action::{Action, ActionKind};
+use crate::model::state::State;
 
 /// "No cell" as the rules' values hold it: off the board, or the origin of a placement.
 pub const NO_CELL_VALUE: i32 = -1;

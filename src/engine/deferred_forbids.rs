@@ -9,11 +9,11 @@
 //! no rule sifts or joins the list of actions (`compulsory most`, parts joined into one action),
 //! whose results would depend on the whole list being judged.
 
-use super::action::Action;
 use super::eval::Frame;
 use super::movegen::Outcome;
-use super::state::State;
 use crate::compile::Game;
+use crate::model::action::Action;
+use crate::model::state::State;
 use rand::RngExt;
 
 /// The most candidates whose `forbid`s a list may leave for later: past it they are judged at

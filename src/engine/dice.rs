@@ -8,11 +8,11 @@
 //! over are dropped, or pass to the opponent as `[dice] transfer` says, who plays them in order
 //! before rolling. A fresh roll of which nothing can be played is answered by `pass`.
 
-use super::action::{Action, ActionKind};
-use super::state::{POOL, Pool, STACK_CELLS, State};
 use crate::check::{Landing, Transfer};
 use crate::compile::primitives::DieMove;
 use crate::compile::{CompiledMove, Game, Primitive};
+use crate::model::action::{Action, ActionKind};
+use crate::model::state::{POOL, Pool, STACK_CELLS, State};
 use rand::{Rng, RngExt};
 
 /// `Action::to` of a piece borne off the board.
@@ -307,7 +307,7 @@ impl<const W: usize> Game<W> {
         let me = state.to_move;
         let piece = if action.from() == BAR {
             state.bar[me as usize] -= 1;
-            crate::engine::state::encode(me, self.moves[action.rule() as usize].piece.unwrap_or(0))
+            crate::model::state::encode(me, self.moves[action.rule() as usize].piece.unwrap_or(0))
         } else {
             let from = action.from_cell();
             let piece = state.cell(from);
@@ -395,7 +395,7 @@ impl<const W: usize> Game<W> {
         if passes && state.pool_len > 0 {
             state.pool_kind = kind;
             state.to_move =
-                crate::engine::state::next_player(state.to_move, self.players.len() as u8);
+                crate::model::state::next_player(state.to_move, self.players.len() as u8);
         } else {
             state.clear_pool();
         }
@@ -409,7 +409,7 @@ impl<const W: usize> Game<W> {
             if state.pool_len == 0 {
                 // Pips passed back finish the first player's turn: the receiver then rolls.
                 if matches!(state.pool_kind, Pool::Roll | Pool::Doublet | Pool::Returned) {
-                    state.to_move = crate::engine::state::next_player(state.to_move, players);
+                    state.to_move = crate::model::state::next_player(state.to_move, players);
                 }
                 state.pool_kind = Pool::Empty;
                 return;

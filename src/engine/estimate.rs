@@ -3,8 +3,8 @@
 //! `analyze` counts a change of the player ahead by it.
 
 use super::eval::Frame;
-use super::state::State;
 use crate::compile::Game;
+use crate::model::state::State;
 
 impl<const W: usize> Game<W> {
     /// Each player's standing by the `estimate` rules (their terms added up), or `None` when the

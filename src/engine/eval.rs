@@ -1,10 +1,10 @@
 //! Runs the compiled program on a fixed stack, allocating nothing.
 
-use super::action::Action;
 use super::cells::NO_CELL_VALUE;
-use super::state::State;
 use crate::check::Var;
 use crate::compile::{CellSet, CodeRange, Game, Op};
+use crate::model::action::Action;
+use crate::model::state::State;
 use crate::syntax::ast::BinOp;
 use crate::syntax::rules::MAX_EXPRESSION_DEPTH;
 
@@ -14,33 +14,12 @@ const SMALL_STACK: usize = 32;
 /// [`MAX_EXPRESSION_DEPTH`] deep and a statement adds one value under it.
 const LARGE_STACK: usize = MAX_EXPRESSION_DEPTH as usize + 1;
 
-/// The most sets of cells an expression holds at once (the checker refuses deeper ones).
-pub const SET_STACK: usize = 8;
+pub use crate::check::SET_STACK;
 
 /// The kinds of piece whose sets [`Frame::mover_kinds`] keeps: promoted kinds count too.
 pub const MOVER_KINDS: usize = 16;
 
-/// What a rule body decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// The player and the score of the win.
-    Win(u8, i32),
-    Lose(u8),
-    Draw,
-    Pass,
-    Nothing,
-}
-
-/// What the action just played did, as `after` rules read it (`captured`, `moved`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Played {
-    /// The pieces it captured (see [`Game::played`]).
-    pub captured: u8,
-    /// Bit `k` is set when it moved a piece of kind `k`, as the piece was before any promotion.
-    pub moved: u64,
-    /// It was a pass.
-    pub passed: bool,
-}
+pub use crate::model::verdict::{Played, Verdict};
 
 /// What an expression may look at: the position, and while a move is being judged, the action and
 /// the position after it. One frame serves a whole position.
@@ -170,7 +149,7 @@ impl<const W: usize> Game<W> {
     pub fn eval_int(&self, code: CodeRange, frame: &mut Frame<'_, W>) -> i32 {
         // `opponent` alone (`next ... by opponent`) needs no stack.
         if let [Op::Opponent, Op::Return] = self.code[code.start()..code.start() + 2] {
-            return crate::engine::state::next_player(frame.state.to_move, self.players.len() as u8)
+            return crate::model::state::next_player(frame.state.to_move, self.players.len() as u8)
                 as i32;
         }
         self.run(code, frame).unwrap_or(0)
@@ -288,7 +267,7 @@ impl<const W: usize> Game<W> {
                 Op::Int(v) => push!(v),
                 Op::Mover => push!(frame.state.to_move as i32),
                 Op::Opponent => {
-                    push!(crate::engine::state::next_player(frame.state.to_move, players) as i32)
+                    push!(crate::model::state::next_player(frame.state.to_move, players) as i32)
                 }
                 // A count of actions: past the 32-bit range it reads as the largest value, not
                 // as a negative one.

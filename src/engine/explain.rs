@@ -2,10 +2,10 @@
 //! [`Game::legal_actions_with_history`] for `tabula verify --coverage`, kept out of the move
 //! generator so that play pays nothing for it.
 
-use super::action::Action;
 use super::eval::{Frame, Verdict};
-use super::state::State;
 use crate::compile::{Game, Primitive};
+use crate::model::action::Action;
+use crate::model::state::State;
 
 /// What decided a position, rule by rule. Rule indices are those of the compiled game
 /// ([`Game::moves`], [`Game::forbids`], [`Game::turn_start`]).
@@ -54,7 +54,7 @@ impl<'g, const W: usize> Explainer<'g, W> {
         }
         let mut legal = Vec::new();
         // The rest of a turn: only the rule its last part named.
-        if state.pending != super::state::NONE {
+        if state.pending != crate::model::state::NONE {
             let i = state.pending as usize;
             self.judge_rule(i, state, history, &mut frame, &mut explanation, &mut legal);
             return explanation;

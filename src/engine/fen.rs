@@ -1,9 +1,9 @@
 //! The game's one-line position notation (a FEN), read and written as `[notation]` declares it:
 //! chess's FEN, xiangqi's FEN and the like paste in without code per game.
 
-use super::state::State;
 use crate::check::notation::{NotationDecl, NotationField};
 use crate::compile::{Game, NO_CELL};
+use crate::model::state::State;
 
 impl<const W: usize> Game<W> {
     /// The key repetitions compare ([`State::key`]), with the previous move counted only where a

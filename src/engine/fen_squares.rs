@@ -1,9 +1,9 @@
 //! The `squares:PLAYER` fields of a notation: a player's pieces by square number, as the FEN of
 //! draughts writes them (`W:W31-50:B1-20`, `B:W18,24,K10:B12,K22`).
 
-use super::state::State;
 use crate::check::notation::NotationDecl;
 use crate::compile::Game;
+use crate::model::state::State;
 
 /// Runs of at least this many consecutive squares of one kind are written `N-M`.
 const RANGE: usize = 3;

@@ -2,8 +2,8 @@
 //! through neighbours along the directions (Lines of Action's win: `groups(mover) == 1`). A
 //! flood per group over bit sets (see [`super::groups`]).
 
-use super::state::State;
 use crate::compile::{CellSet, Game};
+use crate::model::state::State;
 
 impl<const W: usize> Game<W> {
     /// The number of `player`'s groups: 0 without pieces.

@@ -2,8 +2,8 @@
 //! neighbours along the directions; its liberties are the empty cells next to it. All by floods
 //! over bit sets, so a board's groups cost a few set operations per step of the flood.
 
-use super::state::State;
 use crate::compile::{CellSet, Game};
+use crate::model::state::State;
 
 impl<const W: usize> Game<W> {
     /// The cells of `cells` joined to `seeds` through them, along the directions.

@@ -1,8 +1,8 @@
 //! Face-down pieces revealed by their first move (a chance event), and pieces held at home.
 
-use super::action::{Action, ActionKind};
-use super::state::State;
 use crate::compile::{CellSet, Game, NO_CELL};
+use crate::model::action::{Action, ActionKind};
+use crate::model::state::State;
 
 impl Action {
     /// A face-down piece turns out to be of `kind`.

@@ -1,6 +1,5 @@
 //! Playing a compiled game: states, actions, the move generator and what is built on it.
 
-pub mod action;
 pub mod attack;
 pub mod beyond;
 pub mod cells;
@@ -23,4 +22,7 @@ pub mod perft;
 pub mod playout;
 pub mod position;
 pub mod primitives;
-pub mod state;
+
+// The position and the action live in `model`, below the compiler and the engine; their old
+// paths stay for the code that names them so.
+pub use crate::model::{action, state};

@@ -1,14 +1,14 @@
 //! The move generator: runs the compiled move rules (each primitive by its generator in
 //! [`super::primitives`]), the helpers those share, and applying an action.
 
-use super::action::{Action, ActionKind};
 use super::eval::{Frame, MOVER_KINDS, Played, Verdict};
 use super::primitives::jump::WordChain;
-use super::state::State;
 use crate::check::{Landing, STAY};
 use crate::compile::word_moves::{WORD_KINDS, WordMoves, WordRuleMoves};
 use crate::compile::word_steps::WordSteps;
 use crate::compile::{CellSet, CompiledMove, Game, Primitive};
+use crate::model::action::{Action, ActionKind};
+use crate::model::state::State;
 use crate::syntax::ast::EffectVerb;
 use std::cell::RefCell;
 
@@ -148,7 +148,7 @@ impl<const W: usize> Game<W> {
             }
             return;
         }
-        if state.pending != super::state::NONE {
+        if state.pending != crate::model::state::NONE {
             // The rest of a turn: only the rule the last part named, or, where it may be left
             // out, the end of the turn (`pass`).
             let rule = &self.moves[state.pending as usize];
@@ -310,7 +310,7 @@ impl<const W: usize> Game<W> {
         CAN_MOVE_DEPTH.with(|d| d.set(depth + 1));
         let mut turn = *state;
         turn.to_move = player;
-        turn.pending = super::state::NONE;
+        turn.pending = crate::model::state::NONE;
         let found = CAN_MOVE_BUFFER.with(|buffer| match buffer.try_borrow_mut() {
             Ok(mut buffer) => self.has_move(&turn, &mut buffer),
             // Already in use further up the stack: a list of its own.
@@ -341,7 +341,7 @@ impl<const W: usize> Game<W> {
             // With two players a loss is the other's win; with more, the next player's (a simplification
             // until a game needs rankings).
             Verdict::Lose(p) => Some(Ok(Outcome::Win(
-                crate::engine::state::next_player(p, players),
+                crate::model::state::next_player(p, players),
                 1,
             ))),
             Verdict::Draw => Some(Ok(Outcome::Draw)),
@@ -498,7 +498,7 @@ impl<const W: usize> Game<W> {
         owner: u8,
         kind: u8,
     ) -> CellSet<W> {
-        let wanted = crate::engine::state::encode(owner, kind);
+        let wanted = crate::model::state::encode(owner, kind);
         let mut set = CellSet::default();
         for cell in cells.iter() {
             if state.cell(cell) == wanted {
@@ -523,7 +523,7 @@ impl<const W: usize> Game<W> {
     #[inline]
     pub(super) fn promotes(&self, rule: &CompiledMove, player: u8, piece: u8, cell: u16) -> bool {
         rule.promote.is_some_and(|(kind, region)| {
-            crate::engine::state::encode(player, kind) != piece
+            crate::model::state::encode(player, kind) != piece
                 && self.region_of(region, player).contains(cell)
         })
     }
@@ -704,7 +704,7 @@ impl<const W: usize> Game<W> {
             // Most moves of most games: nothing else to do.
             state.move_piece(action.from_cell(), action.to_cell());
             state.to_move =
-                crate::engine::state::next_player(state.to_move, self.players.len() as u8);
+                crate::model::state::next_player(state.to_move, self.players.len() as u8);
             state.ply = state.ply.saturating_add(1);
             return;
         }

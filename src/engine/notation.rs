@@ -1,8 +1,8 @@
 //! Action tokens as the rulings write them: `e2-e3`, `f5xf8`, `pass`.
 
-use super::action::{Action, ActionKind, Remote};
-use super::state::State;
 use crate::compile::{Game, Primitive};
+use crate::model::action::{Action, ActionKind, Remote};
+use crate::model::state::State;
 
 impl<const W: usize> Game<W> {
     /// The token of an action: the moving piece's cell (the rearmost one of a line), `-` or `x` for a

@@ -5,10 +5,10 @@
 //! lasts until a turn is over: the pieces marked in it (`mark`), and the extra turns it gives
 //! (`extra_turn`), played once it is over.
 
-use super::action::{Action, ActionKind};
 use super::eval::Frame;
-use super::state::{NONE, State};
 use crate::compile::{CellSet, CompiledMove, Game, NO_CELL, Primitive};
+use crate::model::action::{Action, ActionKind};
+use crate::model::state::{NONE, State};
 
 /// Marks an action's second word as the second part of a joined turn (the word holds that part's
 /// first word; the top bit of an action's first word is never set, since no count reaches 128).
@@ -188,7 +188,7 @@ impl<const W: usize> Game<W> {
                 return;
             }
         }
-        state.to_move = crate::engine::state::next_player(state.to_move, self.players.len() as u8);
+        state.to_move = crate::model::state::next_player(state.to_move, self.players.len() as u8);
     }
 
     /// `extra_turn PLAYER`: one more turn owed to `player`, played once the current turn is over.

@@ -1,8 +1,8 @@
 //! Perft: the number of action sequences of a given length, as the rulings define it.
 
-use super::action::Action;
-use super::state::State;
 use crate::compile::Game;
+use crate::model::action::Action;
+use crate::model::state::State;
 
 impl<const W: usize> Game<W> {
     pub fn perft(&self, state: &State<W>, depth: u32) -> u64 {

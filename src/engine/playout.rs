@@ -1,11 +1,11 @@
 //! Seeded random playouts, the measure of speed used by `tabula bench`, and the generators of
 //! `tabula play`.
 
-use super::action::Action;
 use super::deferred_forbids::Drawn;
 use super::movegen::Outcome;
-use super::state::State;
 use crate::compile::Game;
+use crate::model::action::Action;
+use crate::model::state::State;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 use std::cell::RefCell;

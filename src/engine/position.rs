@@ -1,10 +1,10 @@
 //! Positions as hand-writable TOML: `show --format toml` prints what `--position` reads.
 
-use super::action::Action;
-use super::state::State;
 use crate::check::{Layout, Slant};
 use crate::compile::{Game, Primitive};
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
+use crate::model::action::Action;
+use crate::model::state::State;
 use crate::span::{Located, Sources, Span, with_current_file};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -296,7 +296,7 @@ impl<const W: usize> Game<W> {
                         },
                         _ => (cell.value.as_str(), 1),
                     };
-                    let value = crate::engine::state::encode(p, kind);
+                    let value = crate::model::state::encode(p, kind);
                     match self.board.parse_cell(name) {
                         Some(c)
                             if self.board.stacks
@@ -433,7 +433,7 @@ impl<const W: usize> Game<W> {
                         continue;
                     }
                     let top = state.cell(c);
-                    state.set(c, crate::engine::state::encode(p as u8, kind));
+                    state.set(c, crate::model::state::encode(p as u8, kind));
                     state.pin(c, top);
                     tally.push((p as u8, 1, cell.span));
                 }
@@ -491,7 +491,7 @@ impl<const W: usize> Game<W> {
         }
         if state.bonus_left == 0 {
             // Nothing owed: the same position as one that never owed anything.
-            state.bonus = super::state::NONE;
+            state.bonus = crate::model::state::NONE;
         }
         self.read_part(file, state, diags);
         self.read_memory(file, state, diags);
@@ -712,7 +712,7 @@ impl<const W: usize> Game<W> {
         }
         let sides = self.dice.map_or(0, |d| i64::from(d.sides));
         if let Some(pool) = &file.pool {
-            if self.dice.is_none() || pool.value.len() > super::state::POOL {
+            if self.dice.is_none() || pool.value.len() > crate::model::state::POOL {
                 diags.push(
                     Diagnostic::error(
                         ErrorKind::BadPosition("not a pool of pips for this game".into()),
@@ -721,7 +721,7 @@ impl<const W: usize> Game<W> {
                     .with_help(if self.dice.is_none() {
                         "this game throws no dice".to_string()
                     } else {
-                        format!("a pool holds at most {} pips", super::state::POOL)
+                        format!("a pool holds at most {} pips", crate::model::state::POOL)
                     }),
                 );
                 return;
@@ -741,13 +741,13 @@ impl<const W: usize> Game<W> {
             }
             state.pool_len = pool.value.len() as u8;
             state.pool_kind = if pool.value.is_empty() {
-                super::state::Pool::Empty
+                crate::model::state::Pool::Empty
             } else {
-                super::state::Pool::Roll
+                crate::model::state::Pool::Roll
             };
         }
         if let Some(kind) = &file.pool_kind {
-            use super::state::Pool;
+            use crate::model::state::Pool;
             let k = match kind.value.as_str() {
                 "roll" => Pool::Roll,
                 "doublet" => Pool::Doublet,
@@ -851,7 +851,7 @@ impl<const W: usize> Game<W> {
             state.ply
         );
         if self.dice.is_some() {
-            use super::state::Pool;
+            use crate::model::state::Pool;
             let offs = self.per_player(&state.off, " = ");
             out.push_str(&format!("off = {{ {offs} }}\n"));
             if state.bar.iter().any(|&n| n > 0) {
@@ -886,7 +886,7 @@ impl<const W: usize> Game<W> {
             }
             out.push_str(&format!("bonus_moves = {}\n", state.bonus_left));
         }
-        if state.pending != super::state::NONE {
+        if state.pending != crate::model::state::NONE {
             let rule = &self.moves[state.pending as usize].info.name;
             out.push_str(&format!("part = {}\n", quote(rule)));
         }
@@ -1105,11 +1105,11 @@ impl<const W: usize> Game<W> {
             }
             let pips: Vec<String> = state.pips().iter().map(|p| p.to_string()).collect();
             let kind = match state.pool_kind {
-                super::state::Pool::Empty => "to roll",
-                super::state::Pool::Roll => "roll",
-                super::state::Pool::Doublet => "doublet, in order",
-                super::state::Pool::Transferred => "passed on, in order",
-                super::state::Pool::Returned => "passed back, in order",
+                crate::model::state::Pool::Empty => "to roll",
+                crate::model::state::Pool::Roll => "roll",
+                crate::model::state::Pool::Doublet => "doublet, in order",
+                crate::model::state::Pool::Transferred => "passed on, in order",
+                crate::model::state::Pool::Returned => "passed back, in order",
             };
             if pips.is_empty() {
                 lines.push(format!("dice: {kind}"));
@@ -1150,7 +1150,7 @@ impl<const W: usize> Game<W> {
     /// jump, hop, die move or sowing, the cell of a placement or a removal; a joined turn's
     /// parts each. Chance and passes mark nothing.
     pub fn action_cells(&self, action: &Action) -> Vec<u16> {
-        use super::action::ActionKind;
+        use crate::model::action::ActionKind;
         let mut cells = Vec::new();
         let parts = match action.joined_part() {
             Some(second) => vec![action.with_path(0), second],

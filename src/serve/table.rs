@@ -10,7 +10,7 @@ use super::store::Status;
 use crate::ai::{Limit, MctsConfig, PlayerSpec};
 use crate::compile::{AnyGame, Game};
 use crate::engine::playout::{GameRng, seeded_rng};
-use crate::engine::state::State;
+use crate::model::state::State;
 use crate::record::Record;
 use rand::Rng;
 use serde_json::{Value, json};

@@ -557,7 +557,7 @@ fn nearest_game(name: &str, path: &str) -> Option<String> {
         .map(std::path::Path::to_path_buf)
         .unwrap_or_default();
     let mut names: Vec<String> = Vec::new();
-    for dir in [beside, crate::catalog::Catalog::default().dir] {
+    for dir in [beside, crate::input::games_folder()] {
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
         };

@@ -2,8 +2,8 @@
 
 use crate::compile::primitives::Fly;
 use crate::compile::{CompiledMove, Game};
-use crate::engine::action::{Action, ActionKind};
 use crate::engine::eval::Frame;
+use crate::model::action::{Action, ActionKind};
 
 impl<const W: usize> Game<W> {
     /// `fly`: each piece of the mover (of the rule's kind, on a cell of `from`) may go to any

@@ -3,9 +3,9 @@
 use crate::compile::primitives::Jump;
 use crate::compile::word_moves::{WordDir, shift};
 use crate::compile::{CellSet, CompiledMove, Game, NO_CELL};
-use crate::engine::action::{Action, ActionKind};
 use crate::engine::eval::Frame;
-use crate::engine::state::{State, encode};
+use crate::model::action::{Action, ActionKind};
+use crate::model::state::{State, encode};
 
 /// The most directions of a jump the one-word generator keeps on its stack.
 const MAX_WORD_DIRS: usize = 16;
@@ -412,7 +412,7 @@ impl<const W: usize> Game<W> {
                     if jump.remove_at_end {
                         // Left standing until the end, the piece still blocks a landing; a piece
                         // of the jumper's own side there keeps it from being jumped twice.
-                        scratch.set(over, crate::engine::state::encode(scratch.to_move, 0));
+                        scratch.set(over, crate::model::state::encode(scratch.to_move, 0));
                     } else {
                         scratch.clear(over);
                     }

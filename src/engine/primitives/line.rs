@@ -3,8 +3,8 @@
 use crate::check::LineCapture;
 use crate::compile::primitives::Line;
 use crate::compile::{CellSet, CompiledMove, Game, NO_CELL};
-use crate::engine::action::Action;
 use crate::engine::eval::Frame;
+use crate::model::action::Action;
 
 /// The most directions for which [`Game::line_moves`] looks up the rears of lines in advance.
 const LINE_DIRS: usize = 8;

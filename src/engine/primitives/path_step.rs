@@ -2,8 +2,8 @@
 
 use crate::compile::primitives::PathStep;
 use crate::compile::{CompiledMove, Game, NO_CELL};
-use crate::engine::action::{Action, ActionKind};
 use crate::engine::eval::Frame;
+use crate::model::action::{Action, ActionKind};
 
 impl<const W: usize> Game<W> {
     /// `path_step`: every piece of the rule one cell on along its path.

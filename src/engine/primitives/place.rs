@@ -2,8 +2,8 @@
 
 use crate::compile::primitives::Place;
 use crate::compile::{CellSet, CodeRange, CompiledMove, Game, RegionRef};
-use crate::engine::action::{Action, ActionKind};
 use crate::engine::eval::Frame;
+use crate::model::action::{Action, ActionKind};
 
 impl Action {
     /// A piece placed on `to` by move rule `rule`.

@@ -5,8 +5,8 @@ use crate::check::{Landing, SlideDistance, SlidePass};
 use crate::compile::primitives::Slide;
 use crate::compile::rays::Rays;
 use crate::compile::{CellSet, CompiledMove, Game, NO_CELL};
-use crate::engine::action::Action;
 use crate::engine::eval::Frame;
+use crate::model::action::Action;
 
 impl<const W: usize> Game<W> {
     /// `slide`: every piece of the rule, in every direction.

@@ -2,9 +2,9 @@
 
 use crate::compile::primitives::Sow;
 use crate::compile::{CompiledMove, Game};
-use crate::engine::action::{Action, ActionKind};
 use crate::engine::eval::Frame;
-use crate::engine::state::State;
+use crate::model::action::{Action, ActionKind};
+use crate::model::state::State;
 
 impl<const W: usize> Game<W> {
     /// `sow`: one action per pit of the mover holding pieces (of the rule's kind), landing where

@@ -3,8 +3,8 @@
 use crate::check::Landing;
 use crate::compile::primitives::Step;
 use crate::compile::{CompiledMove, Game};
-use crate::engine::action::{Action, StepTemplate};
 use crate::engine::eval::Frame;
+use crate::model::action::{Action, StepTemplate};
 
 impl<const W: usize> Game<W> {
     /// All single steps of a rule at once: per direction, the movable pieces shifted one cell, kept

@@ -6,9 +6,9 @@
 
 use crate::compile::primitives::Step;
 use crate::compile::{CompiledMove, Game, NO_CELL};
-use crate::engine::action::{Action, Remote};
 use crate::engine::eval::Frame;
-use crate::engine::state::State;
+use crate::model::action::{Action, Remote};
+use crate::model::state::State;
 
 /// The most pieces one capture takes: they are counted in the action's byte.
 const MOST: u8 = u8::MAX;

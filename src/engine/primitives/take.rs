@@ -1,8 +1,8 @@
 //! `take`: an enemy piece leaves the board.
 
 use crate::compile::{CompiledMove, Game};
-use crate::engine::action::{Action, ActionKind};
 use crate::engine::eval::Frame;
+use crate::model::action::{Action, ActionKind};
 
 impl<const W: usize> Game<W> {
     /// `take`: each enemy piece (of the rule's kind) may leave the board; `to` is its cell.

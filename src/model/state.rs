@@ -1,8 +1,8 @@
 //! A position: a flat, fixed-size value that copies without allocating.
 
+use super::board::{CellSet, NO_CELL};
 use crate::check::HAND_KINDS;
 pub use crate::check::MAX_CELLS;
-use crate::compile::{CellSet, NO_CELL};
 
 /// The cells of the board, and for speed the same pieces as one bit set per owner. Every write
 /// goes through [`State::set`], which keeps the two in step.
@@ -79,8 +79,7 @@ pub fn next_player(player: u8, players: u8) -> u8 {
 /// No cell, no player: for [`State::reveal_at`] and [`State::bonus`].
 pub const NONE: u8 = u8::MAX;
 
-/// The most cells a board with stacks may have.
-pub const STACK_CELLS: usize = 64;
+pub use crate::check::STACK_CELLS;
 /// The most pips a turn may hold: a doublet that escalates from 1 to 6 is 24.
 pub const POOL: usize = 24;
 

@@ -208,7 +208,7 @@ impl<const W: usize> Board<W> {
 
     /// Jump `i` of an action: its direction and how many cells it goes (2 for a short jump).
     #[inline]
-    pub fn jump_step(&self, action: &crate::engine::action::Action, i: u8) -> (u8, u16) {
+    pub fn jump_step(&self, action: &crate::model::action::Action, i: u8) -> (u8, u16) {
         let field = action.jump_direction(i, self.jump_bits);
         let dir = field & ((1u16 << self.jump_dir_bits) - 1) as u8;
         (dir, u16::from(field >> self.jump_dir_bits) + 2)
