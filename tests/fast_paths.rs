@@ -110,3 +110,25 @@ fn slides_along_rays_agree_with_slides_step_by_step() {
         agree(&fast, &general(&fast), 20);
     }
 }
+
+/// Some shipped game has capturing rules with filters of both shapes answered by probes,
+/// none left to the general answer: `attack`'s comparisons with generating every move then
+/// check the filters' probe form.
+#[test]
+fn filters_of_both_shapes_are_probed_in_a_shipped_game() {
+    let catalog = tabula::Catalog::default();
+    let probed = catalog
+        .list()
+        .iter()
+        .filter_map(|listing| catalog.load(&listing.id, &[]).ok().map(|(g, _, _)| g))
+        .filter(|g: &Game| g.attack_plan.as_ref().is_some_and(|p| p.others.is_empty()))
+        .any(|g| {
+            let filtered = |pick: fn(&tabula::compile::fast::attack_plan::ProbeFilters) -> bool| {
+                g.moves
+                    .iter()
+                    .any(|m| !m.filters.is_empty() && m.probe_filters.as_ref().is_some_and(pick))
+            };
+            filtered(|f| f.from_region.is_some()) && filtered(|f| f.target_kind.is_some())
+        });
+    assert!(probed, "no shipped game has both filter shapes probed");
+}

@@ -1,4 +1,4 @@
-//! Irreversible actions (`tabula::compile::irreversible`): found from the shape of the rules, they
+//! Irreversible actions (`tabula::compile::fast::irreversible`): found from the shape of the rules, they
 //! let a random playout forget the positions before them. Along random games, no position before
 //! such an action comes back after it, and playouts end as they do with the whole history kept.
 

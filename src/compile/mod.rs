@@ -1,23 +1,13 @@
 //! The compiled stage: dense tables (cells x directions, regions as bit sets) and the rules as one
 //! flat program that the move generator runs without allocating.
 
-pub mod attack_plan;
 mod bytecode;
-pub mod cell_mask;
-pub mod fast_after;
-pub mod fast_check;
-pub mod irreversible;
-pub mod neighbour_filter;
-pub mod previous_anchor;
+pub mod fast;
 pub mod primitives;
-pub mod rays;
-pub mod unmoved_source;
-pub mod word_moves;
-pub mod word_steps;
 
 pub use crate::model::board::{Board, CellSet, NO_CELL};
 pub use bytecode::{CodeRange, Op};
-pub use cell_mask::CellMask;
+pub use fast::cell_mask::CellMask;
 pub use primitives::Primitive;
 
 use crate::check::fold;
@@ -53,13 +43,13 @@ pub struct CompiledMove {
     pub reads_previous: bool,
     /// Filters `previous_X == neighbour(to, D)`: where they leave no landing cell, the rule has
     /// no move (see [`previous_anchor`]).
-    pub anchors: Vec<previous_anchor::PreviousAnchor>,
+    pub anchors: Vec<fast::previous_anchor::PreviousAnchor>,
     /// A filter `is_in(from, unmoved)`: where none of the rule's pieces is unmoved, it has no
     /// move (see [`unmoved_source`]).
     pub from_unmoved: bool,
     /// The rule's filters in the form its attack probes ask themselves, when they have it (see
     /// [`attack_plan`]).
-    pub probe_filters: Option<attack_plan::ProbeFilters>,
+    pub probe_filters: Option<fast::attack_plan::ProbeFilters>,
     /// No filter of its own and no `forbid` in the game: every action it makes is legal.
     pub unchecked: bool,
     /// The filters that ask only about the landing cell, as one mask (see [`cell_mask`]).
@@ -104,7 +94,7 @@ pub struct CompiledEffect {
     /// `if COND`, unless the options decide it.
     pub condition: Option<CodeRange>,
     /// The set worked out cell by cell, when it has that form (see [`neighbour_filter`]).
-    pub fast: Option<neighbour_filter::NeighbourFilter>,
+    pub fast: Option<fast::neighbour_filter::NeighbourFilter>,
     /// `shift`: a program that gives the cell the piece goes to (the target gives the cell it
     /// comes from).
     pub destination: Option<CodeRange>,
@@ -125,11 +115,11 @@ pub struct CompiledCheck {
     /// when no moved piece ends there.
     pub guard: Option<RegionRef>,
     /// The same test in the fast form, when the rule has its shape.
-    pub fast: Option<fast_check::FastCheck>,
+    pub fast: Option<fast::fast_check::FastCheck>,
     /// The fast form on a board of one word, resolved for each player to move.
-    pub word: Option<fast_check::WordCheck>,
+    pub word: Option<fast::fast_check::WordCheck>,
     /// An `after` rule that resets or moves on a counter, in the fast form.
-    pub counter_fast: Option<fast_after::FastAfter>,
+    pub counter_fast: Option<fast::fast_after::FastAfter>,
     /// A `forbid` of the shape `afterwards(attacked(pieces(mover, KIND), by: opponent))`: KIND.
     /// A simple move is then judged without making the position after it: at once where it
     /// changes no cell an attack on those pieces depends on, else by the attack plan's probes
@@ -312,13 +302,13 @@ pub struct Game<const W: usize = 4> {
     /// Every rule of the rules text by kind, in the order of [`RuleKind`].
     pub declared_rules: Vec<DeclaredRule>,
     /// When every move rule is a plain step on a small board: all moves as word shifts.
-    pub word_steps: Option<word_steps::WordSteps>,
+    pub word_steps: Option<fast::word_steps::WordSteps>,
     /// When every move rule is a plain step or jump on a small board (and `word_steps` is not
     /// chosen): all moves on words from tables per player.
-    pub word_moves: Option<word_moves::WordMoves>,
+    pub word_moves: Option<fast::word_moves::WordMoves>,
     /// Which actions no earlier position can come back after (see [`irreversible`]), if the
     /// rules tell: a driver keeping history for `repetitions` may then forget what came before.
-    pub irreversible: Option<irreversible::Irreversible>,
+    pub irreversible: Option<fast::irreversible::Irreversible>,
     /// Whether any move rule has `then` effects (else applying skips looking for them).
     pub has_rule_effects: bool,
     /// Whether any move rule has a `next`, or marks pieces or gives extra turns: then a turn may
@@ -360,9 +350,9 @@ pub struct Game<const W: usize = 4> {
     pub line_masks: Vec<CellSet<W>>,
     /// The cells of every ray, when a rule slides (see [`rays`]); `None` on a board with a ring,
     /// where slides take steps one by one.
-    pub rays: Option<rays::Rays>,
+    pub rays: Option<fast::rays::Rays>,
     /// The capturing steps and slides as backward probes, for `attacked` (see [`attack_plan`]).
-    pub attack_plan: Option<attack_plan::AttackPlan<W>>,
+    pub attack_plan: Option<fast::attack_plan::AttackPlan<W>>,
 }
 
 impl<const W: usize> Game<W> {
@@ -597,9 +587,9 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
                 // Die moves and passes land nowhere: their `to` is none.
                 anchors: match m.generator {
                     Generator::DieMove { .. } | Generator::Pass => Vec::new(),
-                    _ => previous_anchor::recognise(&m.filters),
+                    _ => fast::previous_anchor::recognise(&m.filters),
                 },
-                probe_filters: attack_plan::recognise_filters(&m.filters, &region_ref),
+                probe_filters: fast::attack_plan::recognise_filters(&m.filters, &region_ref),
                 // Primitives whose `from` is the cell of one of the rule's pieces.
                 from_unmoved: matches!(
                     m.generator,
@@ -607,7 +597,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
                         | Generator::Slide { .. }
                         | Generator::Jump { .. }
                         | Generator::Fly { .. }
-                ) && unmoved_source::recognise(&m.filters),
+                ) && fast::unmoved_source::recognise(&m.filters),
                 // A choice is made where the actions are checked (`push_if_legal`).
                 unchecked: filters.is_empty()
                     && checked.program.forbids.is_empty()
@@ -647,32 +637,32 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         .map(|(player, value)| (emitter.expr_program(player), emitter.expr_program(value)))
         .collect();
     let players = checked.players.len() as u8;
-    let stmt_checks = |rules: &[crate::check::StmtRule],
-                       emitter: &mut bytecode::Emitter|
-     -> Vec<CompiledCheck> {
-        rules
-            .iter()
-            .filter_map(|r| {
-                let body = fold::fold_stmts(&r.body, &options);
-                // A rule that folded away can never say anything.
-                if body.is_empty() {
-                    return None;
-                }
-                let fast = fast_check::recognise(&body, &region_first).filter(|_| !board.stacks);
-                Some(CompiledCheck {
-                    info: r.info.clone(),
-                    code: emitter.stmt_program(&body),
-                    guard: None,
-                    fast,
-                    word: fast.and_then(|f| {
-                        fast_check::WordCheck::new(&f, &region_sets, &board, players)
-                    }),
-                    counter_fast: fast_after::recognise(&body),
-                    royal: None,
+    let stmt_checks =
+        |rules: &[crate::check::StmtRule], emitter: &mut bytecode::Emitter| -> Vec<CompiledCheck> {
+            rules
+                .iter()
+                .filter_map(|r| {
+                    let body = fold::fold_stmts(&r.body, &options);
+                    // A rule that folded away can never say anything.
+                    if body.is_empty() {
+                        return None;
+                    }
+                    let fast =
+                        fast::fast_check::recognise(&body, &region_first).filter(|_| !board.stacks);
+                    Some(CompiledCheck {
+                        info: r.info.clone(),
+                        code: emitter.stmt_program(&body),
+                        guard: None,
+                        fast,
+                        word: fast.and_then(|f| {
+                            fast::fast_check::WordCheck::new(&f, &region_sets, &board, players)
+                        }),
+                        counter_fast: fast::fast_after::recognise(&body),
+                        royal: None,
+                    })
                 })
-            })
-            .collect()
-    };
+                .collect()
+        };
     let turn_start = stmt_checks(&checked.program.turn_start, &mut emitter);
     let after = stmt_checks(&checked.program.after, &mut emitter);
     let no_moves = checked.program.no_moves.as_ref().map(|r| CompiledCheck {
@@ -829,19 +819,19 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         .iter()
         .any(|m| matches!(&m.primitive, Primitive::Slide(_)))
     {
-        game.rays = rays::Rays::build(&game.board);
+        game.rays = fast::rays::Rays::build(&game.board);
     }
     if game.moves.iter().any(|m| {
         matches!(&m.primitive, Primitive::Slide(s) if s.distance == crate::check::SlideDistance::LineCount)
     }) {
         game.line_masks = game.board.line_masks();
     }
-    game.attack_plan = attack_plan::plan(&game);
-    game.word_steps = word_steps::plan(&game);
+    game.attack_plan = fast::attack_plan::plan(&game);
+    game.word_steps = fast::word_steps::plan(&game);
     if game.word_steps.is_none() {
-        game.word_moves = word_moves::plan(&game);
+        game.word_moves = fast::word_moves::plan(&game);
     }
-    game.irreversible = irreversible::plan(&game);
+    game.irreversible = fast::irreversible::plan(&game);
     game
 }
 
@@ -897,7 +887,7 @@ fn compile_effect(
         condition,
         destination: effect.destination.as_ref().map(|d| emitter.expr_program(d)),
         fast: (!player)
-            .then(|| neighbour_filter::NeighbourFilter::of(&effect.target, region_first))
+            .then(|| fast::neighbour_filter::NeighbourFilter::of(&effect.target, region_first))
             .flatten(),
     })
 }

@@ -13,8 +13,8 @@
 
 use super::eval::Frame;
 use crate::check::{Landing, SlideDistance, SlidePass};
-use crate::compile::attack_plan::Seen;
 use crate::compile::{CellSet, CompiledMove, Game, NO_CELL, Primitive};
+use crate::engine::fast::Seen;
 use crate::model::action::{Action, ActionKind};
 use crate::model::state::{State, encode, next_player};
 use std::cell::RefCell;

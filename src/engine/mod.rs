@@ -8,6 +8,7 @@ pub mod dice;
 pub mod estimate;
 pub mod eval;
 pub mod explain;
+pub mod fast;
 pub mod fen;
 mod fen_squares;
 pub mod geometry;

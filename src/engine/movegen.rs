@@ -4,8 +4,8 @@
 use super::eval::{Frame, MOVER_KINDS, Played, Verdict};
 use super::primitives::jump::WordChain;
 use crate::check::{Landing, STAY};
-use crate::compile::word_moves::{WORD_KINDS, WordMoves, WordRuleMoves};
-use crate::compile::word_steps::WordSteps;
+use crate::compile::fast::word_moves::{WORD_KINDS, WordMoves, WordRuleMoves};
+use crate::compile::fast::word_steps::WordSteps;
 use crate::compile::{CellSet, CompiledMove, Game, Primitive};
 use crate::model::action::{Action, ActionKind};
 use crate::model::state::State;

@@ -1,7 +1,7 @@
 //! `jump`: one piece jumps over adjacent enemy pieces, with `chain` on and on while it can.
 
+use crate::compile::fast::word_moves::{WordDir, shift};
 use crate::compile::primitives::Jump;
-use crate::compile::word_moves::{WordDir, shift};
 use crate::compile::{CellSet, CompiledMove, Game, NO_CELL};
 use crate::engine::eval::Frame;
 use crate::model::action::{Action, ActionKind};

@@ -2,8 +2,8 @@
 //! distance (a number, or the pieces on its line), passing over the pieces `pass` allows.
 
 use crate::check::{Landing, SlideDistance, SlidePass};
+use crate::compile::fast::rays::Rays;
 use crate::compile::primitives::Slide;
-use crate::compile::rays::Rays;
 use crate::compile::{CellSet, CompiledMove, Game, NO_CELL};
 use crate::engine::eval::Frame;
 use crate::model::action::Action;

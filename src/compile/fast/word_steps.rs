@@ -3,8 +3,8 @@
 //! dice, face-down pieces, surrounds or compulsory rules can change what a turn is, the moves of a
 //! position are a few word shifts per direction, as in a hand-written bitboard generator.
 
-use super::{CompiledMove, Game, Primitive};
 use crate::check::Landing;
+use crate::compile::{CompiledMove, Game, Primitive};
 use crate::model::action::StepTemplate;
 
 /// The steps of every move rule, per player, in the order the general generator makes them (rule
@@ -32,7 +32,7 @@ pub struct WordStep {
 }
 
 /// The plan, if every move rule of the game has the shape.
-pub(super) fn plan<const W: usize>(game: &Game<W>) -> Option<WordSteps> {
+pub(crate) fn plan<const W: usize>(game: &Game<W>) -> Option<WordSteps> {
     let board = &game.board;
     if board.cells > 64
         || !board.all_uniform()

@@ -16,7 +16,7 @@
 //! the kind cannot change (it never grows), so none was captured or promoted in between, and
 //! every move of one of them went further along a graph without cycles, so none moved at all.
 
-use super::{CompiledMove, Game, Primitive};
+use crate::compile::{CompiledMove, Game, Primitive};
 use crate::model::action::{Action, ActionKind};
 use crate::model::state::{State, encode};
 use crate::syntax::ast::EffectVerb;
@@ -54,7 +54,7 @@ impl Irreversible {
 }
 
 /// The irreversible actions of the game, if it has any.
-pub(super) fn plan<const W: usize>(game: &Game<W>) -> Option<Irreversible> {
+pub(crate) fn plan<const W: usize>(game: &Game<W>) -> Option<Irreversible> {
     // Nothing adds a piece to the board: no placements, no entering from a bar, no stacks to
     // split, no face-down pieces to turn up, no `then` effect that gathers pieces (a `shift`
     // clears the cell it moves to; a `flip` changes an owner, not the count).
@@ -122,12 +122,12 @@ fn one_way_kind<const W: usize>(game: &Game<W>, player: u8, kind: u8) -> bool {
 
 /// Whether steps along `dirs` can never come back to a cell (Kahn's algorithm: the cells all
 /// leave the graph, those without a step into them first).
-fn acyclic<const W: usize>(board: &super::Board<W>, dirs: &[u8]) -> bool {
+fn acyclic<const W: usize>(board: &crate::compile::Board<W>, dirs: &[u8]) -> bool {
     let cells = board.cells;
     let steps = |cell: usize| {
         dirs.iter()
             .map(move |&d| board.neighbour(cell as u16, d))
-            .filter(|&n| n != super::NO_CELL)
+            .filter(|&n| n != crate::compile::NO_CELL)
     };
     let mut into = vec![0u32; cells];
     for cell in 0..cells {

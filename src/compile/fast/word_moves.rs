@@ -7,8 +7,8 @@
 //! sets show can jump (enemies with an empty cell beyond), each sequence on words.
 
 use super::word_steps::WordStep;
-use super::{CompiledMove, Game, Primitive};
 use crate::check::Landing;
+use crate::compile::{CompiledMove, Game, Primitive};
 use crate::model::action::StepTemplate;
 use crate::model::state::encode;
 
@@ -83,7 +83,7 @@ impl WordJumps {
         game: &Game<W>,
         index: u8,
         rule: &CompiledMove,
-        jump: &super::primitives::Jump,
+        jump: &crate::compile::primitives::Jump,
         player: u8,
     ) -> WordJumps {
         let board = &game.board;
@@ -135,7 +135,7 @@ impl WordJumps {
 }
 
 /// The plan, if every move rule of the game has the shape.
-pub(super) fn plan<const W: usize>(game: &Game<W>) -> Option<WordMoves> {
+pub(crate) fn plan<const W: usize>(game: &Game<W>) -> Option<WordMoves> {
     let board = &game.board;
     if board.cells > 64
         || !board.all_uniform()

@@ -1,0 +1,18 @@
+//! Fast paths, chosen when a game is compiled from the shape of its rules, never from its name:
+//! each recognises a rule (or a board) of a common shape and lowers it to a form that runs
+//! without the stack machine; what they run is in [`crate::engine::fast`], and each is tested
+//! against the general path (`tests/fast_paths.rs` and the tests beside them). The language's
+//! concepts are the primitives ([`crate::compile::primitives`]) and the rules' program; nothing here adds
+//! to what a game can say.
+
+pub mod attack_plan;
+pub mod cell_mask;
+pub mod fast_after;
+pub mod fast_check;
+pub mod irreversible;
+pub mod neighbour_filter;
+pub mod previous_anchor;
+pub mod rays;
+pub mod unmoved_source;
+pub mod word_moves;
+pub mod word_steps;

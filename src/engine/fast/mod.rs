@@ -1,0 +1,12 @@
+//! The compiled fast paths ([`crate::compile::fast`]) run on positions: each gives what the
+//! general path would, and is tested against it.
+
+mod attack_plan;
+mod cell_mask;
+mod fast_check;
+mod neighbour_filter;
+mod previous_anchor;
+#[cfg(test)]
+mod unmoved_source;
+
+pub use attack_plan::Seen;
