@@ -475,9 +475,214 @@ pub fn fits<const W: usize>(checked: &CheckedGame) -> bool {
 }
 
 /// Compiles a checked game whose board [`fits`] `W` words.
-pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
-    let board = Board::build(&checked.board, checked.players.len());
-    let all_directions = (0..board.directions as u8).collect();
+/// What every move rule's lowering reads: the program, the options, the regions, the rules some
+/// `next` names.
+struct Rules<'a> {
+    program: &'a crate::check::CheckedProgram,
+    options: &'a [i64],
+    region_first: &'a [u16],
+    region_ref: &'a dyn Fn(u16) -> RegionRef,
+    lowering: &'a primitives::Lowering<'a>,
+    continued: &'a [u8],
+}
+
+impl Rules<'_> {
+    /// Move rule `i`, its programs emitted in the order of the rule's parts.
+    fn compile_move(
+        &self,
+        i: usize,
+        m: &crate::check::MoveRule,
+        emitter: &mut bytecode::Emitter,
+    ) -> CompiledMove {
+        let (options, region_first, region_ref) =
+            (self.options, self.region_first, self.region_ref);
+        // A placement's filters that ask only about its cell become one mask per position.
+        let placing = matches!(m.generator, Generator::Place { .. });
+        // Each part of a conjunction on its own, so a part with a mask need not wait for the
+        // rest (`where nifu and not uchifuzume`: the mask, then a program on what it keeps).
+        let mut conjuncts = Vec::new();
+        for filter in &m.filters {
+            if placing {
+                conjuncts_of(filter, &mut conjuncts);
+            } else {
+                conjuncts.push(filter);
+            }
+        }
+        let (masked, programs): (Vec<_>, Vec<_>) = conjuncts
+            .into_iter()
+            .map(|f| (f, placing.then(|| CellMask::of(f)).flatten()))
+            .partition(|(_, mask)| mask.is_some());
+        let landing_mask = masked
+            .into_iter()
+            .filter_map(|(_, mask)| mask)
+            .reduce(|a, b| CellMask::And(Box::new(a), Box::new(b)));
+        let filters_start = emitter.emitted();
+        let filters: Vec<CodeRange> = programs
+            .iter()
+            .map(|(f, _)| emitter.expr_program(f))
+            .collect();
+        let reads_previous = emitter.reads_previous_since(filters_start);
+        // Programs are emitted in the order of the rule's parts: the common ones first.
+        let next = m
+            .continuations
+            .iter()
+            .map(|c| CompiledNext {
+                rule: c.rule,
+                // The same player needs no program.
+                by: c
+                    .by
+                    .as_ref()
+                    .filter(|e| !matches!(e, TExpr::Mover))
+                    .map(|e| emitter.expr_program(e)),
+                joined: c.joined,
+                condition: c.condition.as_ref().map(|e| emitter.expr_program(e)),
+            })
+            .collect();
+        let effects = m
+            .effects
+            .iter()
+            .filter_map(|e| compile_effect(e, options, region_first, emitter))
+            .collect();
+        CompiledMove {
+            info: m.info.clone(),
+            piece: primitives::piece_of(&m.generator),
+            compulsory: m.compulsory,
+            most: m.most,
+            avoid: m.avoid.map(region_ref),
+            locked: m.locked.map(region_ref),
+            promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),
+            promote_choices: m.promote_choices,
+            promote_from: m.promote_from,
+            reads_previous,
+            // Die moves and passes land nowhere: their `to` is none.
+            anchors: match m.generator {
+                Generator::DieMove { .. } | Generator::Pass => Vec::new(),
+                _ => fast::previous_anchor::recognise(&m.filters),
+            },
+            probe_filters: fast::attack_plan::recognise_filters(&m.filters, &region_ref),
+            // Primitives whose `from` is the cell of one of the rule's pieces.
+            from_unmoved: matches!(
+                m.generator,
+                Generator::Step { .. }
+                    | Generator::Slide { .. }
+                    | Generator::Jump { .. }
+                    | Generator::Fly { .. }
+            ) && fast::unmoved_source::recognise(&m.filters),
+            // A choice is made where the actions are checked (`push_if_legal`).
+            unchecked: filters.is_empty()
+                && self.program.forbids.is_empty()
+                && m.promote_choices == 0,
+            filters,
+            landing_mask,
+            next,
+            continuation_only: self.continued.contains(&(i as u8)),
+            optional: self.program.moves.iter().any(|other| {
+                other
+                    .continuations
+                    .iter()
+                    .any(|c| c.optional && c.rule == i as u8)
+            }),
+            joins: m.continuations.iter().any(|c| c.joined),
+            effects,
+            primitive: self.lowering.primitive(m, emitter),
+        }
+    }
+}
+
+impl CompiledCheck {
+    /// A check run by its program alone: no guard, no fast form.
+    fn plain(info: RuleInfo, code: CodeRange) -> CompiledCheck {
+        CompiledCheck {
+            info,
+            code,
+            guard: None,
+            fast: None,
+            word: None,
+            counter_fast: None,
+            royal: None,
+        }
+    }
+}
+
+/// Whether turns have several parts: a rule with a `next`, or marks and extra turns, which last
+/// until a turn is over (the end of a turn clears or grants them).
+fn has_parts(moves: &[CompiledMove]) -> bool {
+    use crate::syntax::ast::EffectVerb;
+    moves.iter().any(|m| {
+        !m.next.is_empty()
+            || (m.effects.iter())
+                .any(|e| matches!(e.verb, EffectVerb::Mark | EffectVerb::ExtraTurn))
+    })
+}
+
+/// Each kind's slot in the hands, and the slot a captured piece of each kind goes to (empty when
+/// no kind goes to a hand).
+fn hand_slots(checked: &CheckedGame) -> (Vec<u8>, Vec<u8>) {
+    let slot = |kind: usize| checked.hand_kinds.iter().position(|&h| h as usize == kind);
+    let hand_slot_of = (0..checked.pieces.len())
+        .map(|k| slot(k).map_or(NO_HAND, |s| s as u8))
+        .collect();
+    let captured_slot_of = match checked.pieces.iter().any(|p| p.to_hand.is_some()) {
+        true => (checked.pieces.iter())
+            .map(|p| (p.to_hand.and_then(|k| slot(k as usize))).map_or(NO_HAND, |s| s as u8))
+            .collect(),
+        false => Vec::new(),
+    };
+    (hand_slot_of, captured_slot_of)
+}
+
+/// What the end rules' lowering reads (`turn_start` and `after` rules).
+struct EndRules<'a, const W: usize> {
+    options: &'a [i64],
+    region_first: &'a [u16],
+    board: &'a Board<W>,
+    region_sets: &'a [CellSet<W>],
+    players: u8,
+}
+
+impl<const W: usize> EndRules<'_, W> {
+    /// The rules folded by the options (one that folds away is dropped: it can never say
+    /// anything), each with its fast forms where its shape allows.
+    fn compile(
+        &self,
+        rules: &[crate::check::StmtRule],
+        emitter: &mut bytecode::Emitter,
+    ) -> Vec<CompiledCheck> {
+        rules
+            .iter()
+            .filter_map(|r| {
+                let body = fold::fold_stmts(&r.body, self.options);
+                if body.is_empty() {
+                    return None;
+                }
+                let fast = fast::fast_check::recognise(&body, self.region_first)
+                    .filter(|_| !self.board.stacks);
+                Some(CompiledCheck {
+                    info: r.info.clone(),
+                    code: emitter.stmt_program(&body),
+                    guard: None,
+                    fast,
+                    word: fast.and_then(|f| {
+                        fast::fast_check::WordCheck::new(
+                            &f,
+                            self.region_sets,
+                            self.board,
+                            self.players,
+                        )
+                    }),
+                    counter_fast: fast::fast_after::recognise(&body),
+                    royal: None,
+                })
+            })
+            .collect()
+    }
+}
+
+/// The regions, and each one's cell sets (one per player for a region of each player's): its
+/// first set's index.
+fn compile_regions<const W: usize>(
+    checked: &CheckedGame,
+) -> (Vec<RegionInfo>, Vec<CellSet<W>>, Vec<u16>) {
     let mut regions = Vec::new();
     let mut region_sets = Vec::new();
     let mut region_first = Vec::new();
@@ -492,6 +697,57 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
             region_sets.push(CellSet::from_cells(cells));
         }
     }
+    (regions, region_sets, region_first)
+}
+
+/// The position before the first action: the set-up, the counters, the hands, the unmoved pieces.
+fn initial_state<const W: usize>(checked: &CheckedGame) -> State<W> {
+    let mut initial = State::empty(checked.first_player);
+    for &(cell, player, kind, count) in &checked.setup {
+        for _ in 0..count {
+            initial.push_piece(cell, crate::model::state::encode(player, kind));
+        }
+    }
+    for (i, counter) in checked.counters.iter().enumerate() {
+        initial.counters[i] = counter.initial;
+    }
+    for (player, hand) in checked.hands.iter().enumerate() {
+        initial.hand[player][..hand.len()].copy_from_slice(hand);
+    }
+    for &cell in &checked.unmoved {
+        if initial.cell(cell) != 0 {
+            initial.unmoved.insert(cell);
+        }
+    }
+    initial
+}
+
+/// The fast paths the shape of the compiled rules allows ([`fast`]).
+fn plan_fast_paths<const W: usize>(game: &mut Game<W>) {
+    if game
+        .moves
+        .iter()
+        .any(|m| matches!(&m.primitive, Primitive::Slide(_)))
+    {
+        game.rays = fast::rays::Rays::build(&game.board);
+    }
+    if game.moves.iter().any(|m| {
+        matches!(&m.primitive, Primitive::Slide(s) if s.distance == crate::check::SlideDistance::LineCount)
+    }) {
+        game.line_masks = game.board.line_masks();
+    }
+    game.attack_plan = fast::attack_plan::plan(game);
+    game.word_steps = fast::word_steps::plan(game);
+    if game.word_steps.is_none() {
+        game.word_moves = fast::word_moves::plan(game);
+    }
+    game.irreversible = fast::irreversible::plan(game);
+}
+
+pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
+    let board = Board::build(&checked.board, checked.players.len());
+    let all_directions = (0..board.directions as u8).collect();
+    let (regions, region_sets, region_first) = compile_regions(&checked);
     let options: Vec<i64> = checked.options.iter().map(|o| o.value).collect();
     let declared_rules = declared_rules(&checked.program);
     let paths = checked
@@ -520,208 +776,57 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         .iter()
         .flat_map(|m| m.continuations.iter().map(|c| c.rule))
         .collect();
-    let moves = checked
-        .program
-        .moves
-        .iter()
-        .enumerate()
-        .map(|(i, m)| {
-            // A placement's filters that ask only about its cell become one mask per position.
-            let placing = matches!(m.generator, Generator::Place { .. });
-            // Each part of a conjunction on its own, so a part with a mask need not wait for the
-            // rest (`where nifu and not uchifuzume`: the mask, then a program on what it keeps).
-            let mut conjuncts = Vec::new();
-            for filter in &m.filters {
-                if placing {
-                    conjuncts_of(filter, &mut conjuncts);
-                } else {
-                    conjuncts.push(filter);
-                }
-            }
-            let (masked, programs): (Vec<_>, Vec<_>) = conjuncts
-                .into_iter()
-                .map(|f| (f, placing.then(|| CellMask::of(f)).flatten()))
-                .partition(|(_, mask)| mask.is_some());
-            let landing_mask = masked
-                .into_iter()
-                .filter_map(|(_, mask)| mask)
-                .reduce(|a, b| CellMask::And(Box::new(a), Box::new(b)));
-            let filters_start = emitter.emitted();
-            let filters: Vec<CodeRange> = programs
-                .iter()
-                .map(|(f, _)| emitter.expr_program(f))
-                .collect();
-            let reads_previous = emitter.reads_previous_since(filters_start);
-            // Programs are emitted in the order of the rule's parts: the common ones first.
-            let next = m
-                .continuations
-                .iter()
-                .map(|c| CompiledNext {
-                    rule: c.rule,
-                    // The same player needs no program.
-                    by: c
-                        .by
-                        .as_ref()
-                        .filter(|e| !matches!(e, TExpr::Mover))
-                        .map(|e| emitter.expr_program(e)),
-                    joined: c.joined,
-                    condition: c.condition.as_ref().map(|e| emitter.expr_program(e)),
-                })
-                .collect();
-            let effects = m
-                .effects
-                .iter()
-                .filter_map(|e| compile_effect(e, &options, &region_first, &mut emitter))
-                .collect();
-            CompiledMove {
-                info: m.info.clone(),
-                piece: primitives::piece_of(&m.generator),
-                compulsory: m.compulsory,
-                most: m.most,
-                avoid: m.avoid.map(region_ref),
-                locked: m.locked.map(region_ref),
-                promote: m.promote.map(|(kind, r)| (kind, region_ref(r))),
-                promote_choices: m.promote_choices,
-                promote_from: m.promote_from,
-                reads_previous,
-                // Die moves and passes land nowhere: their `to` is none.
-                anchors: match m.generator {
-                    Generator::DieMove { .. } | Generator::Pass => Vec::new(),
-                    _ => fast::previous_anchor::recognise(&m.filters),
-                },
-                probe_filters: fast::attack_plan::recognise_filters(&m.filters, &region_ref),
-                // Primitives whose `from` is the cell of one of the rule's pieces.
-                from_unmoved: matches!(
-                    m.generator,
-                    Generator::Step { .. }
-                        | Generator::Slide { .. }
-                        | Generator::Jump { .. }
-                        | Generator::Fly { .. }
-                ) && fast::unmoved_source::recognise(&m.filters),
-                // A choice is made where the actions are checked (`push_if_legal`).
-                unchecked: filters.is_empty()
-                    && checked.program.forbids.is_empty()
-                    && m.promote_choices == 0,
-                filters,
-                landing_mask,
-                next,
-                continuation_only: continued.contains(&(i as u8)),
-                optional: checked.program.moves.iter().any(|other| {
-                    other
-                        .continuations
-                        .iter()
-                        .any(|c| c.optional && c.rule == i as u8)
-                }),
-                joins: m.continuations.iter().any(|c| c.joined),
-                effects,
-                primitive: lowering.primitive(m, &mut emitter),
-            }
-        })
+    let rules = Rules {
+        program: &checked.program,
+        options: &options,
+        region_first: &region_first,
+        region_ref: &region_ref,
+        lowering: &lowering,
+        continued: &continued,
+    };
+    let moves = (checked.program.moves.iter().enumerate())
+        .map(|(i, m)| rules.compile_move(i, m, &mut emitter))
         .collect::<Vec<_>>();
-    let forbids: Vec<CompiledCheck> = checked
-        .program
-        .forbids
-        .iter()
+    let forbids: Vec<CompiledCheck> = (checked.program.forbids.iter())
         .map(|f| CompiledCheck {
-            info: f.info.clone(),
-            code: emitter.expr_program(&f.expr),
             guard: lands_in_guard(&f.expr).map(region_ref),
-            fast: None,
-            word: None,
-            counter_fast: None,
             royal: royal_of(&f.expr),
+            ..CompiledCheck::plain(f.info.clone(), emitter.expr_program(&f.expr))
         })
         .collect();
     let estimates = (checked.program.estimates.iter())
         .flat_map(|rule| &rule.terms)
         .map(|(player, value)| (emitter.expr_program(player), emitter.expr_program(value)))
         .collect();
-    let players = checked.players.len() as u8;
-    let stmt_checks =
-        |rules: &[crate::check::StmtRule], emitter: &mut bytecode::Emitter| -> Vec<CompiledCheck> {
-            rules
-                .iter()
-                .filter_map(|r| {
-                    let body = fold::fold_stmts(&r.body, &options);
-                    // A rule that folded away can never say anything.
-                    if body.is_empty() {
-                        return None;
-                    }
-                    let fast =
-                        fast::fast_check::recognise(&body, &region_first).filter(|_| !board.stacks);
-                    Some(CompiledCheck {
-                        info: r.info.clone(),
-                        code: emitter.stmt_program(&body),
-                        guard: None,
-                        fast,
-                        word: fast.and_then(|f| {
-                            fast::fast_check::WordCheck::new(&f, &region_sets, &board, players)
-                        }),
-                        counter_fast: fast::fast_after::recognise(&body),
-                        royal: None,
-                    })
-                })
-                .collect()
-        };
-    let turn_start = stmt_checks(&checked.program.turn_start, &mut emitter);
-    let after = stmt_checks(&checked.program.after, &mut emitter);
-    let no_moves = checked.program.no_moves.as_ref().map(|r| CompiledCheck {
-        info: r.info.clone(),
-        code: emitter.stmt_program(&fold::fold_stmts(&r.body, &options)),
-        guard: None,
-        fast: None,
-        word: None,
-        counter_fast: None,
-        royal: None,
+    let ends = EndRules {
+        options: &options,
+        region_first: &region_first,
+        board: &board,
+        region_sets: &region_sets,
+        players: checked.players.len() as u8,
+    };
+    let turn_start = ends.compile(&checked.program.turn_start, &mut emitter);
+    let after = ends.compile(&checked.program.after, &mut emitter);
+    let no_moves = (checked.program.no_moves.as_ref()).map(|r| {
+        let code = emitter.stmt_program(&fold::fold_stmts(&r.body, &options));
+        CompiledCheck::plain(r.info.clone(), code)
     });
 
-    let mut initial = State::empty(checked.first_player);
-    for &(cell, player, kind, count) in &checked.setup {
-        for _ in 0..count {
-            initial.push_piece(cell, crate::model::state::encode(player, kind));
-        }
-    }
-    for (i, counter) in checked.counters.iter().enumerate() {
-        initial.counters[i] = counter.initial;
-    }
-    for (player, hand) in checked.hands.iter().enumerate() {
-        initial.hand[player][..hand.len()].copy_from_slice(hand);
-    }
-    for &cell in &checked.unmoved {
-        if initial.cell(cell) != 0 {
-            initial.unmoved.insert(cell);
-        }
-    }
+    let initial = initial_state(&checked);
     let forbid_guards = compiled_forbid_guards(&forbids, &region_sets, checked.players.len());
     let has_compulsory = moves.iter().any(|m: &CompiledMove| m.compulsory);
     let has_most = moves.iter().any(|m: &CompiledMove| m.most);
     let defers_forbids = !forbids.is_empty() && !has_most && !moves.iter().any(|m| m.joins);
     let turn_effects = checked.pieces.iter().any(|p| !p.hides.is_empty());
-    let kinds = checked.pieces.len();
     let has_rule_effects = moves.iter().any(|m| !m.effects.is_empty());
-    // Marks and extra turns last until a turn is over: the end of a turn clears or grants them.
-    let has_parts = moves.iter().any(|m| {
-        !m.next.is_empty()
-            || m.effects.iter().any(|e| {
-                matches!(
-                    e.verb,
-                    crate::syntax::ast::EffectVerb::Mark
-                        | crate::syntax::ast::EffectVerb::ExtraTurn
-                )
-            })
-    });
+    let has_parts = has_parts(&moves);
     let (code, stack_depth) = emitter.finish();
-    let uses_history = code
-        .iter()
-        .any(|op| matches!(op, Op::Repetitions | Op::SeenBefore(_)));
-    let after_reads_action = code
-        .iter()
-        .any(|op| matches!(op, Op::Captured | Op::Moved(_) | Op::Passed));
-    let remembers_previous = code
-        .iter()
-        .any(|op| matches!(op, Op::PreviousFrom | Op::PreviousTo));
+    let reads = |op: fn(&Op) -> bool| code.iter().any(op);
+    let uses_history = reads(|op| matches!(op, Op::Repetitions | Op::SeenBefore(_)));
+    let after_reads_action = reads(|op| matches!(op, Op::Captured | Op::Moved(_) | Op::Passed));
+    let remembers_previous = reads(|op| matches!(op, Op::PreviousFrom | Op::PreviousTo));
     let tracks_unmoved = !checked.unmoved.is_empty();
-    let tracks_visited = code.iter().any(|op| matches!(op, Op::Visited));
+    let tracks_visited = reads(|op| matches!(op, Op::Visited));
     let apply_effects = checked.dice.is_some()
         || tracks_visited
         || turn_effects
@@ -732,14 +837,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         || moves
             .iter()
             .any(|m| m.promote.is_some() || !m.effects.is_empty() || !m.next.is_empty());
-    let captured_slot_of = if checked.pieces.iter().any(|p| p.to_hand.is_some()) {
-        let slot = |kind: u8| checked.hand_kinds.iter().position(|&h| h == kind);
-        (checked.pieces.iter())
-            .map(|p| p.to_hand.and_then(slot).map_or(NO_HAND, |s| s as u8))
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let (hand_slot_of, captured_slot_of) = hand_slots(&checked);
     let mut board = board;
     if moves
         .iter()
@@ -789,15 +887,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         irreversible: None,
         has_rule_effects,
         has_parts,
-        hand_slot_of: (0..kinds)
-            .map(|k| {
-                checked
-                    .hand_kinds
-                    .iter()
-                    .position(|&h| h as usize == k)
-                    .map_or(NO_HAND, |slot| slot as u8)
-            })
-            .collect(),
+        hand_slot_of,
         captured_slot_of,
         hand_kinds: checked.hand_kinds.clone(),
         all_directions,
@@ -814,24 +904,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         rays: None,
         attack_plan: None,
     };
-    if game
-        .moves
-        .iter()
-        .any(|m| matches!(&m.primitive, Primitive::Slide(_)))
-    {
-        game.rays = fast::rays::Rays::build(&game.board);
-    }
-    if game.moves.iter().any(|m| {
-        matches!(&m.primitive, Primitive::Slide(s) if s.distance == crate::check::SlideDistance::LineCount)
-    }) {
-        game.line_masks = game.board.line_masks();
-    }
-    game.attack_plan = fast::attack_plan::plan(&game);
-    game.word_steps = fast::word_steps::plan(&game);
-    if game.word_steps.is_none() {
-        game.word_moves = fast::word_moves::plan(&game);
-    }
-    game.irreversible = fast::irreversible::plan(&game);
+    plan_fast_paths(&mut game);
     game
 }
 
