@@ -353,134 +353,83 @@ impl<'a> Emitter<'a> {
     /// Emits an expression, which leaves one value on the stack; returns the most values it
     /// holds there at once.
     fn expr(&mut self, e: &TExpr) -> usize {
-        // A value computed from one operand: its depth, and never less than the one it leaves.
-        let unary = |this: &mut Self, x: &TExpr, op: Op| {
-            let d = this.expr(x);
-            this.code.push(op);
-            d
-        };
-        // An operand pushed while the first one's value waits under it.
-        let second = |this: &mut Self, first: usize, x: &TExpr| first.max(1 + this.expr(x));
-        match e {
-            TExpr::Int(v) => self.code.push(Op::Int(*v as i32)),
-            TExpr::Mover => self.code.push(Op::Mover),
-            TExpr::Opponent => self.code.push(Op::Opponent),
-            TExpr::Player(p) => self.code.push(Op::Int(*p as i32)),
+        if let Some(op) = self.leaf(e) {
+            self.code.push(op);
+            return 1;
+        }
+        (self.set_expr(e))
+            .or_else(|| self.logic(e))
+            .or_else(|| self.query(e))
+            .unwrap_or(1)
+    }
+
+    /// A value computed from one operand: its depth, and never less than the one it leaves.
+    fn unary(&mut self, x: &TExpr, op: Op) -> usize {
+        let d = self.expr(x);
+        self.code.push(op);
+        d
+    }
+
+    /// An operand pushed while the first one's value waits under it.
+    fn second(&mut self, first: usize, x: &TExpr) -> usize {
+        first.max(1 + self.expr(x))
+    }
+
+    /// The expressions that are one instruction with no operand.
+    fn leaf(&self, e: &TExpr) -> Option<Op> {
+        Some(match e {
+            TExpr::Int(v) => Op::Int(*v as i32),
+            TExpr::Mover => Op::Mover,
+            TExpr::Opponent => Op::Opponent,
+            TExpr::Player(p) => Op::Int(*p as i32),
             // Options are fixed once a game is loaded.
-            TExpr::Option(o) => self.code.push(Op::Int(self.options[*o as usize] as i32)),
-            TExpr::Ply => self.code.push(Op::Ply),
-            TExpr::Repetitions => self.code.push(Op::Repetitions),
-            TExpr::Captured => self.code.push(Op::Captured),
-            TExpr::Passed => self.code.push(Op::Passed),
-            TExpr::Liberties { cell, dirs } => return unary(self, cell, Op::Liberties(*dirs)),
-            TExpr::WithoutLiberties { player, dirs } => {
-                let d = self.expr(player);
-                self.code.push(Op::WithoutLiberties(*dirs));
-                return d;
-            }
-            TExpr::Area { player, dirs } => return unary(self, player, Op::Area(*dirs)),
-            TExpr::Groups { player, dirs } => return unary(self, player, Op::Groups(*dirs)),
-            // The condition is a program of its own, run on another position: jumped over here.
-            TExpr::Afterwards(condition) => {
-                let jump = self.here();
-                self.code.push(Op::Jump(0));
-                let start = self.here();
-                let d = self.expr(condition);
-                self.stack_depth = self.stack_depth.max(d);
-                self.code.push(Op::Return);
-                let program = self.range_from(start);
-                self.patch(jump);
-                self.code.push(Op::Afterwards(program));
-            }
-            TExpr::SeenBefore(within) => self.code.push(Op::SeenBefore(*within)),
-            TExpr::Moved(kind) => self.code.push(Op::Moved(*kind)),
-            TExpr::CanMove(p) => return unary(self, p, Op::CanMove),
-            TExpr::BorneOff(p) => return unary(self, p, Op::BorneOff),
-            TExpr::OnBar(p) => return unary(self, p, Op::OnBar),
-            TExpr::Pinned(p, r) => {
-                let mut d = self.expr(p);
-                if let Some(r) = r {
-                    d = second(self, d, r);
-                }
-                self.code.push(Op::Pinned {
-                    region: r.is_some(),
-                });
-                return d;
-            }
-            TExpr::Counter(c) => self.code.push(Op::Counter(*c)),
-            TExpr::Var(v) => self.code.push(Op::Var(*v)),
-            TExpr::Region(r) => self.code.push(Op::Region(self.region_first[*r as usize])),
+            TExpr::Option(o) => Op::Int(self.options[*o as usize] as i32),
+            TExpr::Ply => Op::Ply,
+            TExpr::Repetitions => Op::Repetitions,
+            TExpr::Captured => Op::Captured,
+            TExpr::Passed => Op::Passed,
+            TExpr::SeenBefore(within) => Op::SeenBefore(*within),
+            TExpr::Moved(kind) => Op::Moved(*kind),
+            TExpr::Counter(c) => Op::Counter(*c),
+            TExpr::Var(v) => Op::Var(*v),
+            TExpr::Region(r) => Op::Region(self.region_first[*r as usize]),
+            TExpr::Symmetric(s) => Op::Symmetric(*s),
+            TExpr::To => Op::To,
+            TExpr::From => Op::From,
+            TExpr::LastTo => Op::LastTo,
+            TExpr::PreviousFrom => Op::PreviousFrom,
+            TExpr::PreviousTo => Op::PreviousTo,
+            TExpr::Marked => Op::Marked,
+            TExpr::Visited => Op::Visited,
+            TExpr::Unmoved => Op::Unmoved,
+            _ => return None,
+        })
+    }
+
+    /// Cells and sets of cells, and what is asked of them.
+    fn set_expr(&mut self, e: &TExpr) -> Option<usize> {
+        match e {
             TExpr::PlayerRegion(r, p) => {
                 let op = Op::PlayerRegion(self.region_first[*r as usize]);
-                return unary(self, p, op);
+                Some(self.unary(p, op))
             }
-            TExpr::Count {
-                player,
-                region,
-                piece,
-            } => {
-                let mut d = self.expr(player);
-                if let Some(r) = region {
-                    d = second(self, d, r);
-                }
-                self.code.push(Op::Count {
-                    region: region.is_some(),
-                    piece: *piece,
-                });
-                return d;
-            }
-            TExpr::LandsIn(r) => return unary(self, r, Op::LandsIn),
-            TExpr::PathIndex {
-                player,
-                path,
-                piece,
-            } => {
-                let op = Op::PathIndex {
-                    path: *path,
-                    piece: *piece,
-                };
-                return unary(self, player, op);
-            }
-            TExpr::PathProgress { player, path } => {
-                return unary(self, player, Op::PathProgress { path: *path });
-            }
-            TExpr::PathBlocked {
-                player,
-                path,
-                piece,
-                by_enemy,
-            } => {
-                let op = Op::PathBlocked {
-                    path: *path,
-                    piece: *piece,
-                    by_enemy: *by_enemy,
-                };
-                return unary(self, player, op);
-            }
-            TExpr::Symmetric(s) => self.code.push(Op::Symmetric(*s)),
-            TExpr::To => self.code.push(Op::To),
-            TExpr::From => self.code.push(Op::From),
-            TExpr::LastTo => self.code.push(Op::LastTo),
-            TExpr::PreviousFrom => self.code.push(Op::PreviousFrom),
-            TExpr::PreviousTo => self.code.push(Op::PreviousTo),
             TExpr::Reach { cell, dirs } => {
                 let d = self.expr(cell);
                 self.code.push(Op::Reach(*dirs));
-                return d;
+                Some(d)
             }
             TExpr::Ray { cell, dirs } => {
                 let d = self.expr(cell);
                 self.code.push(Op::Ray(*dirs));
-                return d;
+                Some(d)
             }
-            TExpr::Next(cell, dirs) => return unary(self, cell, Op::Next(*dirs)),
+            TExpr::Next(cell, dirs) => Some(self.unary(cell, Op::Next(*dirs))),
             TExpr::Beyond(cell, through) => {
                 let d = self.expr(cell);
-                let d = second(self, d, through);
+                let d = self.second(d, through);
                 self.code.push(Op::Beyond);
-                return d;
+                Some(d)
             }
-            TExpr::CellIs(cell, test) => return unary(self, cell, Op::CellIs(*test)),
             // Sets are kept on the frame's stack of sets, not on this one.
             TExpr::Flank {
                 cell,
@@ -498,7 +447,7 @@ impl<'a> Emitter<'a> {
                     max: *max,
                     hostile: hostile.is_some(),
                 });
-                return d;
+                Some(d)
             }
             TExpr::SetOp(BinOp::And, l, r) => {
                 let d = self.expr(l);
@@ -507,27 +456,27 @@ impl<'a> Emitter<'a> {
                 let d = d.max(self.expr(r));
                 self.code.push(Op::SetAnd);
                 self.patch(jump);
-                return d;
+                Some(d)
             }
             TExpr::SetOp(_, l, r) => {
                 let d = self.expr(l).max(self.expr(r));
                 self.code.push(Op::SetOr);
-                return d;
+                Some(d)
             }
             TExpr::SetNot(set) => {
                 let d = self.expr(set);
                 self.code.push(Op::SetNot);
-                return d;
+                Some(d)
             }
             TExpr::Pieces(player, piece) => {
                 let d = self.expr(player);
                 self.code.push(Op::Pieces(*piece));
-                return d;
+                Some(d)
             }
             TExpr::Neighbours { cells, dirs } => {
                 let d = self.expr(cells);
                 self.code.push(Op::Neighbours(*dirs));
-                return d;
+                Some(d)
             }
             TExpr::Enclosed {
                 cells,
@@ -549,54 +498,34 @@ impl<'a> Emitter<'a> {
                     shield: shield.unwrap_or(u16::MAX),
                     min: *min,
                 });
-                return d;
+                Some(d)
             }
             TExpr::OneCell(cell) => {
                 let d = self.expr(cell);
                 self.code.push(Op::OneCell);
-                return d;
+                Some(d)
             }
-            TExpr::Marked => self.code.push(Op::Marked),
-            TExpr::Visited => self.code.push(Op::Visited),
-            TExpr::Unmoved => self.code.push(Op::Unmoved),
-            TExpr::FaceDown(player) => return unary(self, player, Op::FaceDown),
-            TExpr::HeldPieces(player) => return unary(self, player, Op::HeldPieces),
+            TExpr::FaceDown(player) => Some(self.unary(player, Op::FaceDown)),
+            TExpr::HeldPieces(player) => Some(self.unary(player, Op::HeldPieces)),
             TExpr::Attacked { cells, by } => {
                 let d = self.expr(cells).max(self.expr(by));
                 self.code.push(Op::Attacked);
-                return d.max(1);
+                Some(d.max(1))
             }
             TExpr::Size(set) => {
                 let d = self.expr(set);
                 self.code.push(Op::Size);
-                return d.max(1);
+                Some(d.max(1))
             }
             TExpr::CellValues(set) => {
                 let d = self.expr(set);
                 self.code.push(Op::CellValues);
-                return d.max(1);
+                Some(d.max(1))
             }
             TExpr::PiecesOn(set) => {
                 let d = self.expr(set);
                 self.code.push(Op::PiecesOn);
-                return d.max(1);
-            }
-            TExpr::InRow {
-                player,
-                length,
-                dirs,
-                through,
-            } => {
-                let mut d = self.expr(player);
-                if let Some(cell) = through {
-                    d = second(self, d, cell);
-                }
-                self.code.push(Op::InRow {
-                    length: *length,
-                    dirs: *dirs,
-                    through: through.is_some(),
-                });
-                return d;
+                Some(d.max(1))
             }
             TExpr::Rows {
                 player,
@@ -609,39 +538,33 @@ impl<'a> Emitter<'a> {
                     dirs: *dirs,
                 });
                 // A set: nothing is left on the stack.
-                return d;
+                Some(d)
             }
-            TExpr::Hand(player, kind) => return unary(self, player, Op::Hand(*kind)),
             // The set is made first; then the cell is worked out and tested against it.
             TExpr::IsIn(cell, set) => {
                 if let TExpr::RegionCells(region) = &**set {
                     let d = self.expr(cell).max(1 + self.expr(region));
                     self.code.push(Op::InRegion);
-                    return d;
+                    return Some(d);
                 }
                 let d = self.expr(set).max(self.expr(cell));
                 self.code.push(Op::IsIn);
-                return d.max(1);
+                Some(d.max(1))
             }
             TExpr::RegionCells(region) => {
                 let d = self.expr(region);
                 self.code.push(Op::RegionCells);
-                return d;
+                Some(d)
             }
-            TExpr::Connected {
-                player,
-                from,
-                to,
-                dirs,
-            } => {
-                let d = self.expr(player);
-                let d = second(self, d, from);
-                let d = d.max(2 + self.expr(to));
-                self.code.push(Op::Connected { dirs: *dirs });
-                return d;
-            }
-            TExpr::Not(x) => return unary(self, x, Op::Not),
-            TExpr::Neg(x) => return unary(self, x, Op::Neg),
+            _ => None,
+        }
+    }
+
+    /// Negations and binary operators (`and` and `or` short-circuit).
+    fn logic(&mut self, e: &TExpr) -> Option<usize> {
+        match e {
+            TExpr::Not(x) => Some(self.unary(x, Op::Not)),
+            TExpr::Neg(x) => Some(self.unary(x, Op::Neg)),
             TExpr::Binary(BinOp::And, l, r) | TExpr::Binary(BinOp::Or, l, r) => {
                 let is_and = matches!(e, TExpr::Binary(BinOp::And, ..));
                 let d = self.expr(l);
@@ -654,7 +577,7 @@ impl<'a> Emitter<'a> {
                 // The left value is popped before the right one is computed.
                 let d = d.max(self.expr(r));
                 self.patch(jump);
-                return d;
+                Some(d)
             }
             // `liberties(c) == 0`, `> 0`, `!= 0`: whether there is one is enough.
             TExpr::Binary(op @ (BinOp::Eq | BinOp::Ne | BinOp::Gt), l, r)
@@ -663,20 +586,137 @@ impl<'a> Emitter<'a> {
                 let TExpr::Liberties { cell, dirs } = &**l else {
                     unreachable!("matched above")
                 };
-                let d = unary(self, cell, Op::Breathes(*dirs));
+                let d = self.unary(cell, Op::Breathes(*dirs));
                 if *op == BinOp::Eq {
                     self.code.push(Op::Not);
                 }
-                return d;
+                Some(d)
             }
             TExpr::Binary(op, l, r) => {
                 let d = self.expr(l);
-                let d = second(self, d, r);
+                let d = self.second(d, r);
                 self.code.push(Op::Binary(*op));
-                return d;
+                Some(d)
             }
+            _ => None,
         }
-        1
+    }
+
+    /// Questions about the position, the players and the action.
+    fn query(&mut self, e: &TExpr) -> Option<usize> {
+        match e {
+            TExpr::Liberties { cell, dirs } => return Some(self.unary(cell, Op::Liberties(*dirs))),
+            TExpr::WithoutLiberties { player, dirs } => {
+                let d = self.expr(player);
+                self.code.push(Op::WithoutLiberties(*dirs));
+                return Some(d);
+            }
+            TExpr::Area { player, dirs } => return Some(self.unary(player, Op::Area(*dirs))),
+            TExpr::Groups { player, dirs } => return Some(self.unary(player, Op::Groups(*dirs))),
+            // The condition is a program of its own, run on another position: jumped over here.
+            TExpr::Afterwards(condition) => {
+                let jump = self.here();
+                self.code.push(Op::Jump(0));
+                let start = self.here();
+                let d = self.expr(condition);
+                self.stack_depth = self.stack_depth.max(d);
+                self.code.push(Op::Return);
+                let program = self.range_from(start);
+                self.patch(jump);
+                self.code.push(Op::Afterwards(program));
+            }
+            TExpr::CanMove(p) => return Some(self.unary(p, Op::CanMove)),
+            TExpr::BorneOff(p) => return Some(self.unary(p, Op::BorneOff)),
+            TExpr::OnBar(p) => return Some(self.unary(p, Op::OnBar)),
+            TExpr::Pinned(p, r) => {
+                let mut d = self.expr(p);
+                if let Some(r) = r {
+                    d = self.second(d, r);
+                }
+                self.code.push(Op::Pinned {
+                    region: r.is_some(),
+                });
+                return Some(d);
+            }
+            TExpr::Count {
+                player,
+                region,
+                piece,
+            } => {
+                let mut d = self.expr(player);
+                if let Some(r) = region {
+                    d = self.second(d, r);
+                }
+                self.code.push(Op::Count {
+                    region: region.is_some(),
+                    piece: *piece,
+                });
+                return Some(d);
+            }
+            TExpr::LandsIn(r) => return Some(self.unary(r, Op::LandsIn)),
+            TExpr::PathIndex {
+                player,
+                path,
+                piece,
+            } => {
+                let op = Op::PathIndex {
+                    path: *path,
+                    piece: *piece,
+                };
+                return Some(self.unary(player, op));
+            }
+            TExpr::PathProgress { player, path } => {
+                return Some(self.unary(player, Op::PathProgress { path: *path }));
+            }
+            TExpr::PathBlocked {
+                player,
+                path,
+                piece,
+                by_enemy,
+            } => {
+                let op = Op::PathBlocked {
+                    path: *path,
+                    piece: *piece,
+                    by_enemy: *by_enemy,
+                };
+                return Some(self.unary(player, op));
+            }
+            TExpr::CellIs(cell, test) => return Some(self.unary(cell, Op::CellIs(*test))),
+            TExpr::InRow {
+                player,
+                length,
+                dirs,
+                through,
+            } => {
+                let mut d = self.expr(player);
+                if let Some(cell) = through {
+                    d = self.second(d, cell);
+                }
+                self.code.push(Op::InRow {
+                    length: *length,
+                    dirs: *dirs,
+                    through: through.is_some(),
+                });
+                return Some(d);
+            }
+            TExpr::Hand(player, kind) => return Some(self.unary(player, Op::Hand(*kind))),
+            TExpr::Connected {
+                player,
+                from,
+                to,
+                dirs,
+            } => {
+                let d = self.expr(player);
+                let d = self.second(d, from);
+                let d = d.max(2 + self.expr(to));
+                self.code.push(Op::Connected { dirs: *dirs });
+                return Some(d);
+            }
+            _ => unreachable!(
+                "every expression is emitted by `leaf`, `set_expr`, `logic` or `query`"
+            ),
+        }
+        Some(1)
     }
 }
 
