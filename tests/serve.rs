@@ -3,8 +3,11 @@
 //! numbers never sent before they are revealed.
 
 use serde_json::{Value, json};
-use std::path::{Path, PathBuf};
+use serve_support::{agent, scratch};
+use std::path::Path;
 use tabula::serve::{Server, Settings};
+
+mod serve_support;
 
 /// A server on a free port of this machine, its games in `data`; stopped when dropped.
 struct Running {
@@ -39,23 +42,6 @@ fn start(data: &Path, requests_per_second: f64) -> Running {
         _runtime: runtime,
         task,
     }
-}
-
-/// A folder of this test's own, emptied first.
-fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("serve")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
-}
-
-fn agent() -> ureq::Agent {
-    ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .build()
-        .into()
 }
 
 impl Running {

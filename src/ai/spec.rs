@@ -91,6 +91,24 @@ impl MctsConfig {
     }
 }
 
+/// A length of time in seconds, written as a number and a unit (`300ms`, `2s`, `30m`, `12h`,
+/// `7d`); a bare number is seconds. `None` when it is not one.
+pub fn parse_seconds(text: &str) -> Option<f64> {
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let scale = match unit {
+        "ms" => 0.001,
+        "" | "s" => 1.0,
+        "m" => 60.0,
+        "h" => 3600.0,
+        "d" => 86_400.0,
+        _ => return None,
+    };
+    number.parse::<f64>().ok().map(|n| n * scale)
+}
+
 impl PlayerSpec {
     /// The player when `games` games run at once: a search left to use every core gets its
     /// share of them, so that games in parallel do not crowd each other out.
@@ -180,14 +198,7 @@ fn config_set(config: &mut MctsConfig, key: &str, value: &str) -> Result<(), Str
     match key {
         "iterations" => config.budget = Budget::Iterations(whole(MAX_ITERATIONS)?),
         "time" => {
-            let (digits, scale) = match value.strip_suffix("ms") {
-                Some(d) => (d, 0.001),
-                None => (value.strip_suffix('s').unwrap_or(value), 1.0),
-            };
-            let seconds = digits
-                .parse::<f64>()
-                .ok()
-                .map(|v| v * scale)
+            let seconds = parse_seconds(value)
                 .filter(|v| v.is_finite() && *v >= MIN_SECONDS && *v <= MAX_SECONDS)
                 .ok_or_else(|| {
                     format!(

@@ -7,21 +7,8 @@ use tabula::serve::{Durability, Server, Settings};
 /// A length of time: a number and a unit (`250ms`, `90s`, `30m`, `12h`, `7d`); a bare number
 /// is seconds.
 fn duration(text: &str) -> Result<Duration, String> {
-    let split = text
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
-    let number: f64 = number
-        .parse()
-        .map_err(|_| format!("`{text}` is not a time such as 90s, 30m, 12h or 7d"))?;
-    let seconds = match unit {
-        "ms" => number / 1000.0,
-        "" | "s" => number,
-        "m" => number * 60.0,
-        "h" => number * 3600.0,
-        "d" => number * 86_400.0,
-        _ => return Err(format!("`{unit}` is not a unit of time: ms, s, m, h or d")),
-    };
+    let seconds = tabula::ai::spec::parse_seconds(text)
+        .ok_or_else(|| format!("`{text}` is not a time such as 90s, 30m, 12h or 7d"))?;
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 1e9) {
         return Err(format!("`{text}` is not a time above zero"));
     }

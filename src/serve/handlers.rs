@@ -230,7 +230,7 @@ pub async fn view_at(
     let m = server.find(&id).await?;
     let missing = || ApiError::not_found(format!("the game has no position after {at} actions"));
     let make = m.table().view_at(at).ok_or_else(missing)?;
-    let mut view = make(&crate::ai::Limit::default()).ok_or_else(missing)?;
+    let mut view = make().ok_or_else(missing)?;
     view["id"] = json!(m.id);
     Ok(Json(view))
 }

@@ -27,6 +27,9 @@ const CHECKPOINT_EVERY: usize = 256;
 /// limit says so; `None` when it has nothing to give.
 pub type Think<T> = Box<dyn FnOnce(&Limit) -> Option<T> + Send>;
 
+/// Work copied out of the table, to finish once its lock is let go.
+pub type Later<T> = Box<dyn FnOnce() -> Option<T> + Send>;
+
 /// What a game needs next.
 pub enum Next {
     /// A person's move: the seat's number.
@@ -47,6 +50,8 @@ pub enum Next {
 pub struct Step {
     pub at: usize,
     pub token: String,
+    /// The action the token reads as there: committed without reading it again.
+    pub action: crate::Action,
     /// How the game stands after it.
     pub status: Status,
     pub result: Option<String>,
@@ -116,14 +121,14 @@ pub trait Table: Send {
     fn view(&self, seat: Option<usize>) -> Value;
     /// What a spectator saw after the first `at` actions (`None` past the last), made away from
     /// the table: at most a checkpoint's worth of actions is copied, and replayed by the caller.
-    fn view_at(&self, at: usize) -> Option<Think<Value>>;
+    fn view_at(&self, at: usize) -> Option<Later<Value>>;
     /// Up to `count` moves from index `from`.
     fn moves(&self, from: usize, count: usize) -> Vec<String>;
     /// A person's move from `seat`: the reason when it is not legal or not the seat's turn.
     fn prepare_person(&mut self, seat: usize, typed: &str) -> Result<Step, String>;
     /// Any other action (a machine's, or one another server stored) at `at`.
     fn prepare(&mut self, at: usize, token: &str) -> Result<Step, String>;
-    /// Plays a prepared action, once it is stored.
+    /// Plays a prepared action, once it is stored (on the position it was prepared on).
     fn commit(&mut self, step: &Step);
     /// Ends a live game without a result (abandoned, or stopped by another server).
     fn close(&mut self, status: Status);
@@ -225,6 +230,7 @@ impl<const W: usize> TableOf<W> {
         Step {
             at,
             token,
+            action,
             status,
             result,
         }
@@ -359,14 +365,14 @@ impl<const W: usize> Table for TableOf<W> {
         parts.describe(&seen, &self.history, at, &self.last_cells, seat)
     }
 
-    fn view_at(&self, at: usize) -> Option<Think<Value>> {
+    fn view_at(&self, at: usize) -> Option<Later<Value>> {
         if at > self.actions() {
             return None;
         }
         if at == self.actions() {
             // The position now: its result too, which may depend on the whole history.
             let view = self.view(None);
-            return Some(Box::new(move |_| Some(view)));
+            return Some(Box::new(move || Some(view)));
         }
         let (start, last) = self.checkpoints[at / CHECKPOINT_EVERY].clone();
         let from = at / CHECKPOINT_EVERY * CHECKPOINT_EVERY;
@@ -375,7 +381,7 @@ impl<const W: usize> Table for TableOf<W> {
         parts.closed = None;
         parts.moves_from = at.saturating_sub(MOVES_SHOWN);
         parts.moves = self.record.tokens[parts.moves_from..at].to_vec();
-        Some(Box::new(move |_| {
+        Some(Box::new(move || {
             let game = parts.game.clone();
             let (mut state, mut last) = (start, last);
             for token in &tokens {
@@ -432,12 +438,11 @@ impl<const W: usize> Table for TableOf<W> {
     }
 
     fn commit(&mut self, step: &Step) {
-        let Ok(action) =
-            self.game
-                .parse_action_with_history(&self.state, &self.history, &step.token)
-        else {
+        // Prepared for another position: never, under the game's writer lock.
+        if step.at != self.actions() {
             return;
-        };
+        }
+        let action = step.action;
         self.record.tokens.push(step.token.clone());
         let cells = self.game.action_cells(&action);
         if !cells.is_empty() {
