@@ -82,6 +82,7 @@ bad_games!(
     hex_layout_both_diagonals,
     hex_layout_without_diagonal,
     into_without_gather,
+    joined_part_is_a_jump,
     jump_promote_at_without_promote,
     jump_range_misspelt,
     lands_in_in_end_test,

@@ -6,7 +6,13 @@ use tabula::span::Sources;
 use tabula::{Game, State, load_game_file};
 
 fn game() -> Game {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/parts.toml");
+    test_game("parts.toml")
+}
+
+fn test_game(file: &str) -> Game {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/games")
+        .join(file);
     load_game_file(&path, &[])
         .unwrap_or_else(|e| panic!("{e}"))
         .0
@@ -88,4 +94,39 @@ fn perft_counts_every_part() {
     // steps (c3-c2 and c3-b3): each part is one action, one level.
     assert_eq!(g.perft(&g.initial, 1), 2);
     assert_eq!(g.perft(&g.initial, 2), 3 + 2);
+}
+
+/// Two joined parts that both place (a defect: the first part's piece was lost and showing the
+/// position panicked; with a choice of kinds in the second part, each token was listed twice).
+#[test]
+fn two_joined_placements_keep_both_pieces_and_their_kinds() {
+    let g = test_game("joined-placements.toml");
+    let tokens = g.legal_tokens(&g.initial);
+    assert_eq!(
+        tokens.len(),
+        9 * 8 * 2,
+        "a stone, then a stone or a ring on another cell"
+    );
+    let mut unique = tokens.clone();
+    unique.dedup();
+    assert_eq!(unique.len(), tokens.len(), "every token once: {tokens:?}");
+    assert!(tokens.contains(&"stone@a1/ring@a2".to_string()));
+    assert!(tokens.contains(&"stone@a1/stone@a2".to_string()));
+    let state = after(&g, "stone@a1/ring@a2");
+    let kind = |name: &str| g.pieces.iter().position(|p| p.name == name).unwrap() as u8;
+    let cell = |name: &str| g.board.parse_cell(name).unwrap();
+    assert_eq!(
+        state.piece(cell("a1")),
+        Some((0, kind("stone"))),
+        "the first part's stone"
+    );
+    assert_eq!(
+        state.piece(cell("a2")),
+        Some((0, kind("ring"))),
+        "the second part's ring"
+    );
+    assert_eq!(g.players[state.to_move as usize], "black");
+    let shown = g.diagram(&state);
+    assert!(shown.contains('W') && shown.contains('R'), "{shown}");
+    assert_eq!(g.perft(&g.initial, 2), 144 * (7 * 6 * 2));
 }

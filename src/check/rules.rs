@@ -77,7 +77,6 @@ pub fn check_rules(
                     .iter()
                     .filter_map(|e| checker.effect(e, diags))
                     .collect();
-                let joined_part = continuations.iter().find(|c| c.joined);
                 let continuations = continuations
                     .iter()
                     .filter_map(|c| {
@@ -99,22 +98,6 @@ pub fn check_rules(
                         })
                     })
                     .collect();
-                if modifiers.promote_choices != 0
-                    && let Some(joined) = joined_part
-                {
-                    // The joined part takes the action's second word, where the choice is kept.
-                    diags.push(
-                        Diagnostic::error(
-                            ErrorKind::Other(
-                                "a move with a promotion choice cannot be joined to another part"
-                                    .into(),
-                            ),
-                            joined.rule.span,
-                        )
-                        .with_label("joined")
-                        .with_help("drop `joined`: the next part is then an action of its own"),
-                    );
-                }
                 if let Some(generator) = generator {
                     program.moves.push(MoveRule {
                         info,
@@ -245,22 +228,7 @@ fn check_joined_parts(moves: &[MoveRule], diags: &mut Diagnostics) {
             }
         }
         for c in rule.continuations.iter().filter(|c| c.joined) {
-            let problem = if matches!(rule.generator, Generator::Jump { .. }) {
-                Some(
-                    "a `jump` cannot have a joined part: write `next` without `joined`".to_string(),
-                )
-            } else {
-                moves
-                    .get(c.rule as usize)
-                    .filter(|next| next.continuations.iter().any(|n| n.joined))
-                    .map(|next| {
-                        format!(
-                            "`{}` has a joined part of its own; joined parts do not chain: write \
-                             one of the two `next`s without `joined`",
-                            next.info.name
-                        )
-                    })
-            };
+            let problem = joined_part_problem(rule, moves.get(c.rule as usize));
             if let Some(help) = problem {
                 diags.push(
                     Diagnostic::error(
@@ -273,6 +241,42 @@ fn check_joined_parts(moves: &[MoveRule], diags: &mut Diagnostics) {
             }
         }
     }
+}
+
+/// Why `rule` cannot be joined to `next`, if it cannot: the first part's second word carries the
+/// joined part's first word, so neither part may need a second word of its own (a jump's path, a
+/// promotion's choice), and the joined part cannot carry a third.
+fn joined_part_problem(rule: &MoveRule, next: Option<&MoveRule>) -> Option<String> {
+    let is_jump = |m: &MoveRule| matches!(m.generator, Generator::Jump { .. });
+    if is_jump(rule) {
+        return Some("a `jump` cannot have a joined part: write `next` without `joined`".into());
+    }
+    if rule.promote_choices != 0 {
+        return Some(
+            "a move with a promotion choice cannot be joined to another part: drop `joined`, \
+             the next part is then an action of its own"
+                .into(),
+        );
+    }
+    let next = next?;
+    if is_jump(next) || next.promote_choices != 0 {
+        return Some(format!(
+            "`{}` needs an action of its own ({}): write `next` without `joined`",
+            next.info.name,
+            if is_jump(next) {
+                "it is a `jump`"
+            } else {
+                "it has a promotion choice"
+            }
+        ));
+    }
+    next.continuations.iter().any(|n| n.joined).then(|| {
+        format!(
+            "`{}` has a joined part of its own; joined parts do not chain: write one of the two \
+             `next`s without `joined`",
+            next.info.name
+        )
+    })
 }
 
 /// The index among the move rules of the rule a `next` names.

@@ -219,6 +219,20 @@ impl Action {
         self.byte(COUNT)
     }
 
+    /// A placement with a choice of kinds (`piece: stone or ring`): the kind chosen plus one, 0
+    /// for a rule of one kind. It rides in the count byte, which a placement leaves unused, so that
+    /// the choice stays in the first word when the placement is a joined part.
+    #[inline]
+    pub const fn placed_choice(&self) -> u8 {
+        self.byte(COUNT)
+    }
+
+    /// This placement putting a piece of `kind` (see [`Action::placed_choice`]).
+    #[inline]
+    pub fn with_placed_kind(self, kind: u8) -> Action {
+        self.with_byte(COUNT, kind + 1)
+    }
+
     #[inline]
     pub const fn distance(&self) -> u8 {
         self.byte(DISTANCE)

@@ -81,10 +81,10 @@ impl<const W: usize> Game<W> {
         }
         let cells = self.placement_cells(rule, place, frame);
         while kinds != 0 {
-            let kind = kinds.trailing_zeros() as u64;
+            let kind = kinds.trailing_zeros() as u8;
             kinds &= kinds - 1;
             for cell in cells.iter() {
-                let action = Action::place(index, cell).with_path(kind + 1);
+                let action = Action::place(index, cell).with_placed_kind(kind);
                 self.push_if_legal(rule, frame, action, out);
             }
         }
@@ -113,7 +113,7 @@ impl<const W: usize> Game<W> {
 
     /// The kind an action of a `place` rule puts on the board.
     pub(crate) fn placed_kind(&self, rule: &CompiledMove, action: &Action) -> u8 {
-        match action.path() {
+        match action.placed_choice() {
             0 => rule.piece.unwrap_or(0),
             chosen => (chosen - 1) as u8,
         }
