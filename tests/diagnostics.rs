@@ -87,6 +87,7 @@ bad_games!(
     jump_range_misspelt,
     lands_in_in_end_test,
     line_min_out_of_range,
+    line_on_stacks,
     lines_unknown_direction_set,
     lines_unknown_path,
     links_in_a_ring,

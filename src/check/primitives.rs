@@ -295,6 +295,20 @@ impl RuleChecker<'_> {
                     );
                     return None;
                 }
+                if self.cx.board.stacks {
+                    diags.push(
+                        Diagnostic::error(
+                            ErrorKind::Other("`line` needs a board without stacks".into()),
+                            call.name.span,
+                        )
+                        .with_label("on a board with stacks")
+                        .with_help(
+                            "a line moves one piece from each cell, and a stack has several: drop \
+                             `stacks = true`, or move one piece with `step` or `slide`",
+                        ),
+                    );
+                    return None;
+                }
                 let min = match args.get("min") {
                     Some(e) => self.constant(e, "`min` of `line`", 1, 64, diags)? as u8,
                     None => 1,

@@ -325,7 +325,7 @@ pub struct Game<const W: usize = 4> {
     /// Dice games: every distinct roll, as [`Game::roll_actions`] lists them.
     pub rolls: Vec<crate::Action>,
     /// Whether an action can do more than move, take and pass the turn: dice, turn effects,
-    /// promotions or `after` rules (else [`Game::apply`] takes a short path for single steps).
+    /// promotions, `after` rules or stacks (else [`Game::apply`] takes a short path for single steps).
     pub apply_effects: bool,
     /// Whether an `after` rule reads `captured` or `moved`: only then does [`Game::apply`] note
     /// what the action did before playing it.
@@ -828,6 +828,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
     let tracks_unmoved = !checked.unmoved.is_empty();
     let tracks_visited = reads(|op| matches!(op, Op::Visited));
     let apply_effects = checked.dice.is_some()
+        || board.stacks
         || tracks_visited
         || turn_effects
         || checked.pieces.iter().any(|p| p.to_hand.is_some())

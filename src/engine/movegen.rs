@@ -771,6 +771,10 @@ impl<const W: usize> Game<W> {
         {
             self.capture_to_hand(state, action);
         }
+        let stack_left = match self.board.stacks {
+            true => self.before_stacked_move(state, action),
+            false => None,
+        };
         match action.kind() {
             // One piece one cell, taking at most what stands there: most moves of most games.
             ActionKind::Move if action.is_single_step() => {
@@ -842,6 +846,9 @@ impl<const W: usize> Game<W> {
             ActionKind::Sow => self.sow(state, action),
             // Dice games and reveals are applied above.
             ActionKind::Pass | ActionKind::Roll | ActionKind::Die | ActionKind::Reveal => {}
+        }
+        if let Some(left) = stack_left {
+            self.after_stacked_move(state, left);
         }
         if matches!(
             action.kind(),
@@ -1001,9 +1008,10 @@ impl<const W: usize> Game<W> {
                     let (from, to) = (from as u16, to as u16);
                     let piece = state.cell(from);
                     if piece != 0 {
-                        state.clear(from);
-                        state.clear(to);
-                        state.set(to, piece);
+                        // A whole stack moves, onto a cell emptied of whatever stood there.
+                        let (piece, height) = state.lift(from);
+                        state.lift(to);
+                        state.drop_pieces(to, piece, height);
                         state.unmoved.remove(from);
                         state.unmoved.remove(to);
                     }
@@ -1025,7 +1033,12 @@ impl<const W: usize> Game<W> {
                 }
                 EffectVerb::Remove => {
                     for cell in cells.iter() {
-                        state.clear(cell);
+                        match self.board.stacks {
+                            true => {
+                                state.lift(cell);
+                            }
+                            false => state.clear(cell),
+                        }
                     }
                     state.marked = state.marked.and_not(&cells);
                     state.unmoved = state.unmoved.and_not(&cells);

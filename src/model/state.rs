@@ -261,6 +261,29 @@ impl<const W: usize> State<W> {
         }
     }
 
+    /// Sets aside every piece of a stack but its top one: returns how many (the cell then holds
+    /// one piece, or none).
+    pub fn set_aside_rest(&mut self, cell: u16) -> u8 {
+        self.extra.get_mut(cell as usize).map_or(0, std::mem::take)
+    }
+
+    /// A stack whose pieces under the top were set aside: `rest` pieces of `piece` stand there
+    /// again (under the top one, if it came back).
+    pub fn restore_rest(&mut self, cell: u16, piece: u8, rest: u8) {
+        self.drop_pieces(cell, piece, rest);
+    }
+
+    /// An empty cell has no stack: the heights left on cells that a move or an effect emptied
+    /// piece by piece (with [`State::clear`]) go with them.
+    pub fn forget_emptied_stacks(&mut self) {
+        let cells = self.cells.as_flattened();
+        for (extra, &piece) in self.extra.iter_mut().zip(cells) {
+            if piece == 0 {
+                *extra = 0;
+            }
+        }
+    }
+
     /// Pins the lone piece on `cell` under `value`, which now owns the cell.
     pub fn pin(&mut self, cell: u16, value: u8) {
         if let Some(under) = self.under.get_mut(cell as usize) {
