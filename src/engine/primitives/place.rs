@@ -115,7 +115,7 @@ impl<const W: usize> Game<W> {
     pub(crate) fn placed_kind(&self, rule: &CompiledMove, action: &Action) -> u8 {
         match action.placed_choice() {
             0 => rule.piece.unwrap_or(0),
-            chosen => (chosen - 1) as u8,
+            chosen => chosen - 1,
         }
     }
 
