@@ -155,3 +155,29 @@ fn a_variant_changes_one_key_of_a_base_piece_kind() {
     );
     assert_eq!(pawn.home, [1], "b1 is cell 1");
 }
+
+/// A variant may give a kind of its base `to_hand` (a defect: chess's captured pawns stayed out
+/// of hand in a variant that said `to_hand = "pawn"`, and the file checked without a word).
+#[test]
+fn a_variant_adds_to_hand_to_a_base_kind() {
+    let text = "extends = \"chess\"\n[game]\nname = \"Chess with drops\"\n\
+                [pieces.pawn]\nto_hand = \"pawn\"\n\
+                [rules]\ntext = '''\nmove drop \"a captured pawn may be dropped\" {\n    \
+                place(piece: pawn, from: hand)\n}\n'''\n"
+        .to_string();
+    let (game, _, _) = tabula::load_game_text("chess-with-drops.toml", text, &[])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut state = game.initial;
+    game.play_tokens(&mut state, "e2-e4 d7-d5 e4xd5")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(state.pieces_in_play(0), 17, "white holds the pawn it took");
+    let drops = game.legal_tokens(&state);
+    game.play_tokens(&mut state, "d8xd5").unwrap();
+    let drops_after = game.legal_tokens(&state);
+    let is_drop = |t: &String| !t.contains('-') && !t.contains('x');
+    assert!(
+        !drops.iter().any(is_drop),
+        "black holds nothing yet: {drops:?}"
+    );
+    assert!(drops_after.contains(&"d4".to_string()), "{drops_after:?}");
+}

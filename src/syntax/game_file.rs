@@ -897,13 +897,20 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
     base.lines.extend(layer.lines);
     for (name, piece) in layer.pieces {
         match base.pieces.get_mut(&name) {
-            // A variant that changes `home` only keeps the base's symbols and hidden kinds.
+            // Merged key by key: a variant that changes `home` only keeps the base's symbols,
+            // hidden kinds and `to_hand`. (Every key is named, so that a new one is merged too.)
             Some(existing) => {
-                let p = piece.value;
+                let PieceSection {
+                    symbols,
+                    home,
+                    hides,
+                    to_hand,
+                } = piece.value;
                 let e = &mut existing.value;
-                e.symbols = p.symbols.or(e.symbols.take());
-                e.home = p.home.or(e.home.take());
-                e.hides = p.hides.or(e.hides.take());
+                e.symbols = symbols.or(e.symbols.take());
+                e.home = home.or(e.home.take());
+                e.hides = hides.or(e.hides.take());
+                e.to_hand = to_hand.or(e.to_hand.take());
             }
             // As for options: a new kind is a whole one, with its symbols.
             None if piece.value.symbols.is_none() && base_name.is_some() => {
