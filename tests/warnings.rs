@@ -66,3 +66,65 @@ fn shipped_games_give_no_warnings() {
         );
     }
 }
+
+/// Every kind of a promotion choice can come onto the board (a defect: `promote: queen or rook`
+/// warned that the rook's moves could never apply).
+#[test]
+fn each_kind_of_a_promotion_choice_is_on_the_board() {
+    let text = r#"
+[game]
+name = "Promotions"
+players = ["white", "black"]
+
+[board]
+files = 3
+ranks = 3
+
+[board.directions]
+n = [0, 1]
+s = [0, -1]
+e = [1, 0]
+w = [-1, 0]
+
+[board.direction_sets]
+forward = { white = ["n"], black = ["s"] }
+orthogonal = ["n", "s", "e", "w"]
+
+[regions]
+last_rank = { white = "a3..c3", black = "a1..c1" }
+
+[pieces.pawn]
+symbols = { white = "P", black = "p" }
+
+[pieces.queen]
+symbols = { white = "Q", black = "q" }
+
+[pieces.rook]
+symbols = { white = "R", black = "r" }
+
+[setup.white]
+pawn = ["a1"]
+
+[setup.black]
+pawn = ["c3"]
+
+[rules]
+text = '''
+move advance "a pawn steps forward and promotes on the last rank" {
+    step(piece: pawn, dirs: forward, promote: queen or rook or none, promote_in: last_rank)
+}
+move queen "a queen slides" {
+    slide(piece: queen, dirs: orthogonal)
+}
+move rook "a rook steps" {
+    step(piece: rook, dirs: orthogonal)
+}
+no_moves stuck "a player who cannot move loses" {
+    lose mover
+}
+'''
+"#;
+    let (_, sources, warnings) =
+        load_game_text("promotions.toml", text.to_string(), &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(warnings.items.is_empty(), "{}", warnings.render(&sources));
+}

@@ -96,12 +96,12 @@ fn warn_rules_that_never_apply(
                                 remove the rule";
     // Kinds that can be on the board: set up, made by promotion, or revealed from face down.
     let mut on_board: Vec<u8> = setup.iter().map(|&(_, _, kind, _)| kind).collect();
-    on_board.extend(
-        program
-            .moves
-            .iter()
-            .filter_map(|m| m.promote.map(|(k, _)| k)),
-    );
+    for m in &program.moves {
+        on_board.extend(m.promote.map(|(k, _)| k));
+        // Each kind of a choice (`promote: queen or rook`), `none` (staying) aside.
+        let kinds = m.promote_choices & !(1 << super::STAY);
+        on_board.extend((0..64u8).filter(|k| kinds >> k & 1 != 0));
+    }
     on_board.extend(cx.pieces.iter().flat_map(|p| p.hides.iter().copied()));
     for m in &program.moves {
         if let Generator::Place { piece, choices, .. } = m.generator {
