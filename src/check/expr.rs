@@ -117,7 +117,7 @@ impl RuleChecker<'_> {
                     BinOp::Or | BinOp::And => (Ty::Bool, Ty::Bool, Ty::Bool),
                     BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => (Ty::Int, Ty::Int, Ty::Bool),
                     BinOp::Add | BinOp::Sub | BinOp::Mul => (Ty::Int, Ty::Int, Ty::Int),
-                    BinOp::Eq | BinOp::Ne => {
+                    BinOp::Eq | BinOp::Ne | BinOp::SameCell | BinOp::OtherCell => {
                         // Either side may be a choice option; type the other side against it.
                         // A choice on the left (`loses == no_move`) is typed once the right is known.
                         let mut left_diags = Diagnostics::default();
@@ -157,7 +157,12 @@ impl RuleChecker<'_> {
                             ));
                             return None;
                         }
-                        return Some((TExpr::Binary(*op, Box::new(le), Box::new(re)), Ty::Bool));
+                        let op = match (op, lty) {
+                            (BinOp::Eq, Ty::Cell) => BinOp::SameCell,
+                            (BinOp::Ne, Ty::Cell) => BinOp::OtherCell,
+                            (op, _) => *op,
+                        };
+                        return Some((TExpr::Binary(op, Box::new(le), Box::new(re)), Ty::Bool));
                     }
                 };
                 let help = format!(

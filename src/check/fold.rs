@@ -92,6 +92,8 @@ fn binary(op: BinOp, a: i64, b: i64) -> Option<i64> {
     let v = match op {
         BinOp::Eq => i64::from(a == b),
         BinOp::Ne => i64::from(a != b),
+        BinOp::SameCell => i64::from(a == b && a >= 0),
+        BinOp::OtherCell => i64::from(a != b || a < 0),
         BinOp::Lt => i64::from(a < b),
         BinOp::Le => i64::from(a <= b),
         BinOp::Gt => i64::from(a > b),

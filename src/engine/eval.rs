@@ -374,6 +374,8 @@ impl<const W: usize> Game<W> {
                     push!(match op {
                         BinOp::Eq => (l == r) as i32,
                         BinOp::Ne => (l != r) as i32,
+                        BinOp::SameCell => (l == r && l >= 0) as i32,
+                        BinOp::OtherCell => (l != r || l < 0) as i32,
                         BinOp::Lt => (l < r) as i32,
                         BinOp::Le => (l <= r) as i32,
                         BinOp::Gt => (l > r) as i32,

@@ -76,8 +76,8 @@ impl<const W: usize> Book<'_, W> {
         let words = match op {
             BinOp::Or => "or",
             BinOp::And => "and",
-            BinOp::Eq => "is",
-            BinOp::Ne => "is not",
+            BinOp::Eq | BinOp::SameCell => "is",
+            BinOp::Ne | BinOp::OtherCell => "is not",
             BinOp::Lt => "is less than",
             BinOp::Le => "is at most",
             BinOp::Gt => "is greater than",
@@ -526,7 +526,14 @@ fn precedence(op: BinOp) -> u8 {
     match op {
         BinOp::Or => 1,
         BinOp::And => 2,
-        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => 4,
+        BinOp::Eq
+        | BinOp::Ne
+        | BinOp::SameCell
+        | BinOp::OtherCell
+        | BinOp::Lt
+        | BinOp::Le
+        | BinOp::Gt
+        | BinOp::Ge => 4,
         BinOp::Add | BinOp::Sub => 5,
         BinOp::Mul => 6,
     }

@@ -159,6 +159,11 @@ pub enum BinOp {
     And,
     Eq,
     Ne,
+    /// `==` between two cells, as the checker types it: none (off the board, no cell) is the same
+    /// as no cell, itself included, so that a test of two cells that are both missing is false.
+    SameCell,
+    /// `!=` between two cells: true where either is none.
+    OtherCell,
     Lt,
     Le,
     Gt,
@@ -173,8 +178,8 @@ impl BinOp {
         match self {
             BinOp::Or => "or",
             BinOp::And => "and",
-            BinOp::Eq => "==",
-            BinOp::Ne => "!=",
+            BinOp::Eq | BinOp::SameCell => "==",
+            BinOp::Ne | BinOp::OtherCell => "!=",
             BinOp::Lt => "<",
             BinOp::Le => "<=",
             BinOp::Gt => ">",

@@ -34,7 +34,7 @@ fn conjuncts(expr: &TExpr, anchors: &mut Vec<PreviousAnchor>) {
             conjuncts(left, anchors);
             conjuncts(right, anchors);
         }
-        TExpr::Binary(BinOp::Eq, left, right) => {
+        TExpr::Binary(BinOp::SameCell, left, right) => {
             if let Some(anchor) = anchor(left, right).or_else(|| anchor(right, left)) {
                 anchors.push(anchor);
             }

@@ -18,9 +18,9 @@ impl<const W: usize> Game<W> {
             } else {
                 state.previous_to
             };
-            // No previous move: the test holds where `to` has no neighbour that way, many cells.
+            // No previous move (or none that started on a cell): no cell is the same as none.
             if previous == NO_CELL {
-                continue;
+                return true;
             }
             let Some(&dir) = self.directions_of(anchor.dirs, state.to_move).first() else {
                 // No direction: `neighbour` is none, never a cell.
