@@ -292,6 +292,9 @@ impl RuleChecker<'_> {
         if let Some((_, s)) = Symmetry::ALL.iter().find(|(name, _)| *name == n) {
             return Some((TExpr::Symmetric(*s), Ty::Symmetry));
         }
+        if let Some(found) = self.named_cell(n) {
+            return Some(found);
+        }
         let mut candidates: Vec<&str> = vec!["mover", "opponent", "ply", "repetitions", "captured"];
         candidates.extend(cx.players.iter().map(|s| s.as_str()));
         candidates.extend(cx.options.iter().map(|s| s.name.as_str()));
@@ -330,6 +333,12 @@ impl RuleChecker<'_> {
     ) -> Option<(TExpr, Ty)> {
         let cx = self.cx;
         let name = call.name.text.as_str();
+        if let Some(t) = cx.table(name) {
+            return self.table_call(t, call, place, diags);
+        }
+        if name == "cell" {
+            return self.cell_by_name(call, diags);
+        }
         if let Some(r) = cx.region(name) {
             if !cx.regions[r as usize].per_player {
                 diags.push(
@@ -502,7 +511,7 @@ impl RuleChecker<'_> {
             _ => {
                 let mut d =
                     Diagnostic::error(ErrorKind::UnknownFunction(name.into()), call.name.span)
-                        .with_label("not a function or per-player region");
+                        .with_label("not a function, table or per-player region");
                 let mut candidates = vec![
                     "count",
                     "lands_in",
@@ -516,8 +525,10 @@ impl RuleChecker<'_> {
                     "on_bar",
                     "pinned",
                     "attacked",
+                    "cell",
                 ];
                 candidates.extend(super::cells::CELL_FUNCTIONS);
+                candidates.extend(cx.tables.iter().map(|t| t.name.as_str()));
                 candidates.extend(
                     cx.regions
                         .iter()

@@ -11,6 +11,7 @@ mod options;
 mod primitives;
 mod rules;
 mod show;
+pub mod tables;
 pub mod types;
 mod warnings;
 
@@ -27,6 +28,7 @@ pub use board::parse_cell as board_cell;
 pub use cells::{ALL_DIRECTIONS, SET_FUNCTIONS};
 pub use options::parse_option_value;
 pub use rules::{MAX_MOVE_RULES, PRIMITIVES, call_params};
+pub use tables::{TableDecl, TableKey};
 pub use types::*;
 
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
@@ -73,6 +75,7 @@ pub fn check(
     let (hand_kinds, hands) = board::check_hands(file, &cx, &mut diags);
     options::check_options(file, overrides, &mut cx, &mut diags);
     options::check_counters(file, &mut cx, &mut diags);
+    tables::check_tables(file, &mut cx, &mut diags);
     check_name_clashes(file, &cx, &mut diags);
     // Declaring options looks their names up too: only the lookups from here on are uses.
     cx.used.get_mut().clear();
@@ -135,6 +138,7 @@ pub fn check(
         hands,
         options: cx.options,
         counters: cx.counters,
+        tables: cx.tables,
         unmoved: cx.unmoved,
         notation,
         shown,
@@ -247,6 +251,7 @@ struct NameIndexes {
     regions: NameIndex,
     options: NameIndex,
     direction_sets: NameIndex,
+    tables: NameIndex,
 }
 
 /// Names known so far, shared by the passes of the checker.
@@ -259,6 +264,7 @@ pub(crate) struct Context {
     pub pieces: Vec<PieceDecl>,
     pub options: Vec<OptionDecl>,
     pub counters: Vec<CounterDecl>,
+    pub tables: Vec<TableDecl>,
     /// `[memory] unmoved`: the cells whose pieces' moving the rules may ask about.
     pub unmoved: Vec<CellId>,
     /// False once `[game] players` had an error: names are then not checked against it, so that
@@ -282,6 +288,7 @@ impl Context {
             lines: Vec::new(),
             pieces: Vec::new(),
             counters: Vec::new(),
+            tables: Vec::new(),
             options: Vec::new(),
             players_ok: true,
             board_ok: true,
@@ -321,6 +328,14 @@ impl Context {
         self.indexes
             .counters
             .find(&self.counters, |c| &c.name, name)
+    }
+
+    pub fn table(&self, name: &str) -> Option<u16> {
+        self.indexes.tables.find(&self.tables, |t| &t.name, name)
+    }
+
+    fn add_table(&mut self, table: TableDecl) {
+        self.tables.push(table);
     }
 
     pub fn lines(&self, name: &str) -> Option<u16> {
@@ -431,7 +446,36 @@ fn check_name_clashes(file: &crate::syntax::GameFile, cx: &Context, diags: &mut 
         .counters
         .iter()
         .map(|(n, d)| (n.as_str(), "a counter", Some(d.span)));
-    for (name, what, span) in players.chain(options).chain(regions).chain(counters) {
+    let tables = file
+        .tables
+        .iter()
+        .map(|(n, d)| (n.as_str(), "a table", Some(d.span)));
+    // A rule may name a cell (`e1`): no other name may be one.
+    let board = &cx.board;
+    for (name, what, span) in players
+        .clone()
+        .chain(options.clone())
+        .chain(regions.clone())
+        .chain(counters.clone())
+        .chain(tables.clone())
+    {
+        if board::parse_cell(board, name).is_some_and(|c| board.is_on_board(c)) {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other(format!("`{name}` is both {what} and a cell of the board")),
+                    span,
+                )
+                .with_label("this name is taken")
+                .with_help("rename it: a rule that names the cell could not tell them apart"),
+            );
+        }
+    }
+    for (name, what, span) in players
+        .chain(options)
+        .chain(regions)
+        .chain(counters)
+        .chain(tables)
+    {
         // Two players of one name are reported where players are read.
         let clash = taken
             .get(name)

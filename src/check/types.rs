@@ -25,6 +25,8 @@ pub struct CheckedGame {
     pub hands: Vec<Vec<u8>>,
     pub options: Vec<OptionDecl>,
     pub counters: Vec<CounterDecl>,
+    /// `[tables]`: numbers or cells the rules read by cell, piece kind or player.
+    pub tables: Vec<super::TableDecl>,
     /// `[memory] unmoved`: the cells whose pieces' moving is remembered.
     pub unmoved: Vec<CellId>,
     /// `[notation]`: the game's one-line position.
@@ -544,6 +546,13 @@ impl Symmetry {
 #[derive(Clone, Debug)]
 pub enum TExpr {
     Int(i64),
+    /// A cell named in a rule (`e1`, `cell(13)`).
+    NamedCell(CellId),
+    /// The entry of table `table` for `key` (a cell or a player): a number or a cell.
+    Table {
+        table: u16,
+        key: Box<TExpr>,
+    },
     Mover,
     Opponent,
     Player(u8),

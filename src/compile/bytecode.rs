@@ -171,6 +171,8 @@ pub enum Op {
     Size,
     /// Pop a set; push the sum of the values of its cells.
     CellValues,
+    /// Pop a key (a cell or a player); push that entry of the table.
+    Table(u16),
     /// Pop a set; push how many pieces stand on its cells (stacks counted whole).
     PiecesOn,
     /// Pop a cell (with `through`) and a player; push whether they have `length` pieces in a row
@@ -379,6 +381,7 @@ impl<'a> Emitter<'a> {
     fn leaf(&self, e: &TExpr) -> Option<Op> {
         Some(match e {
             TExpr::Int(v) => Op::Int(*v as i32),
+            TExpr::NamedCell(cell) => Op::Int(i32::from(*cell)),
             TExpr::Mover => Op::Mover,
             TExpr::Opponent => Op::Opponent,
             TExpr::Player(p) => Op::Int(*p as i32),
@@ -605,6 +608,7 @@ impl<'a> Emitter<'a> {
     /// Questions about the position, the players and the action.
     fn query(&mut self, e: &TExpr) -> Option<usize> {
         match e {
+            TExpr::Table { table, key } => return Some(self.unary(key, Op::Table(*table))),
             TExpr::Liberties { cell, dirs } => return Some(self.unary(cell, Op::Liberties(*dirs))),
             TExpr::WithoutLiberties { player, dirs } => {
                 let d = self.expr(player);

@@ -274,6 +274,8 @@ pub struct Game<const W: usize = 4> {
     /// Rules run on the position after every action; they set counters.
     pub after: Vec<CompiledCheck>,
     pub counters: Vec<crate::check::CounterDecl>,
+    /// `[tables]`: what `Op::Table` reads.
+    pub tables: Vec<crate::check::TableDecl>,
     pub no_moves: Option<CompiledCheck>,
     /// `estimate` rules: each player's standing, a player's program and a number's, in turn.
     pub estimates: Vec<(CodeRange, CodeRange)>,
@@ -870,6 +872,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         turn_start,
         after,
         counters: checked.counters.clone(),
+        tables: checked.tables.clone(),
         no_moves,
         estimates,
         code,

@@ -518,6 +518,10 @@ impl<const W: usize> Game<W> {
                     .fold(0i32, |sum, c| sum + i32::from(state.height(c)));
                 push!(sum)
             }
+            Op::Table(table) => {
+                let key = pop!();
+                push!(self.table_entry(table, key, frame.state))
+            }
             Op::CellValues => {
                 let set = sets.pop();
                 // 32-bit arithmetic wraps (GRAMMAR.md), in every build.

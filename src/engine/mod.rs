@@ -24,6 +24,7 @@ pub mod playout;
 pub mod position;
 pub mod primitives;
 mod stacks;
+pub mod tables;
 
 // The position and the action live in `model`, below the compiler and the engine; their old
 // paths stay for the code that names them so.

@@ -8,6 +8,7 @@ mod doc;
 mod pieces;
 mod rules;
 mod settings;
+mod tables;
 mod words;
 
 pub use doc::Format;

@@ -38,6 +38,7 @@ impl<const W: usize> Book<'_, W> {
         }
         doc.para(&format!("{first} moves first{chosen}; {turn}."));
         self.counters(doc);
+        self.tables(doc);
         self.memory(doc);
         self.notation(doc);
         self.dice(doc);

@@ -13,7 +13,7 @@ impl<const W: usize> Book<'_, W> {
             ExprKind::Int(n) => n.to_string(),
             ExprKind::Bool(b) => b.to_string(),
             ExprKind::Name(name) => self.name(name),
-            ExprKind::Call(call) => self.call(call),
+            ExprKind::Call(call) => self.table_read(call).unwrap_or_else(|| self.call(call)),
             ExprKind::Unary(UnOp::Not, inner) => match &inner.kind {
                 _ if self.names_cells(inner) => format!("the cells not among {}", self.expr(inner)),
                 ExprKind::Binary(..) => format!("it is not so that ({})", self.expr(inner)),
@@ -160,6 +160,9 @@ impl<const W: usize> Book<'_, W> {
             _ if g.players.iter().any(|p| p == name) => code(name),
             _ if g.counters.iter().any(|c| c.name == name) => format!("counter {}", code(name)),
             _ if g.regions.iter().any(|r| r.name == name) => format!("region {}", code(name)),
+            _ if crate::check::board_cell(&g.board, name).is_some() => {
+                format!("cell {}", code(name))
+            }
             _ => code(name),
         }
     }

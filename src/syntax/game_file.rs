@@ -35,6 +35,9 @@ pub struct GameFile {
     /// Numbers kept in the position and changed by `after` rules.
     #[serde(default)]
     pub counters: BTreeMap<String, Located<CounterSection>>,
+    /// Tables the rules read: name -> key (a cell, a piece kind or a player) -> a number or a cell.
+    #[serde(default)]
+    pub tables: BTreeMap<String, Located<BTreeMap<String, Located<toml::Value>>>>,
     pub turn: Option<TurnSection>,
     pub dice: Option<DiceSection>,
     /// How `tabula play --match` plays a match of this game.
@@ -893,6 +896,15 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
     base.regions.extend(layer.regions);
     base.show.extend(layer.show);
     base.counters.extend(layer.counters);
+    // A table is merged key by key: a variant may change one entry.
+    for (name, table) in layer.tables {
+        match base.tables.get_mut(&name) {
+            Some(existing) => existing.value.extend(table.value),
+            None => {
+                base.tables.insert(name, table);
+            }
+        }
+    }
     base.paths.extend(layer.paths);
     base.lines.extend(layer.lines);
     for (name, piece) in layer.pieces {
