@@ -61,7 +61,15 @@ impl RuleChecker<'_> {
             return Some((Generator::Pass, Modifiers::default()));
         }
         if call.name.text == "take" {
-            return Some((Generator::Take { piece }, Modifiers::default()));
+            let of = match args.get("of") {
+                Some(e) => match self.symbol(e, &["enemy", "own", "any"], diags)? {
+                    0 => TakeOf::Enemy,
+                    1 => TakeOf::Own,
+                    _ => TakeOf::Any,
+                },
+                None => TakeOf::Enemy,
+            };
+            return Some((Generator::Take { piece, of }, Modifiers::default()));
         }
         if call.name.text == "fly" {
             let at = self.place_at(args.get("at"), diags)?;

@@ -571,7 +571,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "rows" => &["player", "length", "dirs"],
         "is_in" => &["cell", "cells"],
         "hand" => &["player", "piece"],
-        "take" => &["piece"],
+        "take" => &["piece", "of"],
         "pass_turn" => &[],
         "liberties" => &["cell", "dirs"],
         "without_liberties" | "area" | "groups" => &["player", "dirs"],

@@ -424,7 +424,7 @@ pub enum Generator {
         from_hand: bool,
     },
     /// An enemy piece (of kind `piece`) leaves the board (`take`).
-    Take { piece: Option<u8> },
+    Take { piece: Option<u8>, of: TakeOf },
     /// A piece of the mover (on a cell of `from`) goes to any empty cell (of `at`) (`fly`).
     Fly {
         piece: Option<u8>,
@@ -541,6 +541,17 @@ impl Symmetry {
         ("mirror_ranks", Symmetry::MirrorRanks),
         ("rotate180", Symmetry::Rotate180),
     ];
+}
+
+/// Whose pieces `take` may take off the board (`of:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TakeOf {
+    /// Another player's: a capture (the default).
+    Enemy,
+    /// The mover's own: the opening removals of some jumping games. Not a capture.
+    Own,
+    /// Anyone's.
+    Any,
 }
 
 #[derive(Clone, Debug)]

@@ -390,7 +390,7 @@ impl<const W: usize> Game<W> {
         match &rule.primitive {
             Primitive::DieMove(die) => self.die_moves(index, rule, die, frame.state, out),
             Primitive::Place(place) => self.placements(index, rule, place, frame, out),
-            Primitive::Take => self.takes(index, rule, frame, out),
+            Primitive::Take(of) => self.takes(index, rule, *of, frame, out),
             // A pass is always there to choose: no filter or `forbid` applies to it.
             Primitive::Pass => out.push(Action::new(ActionKind::Pass, index, 0, 0, 0, 0, 0, 0)),
             Primitive::Fly(fly) => self.flights(index, rule, fly, frame, out),
@@ -951,9 +951,10 @@ impl<const W: usize> Game<W> {
             ActionKind::Roll | ActionKind::Reveal | ActionKind::Place => {
                 return Played::default();
             }
+            // Taking an enemy piece is a capture; taking one's own (`of: own`) is not.
             ActionKind::Take => {
                 return Played {
-                    captured: 1,
+                    captured: action.captured(),
                     ..Played::default()
                 };
             }

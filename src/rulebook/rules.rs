@@ -224,8 +224,13 @@ impl<const W: usize> Book<'_, W> {
                 ));
             }
             Generator::Pass => out.push("The mover passes.".into()),
-            Generator::Take { piece } => out.push(format!(
-                "The mover takes one of the other players' {} off the board.",
+            Generator::Take { piece, of } => out.push(format!(
+                "The mover takes {} {} off the board.",
+                match of {
+                    crate::check::TakeOf::Enemy => "one of the other players'",
+                    crate::check::TakeOf::Own => "one of their own",
+                    crate::check::TakeOf::Any => "any player's",
+                },
                 self.pieces_noun(*piece)
             )),
             Generator::Fly { piece, at, from } => out.push(format!(

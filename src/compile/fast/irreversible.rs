@@ -109,7 +109,7 @@ fn one_way_kind<const W: usize>(game: &Game<W>, player: u8, kind: u8) -> bool {
             Primitive::Step(step) => step.dirs,
             Primitive::Slide(slide) => slide.dirs,
             Primitive::Jump(jump) => jump.dirs,
-            Primitive::Pass | Primitive::Take => continue,
+            Primitive::Pass | Primitive::Take(_) => continue,
             _ => return false,
         };
         dirs.extend_from_slice(&game.board.direction_sets[set as usize][player as usize]);

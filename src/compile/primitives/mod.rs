@@ -33,8 +33,9 @@ pub enum Primitive {
     Place(Place),
     /// `pass_turn`: the mover passes.
     Pass,
-    /// `take`: an enemy piece (of the rule's kind) leaves the board. No argument of its own.
-    Take,
+    /// `take`: an enemy piece (or, as `of:` says, the mover's own or anyone's; of the rule's kind)
+    /// leaves the board.
+    Take(crate::check::TakeOf),
     /// `fly`: a piece of the mover goes to any empty cell.
     Fly(Fly),
     /// `step`: one piece, one step.
@@ -93,7 +94,7 @@ impl Lowering<'_> {
                     .or(from_hand.then_some(NO_HAND)),
             }),
             Generator::Pass => Primitive::Pass,
-            Generator::Take { .. } => Primitive::Take,
+            Generator::Take { of, .. } => Primitive::Take(*of),
             Generator::Fly { at, from, .. } => Primitive::Fly(Fly {
                 at: self.at_region(at),
                 at_cells: Self::at_cells(at, emitter),
@@ -189,7 +190,7 @@ pub(super) fn piece_of(generator: &Generator) -> Option<u8> {
     match generator {
         Generator::Place { piece, .. } => Some(*piece),
         Generator::Pass => None,
-        Generator::Take { piece }
+        Generator::Take { piece, .. }
         | Generator::Fly { piece, .. }
         | Generator::Step { piece, .. }
         | Generator::Slide { piece, .. }

@@ -1,27 +1,37 @@
-//! `take`: an enemy piece leaves the board.
+//! `take`: an enemy piece leaves the board (a capture), or with `of: own` one of the mover's
+//! (the opening removals of some jumping games), or with `of: any` anyone's.
 
+use crate::check::TakeOf;
 use crate::compile::{CompiledMove, Game};
 use crate::engine::eval::Frame;
 use crate::model::action::{Action, ActionKind};
 
 impl<const W: usize> Game<W> {
-    /// `take`: each enemy piece (of the rule's kind) may leave the board; `to` is its cell.
+    /// `take`: each enemy piece (or own, or any, as `of` says; of the rule's kind) may leave the
+    /// board; `to` is its cell. Only an enemy piece taken is a capture.
     #[inline(never)]
     pub(in crate::engine) fn takes(
         &self,
         index: u8,
         rule: &CompiledMove,
+        of: TakeOf,
         frame: &mut Frame<'_, W>,
         out: &mut Vec<Action>,
     ) {
         let state = frame.state;
-        let enemies = state.occupied().and_not(state.pieces_of(state.to_move));
-        for cell in enemies.iter() {
+        let mine = state.pieces_of(state.to_move);
+        let cells = match of {
+            TakeOf::Enemy => state.occupied().and_not(mine),
+            TakeOf::Own => *mine,
+            TakeOf::Any => state.occupied(),
+        };
+        for cell in cells.iter() {
             let kind_fits = rule
                 .piece
                 .is_none_or(|k| state.piece(cell).is_some_and(|(_, kind)| kind == k));
             if kind_fits {
-                let action = Action::new(ActionKind::Take, index, 0, cell, 0, 0, 0, 1);
+                let captured = u8::from(!mine.contains(cell));
+                let action = Action::new(ActionKind::Take, index, 0, cell, 0, 0, 0, captured);
                 self.push_if_legal(rule, frame, action, out);
             }
         }
