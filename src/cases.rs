@@ -483,7 +483,6 @@ impl<const W: usize> Runner<'_, W> {
         } else {
             &self.with_options[&overrides]
         };
-        let expect = &case.expect.value;
         let mut diags = Diagnostics::default();
         check_expectations(game, &case.expect, &mut diags);
         let mut state = match &case.position {
@@ -496,153 +495,8 @@ impl<const W: usize> Runner<'_, W> {
             },
             None => game.initial,
         };
-        let explainer = Explainer::new(game);
-        let mut explained = Vec::new();
-        let mut after_rules = BTreeSet::new();
-        let mut history = Vec::new();
-        for token in &case.tokens {
-            explained.push(explainer.explain(&state, &history));
-            let action = match game.parse_action_with_history(&state, &history, &token.value) {
-                Ok(a) => a,
-                Err(_) => {
-                    diags.push(illegal_token(game, &state, &history, token));
-                    return Err(diags);
-                }
-            };
-            after_rules.extend(explainer.counters_changed_by(&state, &action));
-            game.note_position(&mut history, &state);
-            game.apply(&mut state, &action);
-        }
-        if diags.has_errors() {
-            return Err(diags);
-        }
-        explained.push(explainer.explain(&state, &history));
-        for e in &explained {
-            mark(&mut self.coverage, game, e);
-        }
-        for i in after_rules {
-            self.coverage
-                .mark(RuleKind::After, &game.after[i].info.name);
-        }
-
-        let mut mismatches = Vec::new();
-        let legal = game.legal_tokens_with_history(&state, &history);
-        if let Some(moves) = &expect.moves {
-            let mut missing = Vec::new();
-            let mut unexpected = legal.clone();
-            for token in &moves.value {
-                match unexpected.iter().position(|t| *t == token.value) {
-                    Some(i) => {
-                        unexpected.remove(i);
-                    }
-                    None => missing.push(token.value.clone()),
-                }
-            }
-            if !missing.is_empty() || !unexpected.is_empty() {
-                missing.sort();
-                mismatches.push(Mismatch::Moves {
-                    missing,
-                    unexpected,
-                });
-            }
-        }
-        let not_legal: Vec<String> = (expect.legal.iter())
-            .filter(|t| !legal.contains(&t.value))
-            .map(|t| t.value.clone())
-            .collect();
-        if !not_legal.is_empty() {
-            mismatches.push(Mismatch::NotLegal(not_legal));
-        }
-        let not_illegal: Vec<String> = (expect.illegal.iter())
-            .filter(|t| legal.contains(&t.value))
-            .map(|t| t.value.clone())
-            .collect();
-        if !not_illegal.is_empty() {
-            mismatches.push(Mismatch::NotIllegal(not_illegal));
-        }
-        for (depth, count) in &expect.perft {
-            // Checked above: a whole number up to the limit.
-            let depth: u32 = depth.parse().unwrap_or(0);
-            let actual = game.perft_with_history(&state, &history, depth);
-            if actual != count.value {
-                mismatches.push(Mismatch::Perft {
-                    depth,
-                    expected: count.value,
-                    actual,
-                });
-            }
-        }
-        let outcome = game.outcome_with_history(&state, &history);
-        if let Some(expected) = &expect.outcome {
-            let score = expect.score.as_ref().map(|s| s.value);
-            let actual = describe(game, &state, outcome);
-            let wanted = parse_outcome(game, &expected.value).unwrap_or(None);
-            let same = match (wanted, outcome) {
-                (None, None) | (Some(Outcome::Draw), Some(Outcome::Draw)) => true,
-                (Some(Outcome::Win(p, _)), Some(Outcome::Win(q, s))) => {
-                    p == q && score.is_none_or(|score| i64::from(s) == score)
-                }
-                _ => false,
-            };
-            if !same {
-                let expected = match score {
-                    Some(score) => format!("`{}, score {score}`", expected.value),
-                    None => format!("`{}`", expected.value),
-                };
-                mismatches.push(Mismatch::Outcome { expected, actual });
-            }
-        }
-        if let Some(to_move) = &expect.to_move {
-            let actual = &game.players[state.to_move as usize];
-            if *actual != to_move.value {
-                mismatches.push(Mismatch::ToMove {
-                    expected: format!("`{}`", to_move.value),
-                    actual: format!("`{actual}`"),
-                });
-            }
-        }
-        for (name, expected) in &expect.counters {
-            if let Some(i) = game.counters.iter().position(|c| c.name == *name) {
-                let actual = i64::from(state.counters[i]);
-                if actual != expected.value {
-                    mismatches.push(Mismatch::Counter {
-                        name: name.clone(),
-                        expected: expected.value,
-                        actual,
-                    });
-                }
-            }
-        }
-        // Checked above: the game has estimates and the players exist.
-        if let Some(standing) = game.estimated_standing(&state) {
-            for (player, expected) in &expect.estimate {
-                if let Some(p) = game.players.iter().position(|q| q == player) {
-                    let actual = standing[p];
-                    if actual != expected.value {
-                        mismatches.push(Mismatch::Estimate {
-                            player: player.clone(),
-                            expected: expected.value,
-                            actual,
-                        });
-                    }
-                }
-            }
-        }
-        if let Some(expected) = &expect.pieces {
-            // Checked above: the cells, players and kinds exist.
-            let mut want = State::empty(state.to_move);
-            game.read_pieces(
-                &expected.value,
-                &mut want,
-                &mut Vec::new(),
-                &mut Diagnostics::default(),
-            );
-            let differ = pieces_differ(game, &want, &state);
-            if !differ.is_empty() {
-                mismatches.push(Mismatch::Pieces(differ));
-            }
-        }
-        Ok(mismatches)
+        let history = play_tokens(game, &case.tokens, &mut state, diags, &mut self.coverage)?;
+        Ok(mismatches(game, &case.expect.value, &state, &history))
     }
 
     /// The case's options as `--option` pairs, each checked against the game's declarations.
@@ -694,6 +548,198 @@ impl<const W: usize> Runner<'_, W> {
             Err(diags)
         } else {
             Ok(overrides)
+        }
+    }
+}
+
+/// Plays a case's tokens from `state`, marking in `coverage` what the explanation of each
+/// position shows and the `after` rules that changed a counter; the history of the position
+/// reached, or `diags` with an illegal token (or any error found before).
+fn play_tokens<const W: usize>(
+    game: &Game<W>,
+    tokens: &[Located<String>],
+    state: &mut State<W>,
+    mut diags: Diagnostics,
+    coverage: &mut Coverage,
+) -> Result<Vec<u64>, Diagnostics> {
+    let explainer = Explainer::new(game);
+    let mut explained = Vec::new();
+    let mut after_rules = BTreeSet::new();
+    let mut history = Vec::new();
+    for token in tokens {
+        explained.push(explainer.explain(state, &history));
+        let action = match game.parse_action_with_history(state, &history, &token.value) {
+            Ok(a) => a,
+            Err(_) => {
+                diags.push(illegal_token(game, state, &history, token));
+                return Err(diags);
+            }
+        };
+        after_rules.extend(explainer.counters_changed_by(state, &action));
+        game.note_position(&mut history, state);
+        game.apply(state, &action);
+    }
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    explained.push(explainer.explain(state, &history));
+    for e in &explained {
+        mark(coverage, game, e);
+    }
+    for i in after_rules {
+        coverage.mark(RuleKind::After, &game.after[i].info.name);
+    }
+    Ok(history)
+}
+
+/// Where the position reached differs from what the case expects.
+fn mismatches<const W: usize>(
+    game: &Game<W>,
+    expect: &Expect,
+    state: &State<W>,
+    history: &[u64],
+) -> Vec<Mismatch> {
+    let mut mismatches = Vec::new();
+    let legal = game.legal_tokens_with_history(state, history);
+    legal_mismatches(expect, &legal, &mut mismatches);
+    for (depth, count) in &expect.perft {
+        // Checked above: a whole number up to the limit.
+        let depth: u32 = depth.parse().unwrap_or(0);
+        let actual = game.perft_with_history(state, history, depth);
+        if actual != count.value {
+            mismatches.push(Mismatch::Perft {
+                depth,
+                expected: count.value,
+                actual,
+            });
+        }
+    }
+    mismatches.extend(outcome_mismatch(game, expect, state, history));
+    position_mismatches(game, expect, state, &mut mismatches);
+    mismatches
+}
+
+/// `moves`, `legal` and `illegal` against the legal actions.
+fn legal_mismatches(expect: &Expect, legal: &[String], mismatches: &mut Vec<Mismatch>) {
+    if let Some(moves) = &expect.moves {
+        let mut missing = Vec::new();
+        let mut unexpected = legal.to_vec();
+        for token in &moves.value {
+            match unexpected.iter().position(|t| *t == token.value) {
+                Some(i) => {
+                    unexpected.remove(i);
+                }
+                None => missing.push(token.value.clone()),
+            }
+        }
+        if !missing.is_empty() || !unexpected.is_empty() {
+            missing.sort();
+            mismatches.push(Mismatch::Moves {
+                missing,
+                unexpected,
+            });
+        }
+    }
+    let not_legal: Vec<String> = (expect.legal.iter())
+        .filter(|t| !legal.contains(&t.value))
+        .map(|t| t.value.clone())
+        .collect();
+    if !not_legal.is_empty() {
+        mismatches.push(Mismatch::NotLegal(not_legal));
+    }
+    let not_illegal: Vec<String> = (expect.illegal.iter())
+        .filter(|t| legal.contains(&t.value))
+        .map(|t| t.value.clone())
+        .collect();
+    if !not_illegal.is_empty() {
+        mismatches.push(Mismatch::NotIllegal(not_illegal));
+    }
+}
+
+/// `outcome` (and `score`) against the outcome of the position reached.
+fn outcome_mismatch<const W: usize>(
+    game: &Game<W>,
+    expect: &Expect,
+    state: &State<W>,
+    history: &[u64],
+) -> Option<Mismatch> {
+    let outcome = game.outcome_with_history(state, history);
+    let expected = expect.outcome.as_ref()?;
+    let score = expect.score.as_ref().map(|s| s.value);
+    let actual = describe(game, state, outcome);
+    let wanted = parse_outcome(game, &expected.value).unwrap_or(None);
+    let same = match (wanted, outcome) {
+        (None, None) | (Some(Outcome::Draw), Some(Outcome::Draw)) => true,
+        (Some(Outcome::Win(p, _)), Some(Outcome::Win(q, s))) => {
+            p == q && score.is_none_or(|score| i64::from(s) == score)
+        }
+        _ => false,
+    };
+    if same {
+        return None;
+    }
+    let expected = match score {
+        Some(score) => format!("`{}, score {score}`", expected.value),
+        None => format!("`{}`", expected.value),
+    };
+    Some(Mismatch::Outcome { expected, actual })
+}
+
+/// `to_move`, `counters`, `estimate` and `pieces` against the position reached.
+fn position_mismatches<const W: usize>(
+    game: &Game<W>,
+    expect: &Expect,
+    state: &State<W>,
+    mismatches: &mut Vec<Mismatch>,
+) {
+    if let Some(to_move) = &expect.to_move {
+        let actual = &game.players[state.to_move as usize];
+        if *actual != to_move.value {
+            mismatches.push(Mismatch::ToMove {
+                expected: format!("`{}`", to_move.value),
+                actual: format!("`{actual}`"),
+            });
+        }
+    }
+    for (name, expected) in &expect.counters {
+        if let Some(i) = game.counters.iter().position(|c| c.name == *name) {
+            let actual = i64::from(state.counters[i]);
+            if actual != expected.value {
+                mismatches.push(Mismatch::Counter {
+                    name: name.clone(),
+                    expected: expected.value,
+                    actual,
+                });
+            }
+        }
+    }
+    // Checked above: the game has estimates and the players exist.
+    if let Some(standing) = game.estimated_standing(state) {
+        for (player, expected) in &expect.estimate {
+            if let Some(p) = game.players.iter().position(|q| q == player) {
+                let actual = standing[p];
+                if actual != expected.value {
+                    mismatches.push(Mismatch::Estimate {
+                        player: player.clone(),
+                        expected: expected.value,
+                        actual,
+                    });
+                }
+            }
+        }
+    }
+    if let Some(expected) = &expect.pieces {
+        // Checked above: the cells, players and kinds exist.
+        let mut want = State::empty(state.to_move);
+        game.read_pieces(
+            &expected.value,
+            &mut want,
+            &mut Vec::new(),
+            &mut Diagnostics::default(),
+        );
+        let differ = pieces_differ(game, &want, state);
+        if !differ.is_empty() {
+            mismatches.push(Mismatch::Pieces(differ));
         }
     }
 }

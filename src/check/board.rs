@@ -7,7 +7,7 @@ use super::{
 };
 use crate::diagnostic::{Diagnostic, Diagnostics, ErrorKind};
 use crate::span::{Located, Span};
-use crate::syntax::game_file::{CellSpec, GameFile, PerPlayer};
+use crate::syntax::game_file::{BoardSection, CellSpec, GameFile, PerPlayer};
 
 /// The most cells a board may have: a state keeps one byte per cell in a fixed array.
 pub const MAX_CELLS: usize = 512;
@@ -45,6 +45,62 @@ pub(crate) fn check_board_size(
         };
         return (board, false);
     };
+    let (files, ranks, ok) = board_dimensions(section, whole_file, diags);
+    let directions = board_directions(section, files, ranks, diags);
+    let numbered = numbered_cells(section, diags);
+    let stacks = section.stacks.as_ref().is_some_and(|s| s.value);
+    if stacks && files as usize * ranks as usize > STACK_CELLS {
+        let span = section.stacks.as_ref().map(|s| s.span);
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::BadBoard(format!(
+                    "a board with stacks may have at most {} cells",
+                    STACK_CELLS
+                )),
+                span,
+            )
+            .with_label("too many cells for stacks"),
+        );
+    }
+    // A track of numbered points needs no directions: its pieces move along paths.
+    if section.directions.is_empty() && section.links.is_empty() && !numbered {
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::Missing("`[board.directions]`".into()),
+                whole_file,
+            )
+            .with_label("in this file")
+            .with_help("add `[board.directions]` with lines such as `n = [0, 1]`"),
+        );
+    }
+    let mut board = CheckedBoard {
+        files,
+        ranks,
+        directions,
+        direction_sets: Vec::new(),
+        numbered,
+        stacks,
+        values: vec![0; files as usize * ranks as usize],
+        points: None,
+        layout: Layout::Square,
+        drawn_as_points: false,
+    };
+    board.points = board_shape(section, &board, diags);
+    board.layout = check_layout(section, &board, diags);
+    board.drawn_as_points = section.layout.as_ref().is_some_and(|l| l.value == "points");
+    link_directions(section, &mut board, diags);
+    direction_legs(section, &mut board, diags);
+    cell_values(section, &mut board, diags);
+    (board, ok)
+}
+
+/// `files` and `ranks`, 1 where missing or out of range, and whether both are sound; a board
+/// of more cells than a state holds is said too.
+fn board_dimensions(
+    section: &BoardSection,
+    whole_file: Option<Span>,
+    diags: &mut Diagnostics,
+) -> (u16, u16, bool) {
     let mut ok = true;
     let mut dimension = |value: &Option<Located<i64>>, key: &str, max: i64| -> u16 {
         match value {
@@ -85,6 +141,17 @@ pub(crate) fn check_board_size(
             .with_label("too many cells"),
         );
     }
+    (files, ranks, ok)
+}
+
+/// `[board.directions]`: each a step of files and ranks that fits the board, at most
+/// `MAX_DIRECTIONS` of them.
+fn board_directions(
+    section: &BoardSection,
+    files: u16,
+    ranks: u16,
+    diags: &mut Diagnostics,
+) -> Vec<Direction> {
     let mut directions = Vec::new();
     for (i, (name, delta)) in section.directions.iter().enumerate() {
         if i == MAX_DIRECTIONS {
@@ -128,7 +195,12 @@ pub(crate) fn check_board_size(
             ),
         }
     }
-    let numbered = match &section.cell_names {
+    directions
+}
+
+/// `cell_names`: whether cells are named by number (`"numbers"`) rather than by letter and rank.
+fn numbered_cells(section: &BoardSection, diags: &mut Diagnostics) -> bool {
+    match &section.cell_names {
         None => false,
         Some(n) if n.value == "letters" => false,
         Some(n) if n.value == "numbers" => true,
@@ -143,54 +215,16 @@ pub(crate) fn check_board_size(
             );
             false
         }
-    };
-    let stacks = section.stacks.as_ref().is_some_and(|s| s.value);
-    if stacks && files as usize * ranks as usize > STACK_CELLS {
-        let span = section.stacks.as_ref().map(|s| s.span);
-        diags.push(
-            Diagnostic::error(
-                ErrorKind::BadBoard(format!(
-                    "a board with stacks may have at most {} cells",
-                    STACK_CELLS
-                )),
-                span,
-            )
-            .with_label("too many cells for stacks"),
-        );
     }
-    // A track of numbered points needs no directions: its pieces move along paths.
-    if section.directions.is_empty() && section.links.is_empty() && !numbered {
-        diags.push(
-            Diagnostic::error(
-                ErrorKind::Missing("`[board.directions]`".into()),
-                whole_file,
-            )
-            .with_label("in this file")
-            .with_help("add `[board.directions]` with lines such as `n = [0, 1]`"),
-        );
-    }
-    let mut board = CheckedBoard {
-        files,
-        ranks,
-        directions,
-        direction_sets: Vec::new(),
-        numbered,
-        stacks,
-        values: vec![0; files as usize * ranks as usize],
-        points: None,
-        layout: Layout::Square,
-        drawn_as_points: false,
-    };
-    board.points = board_shape(section, &board, diags);
-    board.layout = check_layout(section, &board, diags);
-    board.drawn_as_points = section.layout.as_ref().is_some_and(|l| l.value == "points");
-    link_directions(section, &mut board, diags);
-    direction_legs(section, &mut board, diags);
+}
+
+/// `[board.values]`: a number for each cell named, on the board and within 32 bits.
+fn cell_values(section: &BoardSection, board: &mut CheckedBoard, diags: &mut Diagnostics) {
     for (cell, value) in &section.values {
-        let on_board = parse_cell(&board, cell).filter(|&c| board.is_on_board(c));
+        let on_board = parse_cell(board, cell).filter(|&c| board.is_on_board(c));
         match (on_board, i32::try_from(value.value)) {
             (Some(c), Ok(v)) => board.values[c as usize] = v,
-            (None, _) => diags.push(unknown_cell(cell, value.span, &board)),
+            (None, _) => diags.push(unknown_cell(cell, value.span, board)),
             (_, Err(_)) => diags.push(
                 Diagnostic::error(
                     ErrorKind::BadBoard(format!("the value of `{cell}` is too large")),
@@ -200,7 +234,6 @@ pub(crate) fn check_board_size(
             ),
         }
     }
-    (board, ok)
 }
 
 /// `[board] points` or `[board] absent`: the cells of the grid that are on the board, listed or
@@ -208,7 +241,7 @@ pub(crate) fn check_board_size(
 /// neighbour tables and the set of all cells leave the other cells out once, when the game is
 /// compiled.
 fn board_shape(
-    section: &crate::syntax::game_file::BoardSection,
+    section: &BoardSection,
     board: &CheckedBoard,
     diags: &mut Diagnostics,
 ) -> Option<Vec<CellId>> {
@@ -265,11 +298,7 @@ fn board_shape(
 /// directions. The diagrams draw each rank half a cell aside so that touching cells look adjacent;
 /// a direction along the other diagonal would then join cells that do not touch, and a hex layout
 /// without a diagonal direction would have cells of four neighbours drawn as if they had six.
-fn check_layout(
-    section: &crate::syntax::game_file::BoardSection,
-    board: &CheckedBoard,
-    diags: &mut Diagnostics,
-) -> Layout {
+fn check_layout(section: &BoardSection, board: &CheckedBoard, diags: &mut Diagnostics) -> Layout {
     let Some(layout) = &section.layout else {
         return Layout::Square;
     };
@@ -371,11 +400,7 @@ pub const MAX_LEGS: usize = 2;
 
 /// `[board.legs]`: the cells a step of a direction passes over, which must be empty (a lame
 /// leaper's leg, as the horse and the elephant of xiangqi).
-fn direction_legs(
-    section: &crate::syntax::game_file::BoardSection,
-    board: &mut CheckedBoard,
-    diags: &mut Diagnostics,
-) {
+fn direction_legs(section: &BoardSection, board: &mut CheckedBoard, diags: &mut Diagnostics) {
     for (name, legs) in &section.legs {
         let Some(dir) = board.directions.iter_mut().find(|d| d.name == *name) else {
             diags.push(
@@ -445,11 +470,7 @@ fn direction_legs(
 
 /// `[board.links]` and `[board.opposites]`: directions whose neighbours are listed link by link,
 /// for a board of points joined by lines (Nine Men's Morris).
-fn link_directions(
-    section: &crate::syntax::game_file::BoardSection,
-    board: &mut CheckedBoard,
-    diags: &mut Diagnostics,
-) {
+fn link_directions(section: &BoardSection, board: &mut CheckedBoard, diags: &mut Diagnostics) {
     if !section.links.is_empty() && !section.directions.is_empty() {
         let span = section.links.values().next().map(|l| l.span);
         diags.push(

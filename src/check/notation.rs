@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::span::Located;
-use crate::syntax::game_file::GameFile;
+use crate::syntax::game_file::{GameFile, NotationSection};
+use std::collections::BTreeMap;
 
 /// One field of the notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,8 +64,66 @@ pub(super) fn check_notation(
     diags: &mut Diagnostics,
 ) -> Option<NotationDecl> {
     let section = file.notation.as_ref()?;
-    let mut decl = NotationDecl::default();
     let bad = |what: String, span| Diagnostic::error(ErrorKind::Other(what), span);
+    let mut decl = NotationDecl {
+        fields: notation_fields(section, cx, diags),
+        ..NotationDecl::default()
+    };
+    let by_squares = decl
+        .fields
+        .iter()
+        .any(|f| matches!(f, NotationField::Squares(_)));
+    if by_squares {
+        check_squares(section, cx, &mut decl, diags);
+    } else if decl.fields.first() != Some(&NotationField::Placement) {
+        diags.push(
+            bad(
+                "a notation starts with its `placement` field".into(),
+                section.fields.span,
+            )
+            .with_label("not `placement` first")
+            .with_help("or it gives the pieces by square number, in `squares:PLAYER` fields"),
+        );
+    }
+    check_separators(section, diags);
+    decl.separator = section.separator.as_ref().map(|s| s.value.clone());
+    decl.end = section.end.as_ref().map(|s| s.value.clone());
+    if decl.fields.contains(&NotationField::ToMove) || by_squares {
+        decl.to_move = to_move_letters(section, cx, diags);
+    }
+    decl.unmoved = unmoved_letters(section, cx, diags);
+    if let Some(previous) = &section.previous {
+        decl.previous = previous_sets(previous, cx, diags);
+    }
+    decl.symbols = notation_symbols(section, cx, diags);
+    decl.hand_order = match &section.hand_order {
+        Some(order) => order
+            .value
+            .iter()
+            .filter_map(|name| {
+                let kind = cx.piece(&name.value);
+                if kind.is_none() {
+                    diags.push(bad(
+                        format!("`{}` is not a piece kind", name.value),
+                        name.span,
+                    ));
+                }
+                kind
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    Some(decl)
+}
+
+/// `[notation] fields`: each name read, one that is not a field said.
+fn notation_fields(
+    section: &NotationSection,
+    cx: &Context,
+    diags: &mut Diagnostics,
+) -> Vec<NotationField> {
+    let bad = |what: String, span| Diagnostic::error(ErrorKind::Other(what), span);
+    let mut fields = Vec::new();
     for field in &section.fields.value {
         let f = match field.value.as_str() {
             "placement" => NotationField::Placement,
@@ -92,24 +151,14 @@ pub(super) fn check_notation(
                 }
             },
         };
-        decl.fields.push(f);
+        fields.push(f);
     }
-    let by_squares = decl
-        .fields
-        .iter()
-        .any(|f| matches!(f, NotationField::Squares(_)));
-    if by_squares {
-        check_squares(section, cx, &mut decl, diags);
-    } else if decl.fields.first() != Some(&NotationField::Placement) {
-        diags.push(
-            bad(
-                "a notation starts with its `placement` field".into(),
-                section.fields.span,
-            )
-            .with_label("not `placement` first")
-            .with_help("or it gives the pieces by square number, in `squares:PLAYER` fields"),
-        );
-    }
+    fields
+}
+
+/// `separator` and `end`: text that cannot be mistaken for a field's.
+fn check_separators(section: &NotationSection, diags: &mut Diagnostics) {
+    let bad = |what: String, span| Diagnostic::error(ErrorKind::Other(what), span);
     for (key, value) in [("separator", &section.separator), ("end", &section.end)] {
         if let Some(text) = value
             && (text.value.is_empty() || text.value.contains(|c: char| c.is_ascii_alphanumeric()))
@@ -120,24 +169,41 @@ pub(super) fn check_notation(
             ));
         }
     }
-    decl.separator = section.separator.as_ref().map(|s| s.value.clone());
-    decl.end = section.end.as_ref().map(|s| s.value.clone());
-    if decl.fields.contains(&NotationField::ToMove) || by_squares {
-        for player in &cx.players {
-            match section.to_move.get(player) {
-                Some(letter) if !letter.value.is_empty() && !letter.value.contains(' ') => {
-                    decl.to_move.push(letter.value.clone())
-                }
-                _ => diags.push(
-                    bad(
-                        format!("`[notation] to_move` gives no letter for `{player}`"),
-                        section.fields.span,
-                    )
-                    .with_help("write `to_move = { white = \"w\", black = \"b\" }`"),
-                ),
+}
+
+/// `to_move`: the letter of every player, in player order.
+fn to_move_letters(
+    section: &NotationSection,
+    cx: &Context,
+    diags: &mut Diagnostics,
+) -> Vec<String> {
+    let bad = |what: String, span| Diagnostic::error(ErrorKind::Other(what), span);
+    let mut letters = Vec::new();
+    for player in &cx.players {
+        match section.to_move.get(player) {
+            Some(letter) if !letter.value.is_empty() && !letter.value.contains(' ') => {
+                letters.push(letter.value.clone())
             }
+            _ => diags.push(
+                bad(
+                    format!("`[notation] to_move` gives no letter for `{player}`"),
+                    section.fields.span,
+                )
+                .with_help("write `to_move = { white = \"w\", black = \"b\" }`"),
+            ),
         }
     }
+    letters
+}
+
+/// `unmoved`: each letter and the `[memory] unmoved` cells it stands for.
+fn unmoved_letters(
+    section: &NotationSection,
+    cx: &Context,
+    diags: &mut Diagnostics,
+) -> Vec<(char, Vec<CellId>)> {
+    let bad = |what: String, span| Diagnostic::error(ErrorKind::Other(what), span);
+    let mut unmoved = Vec::new();
     for (letter, cells) in &section.unmoved {
         let mut chars = letter.chars();
         let (Some(c), None) = (chars.next(), chars.next()) else {
@@ -160,25 +226,45 @@ pub(super) fn check_notation(
                 ),
             }
         }
-        decl.unmoved.push((c, list));
+        unmoved.push((c, list));
     }
-    if let Some(previous) = &section.previous {
-        let set = |key: &str| -> Option<u16> {
-            let name: &Located<String> = previous.value.get(key)?;
-            cx.direction_set(&name.value)
-        };
-        match (set("from"), set("to")) {
-            (Some(from), Some(to)) if previous.value.len() == 2 => decl.previous = Some((from, to)),
-            _ => diags.push(
+    unmoved
+}
+
+/// `previous`: the direction sets from the passed cell to the previous move's start and end.
+fn previous_sets(
+    previous: &Located<BTreeMap<String, Located<String>>>,
+    cx: &Context,
+    diags: &mut Diagnostics,
+) -> Option<(u16, u16)> {
+    let bad = |what: String, span| Diagnostic::error(ErrorKind::Other(what), span);
+    let set = |key: &str| -> Option<u16> {
+        let name: &Located<String> = previous.value.get(key)?;
+        cx.direction_set(&name.value)
+    };
+    match (set("from"), set("to")) {
+        (Some(from), Some(to)) if previous.value.len() == 2 => Some((from, to)),
+        _ => {
+            diags.push(
                 bad(
                     "`[notation] previous` names two direction sets, `from` and `to`".into(),
                     previous.span,
                 )
                 .with_help("write `previous = { from = \"forward\", to = \"backward\" }`"),
-            ),
+            );
+            None
         }
     }
-    decl.symbols = cx
+}
+
+/// Each kind's symbol per player: the board's, or the one `symbols` gives; no two alike.
+fn notation_symbols(
+    section: &NotationSection,
+    cx: &Context,
+    diags: &mut Diagnostics,
+) -> Vec<Vec<String>> {
+    let bad = |what: String, span| Diagnostic::error(ErrorKind::Other(what), span);
+    let mut symbols: Vec<Vec<String>> = cx
         .pieces
         .iter()
         .map(|p| p.symbols.iter().map(|c| c.to_string()).collect())
@@ -205,12 +291,12 @@ pub(super) fn check_notation(
                 );
                 continue;
             }
-            decl.symbols[k as usize][p as usize] = text.clone();
+            symbols[k as usize][p as usize] = text.clone();
         }
     }
     // Two kinds written alike could not be read back.
     let mut seen: Vec<&String> = Vec::new();
-    for symbol in decl.symbols.iter().flatten() {
+    for symbol in symbols.iter().flatten() {
         if symbol != "?" && seen.contains(&symbol) {
             diags.push(bad(
                 format!("two pieces are written `{symbol}` in the notation"),
@@ -219,30 +305,13 @@ pub(super) fn check_notation(
         }
         seen.push(symbol);
     }
-    decl.hand_order = match &section.hand_order {
-        Some(order) => order
-            .value
-            .iter()
-            .filter_map(|name| {
-                let kind = cx.piece(&name.value);
-                if kind.is_none() {
-                    diags.push(bad(
-                        format!("`{}` is not a piece kind", name.value),
-                        name.span,
-                    ));
-                }
-                kind
-            })
-            .collect(),
-        None => Vec::new(),
-    };
-    Some(decl)
+    symbols
 }
 
 /// `squares:PLAYER` fields: every player once, no `placement`, the square numbers and a prefix
 /// for every kind of piece.
 fn check_squares(
-    section: &crate::syntax::game_file::NotationSection,
+    section: &NotationSection,
     cx: &Context,
     decl: &mut NotationDecl,
     diags: &mut Diagnostics,

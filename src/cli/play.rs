@@ -178,8 +178,84 @@ fn unknown_player(e: &clap::Error, players: &[String]) -> Option<CliError> {
 }
 
 pub fn play(mut args: PlayArgs) -> super::CliResult {
-    // `--save` and `--resume` may come after the players, where clap leaves them to the game's
-    // own command: they are needed before the game is loaded.
+    take_trailing_flags(&mut args)?;
+    let resumed = match &args.resume {
+        Some(path) => Some(super::replay::read_record(path)?),
+        None => None,
+    };
+    let game_name = game_to_play(args.game.as_ref(), resumed.as_ref().map(|(r, _)| r))?;
+    // The record's options first: one given again on the command line replaces it.
+    let mut base_options = resumed
+        .as_ref()
+        .map(|(r, _)| r.option_args())
+        .unwrap_or_default();
+    base_options.extend(args.options.iter().cloned());
+    // Player names come from the game file, so the players' flags are known only once it is loaded.
+    let mut game = super::load(&game_name, &base_options)?;
+    let (mut seed, mut options) = (args.seed, base_options.clone());
+    let mut match_points = match args.match_points.take() {
+        None => None,
+        Some(None) => Some(None),
+        Some(Some(flag)) if flag.starts_with("--") => {
+            args.players.insert(0, flag);
+            Some(None)
+        }
+        Some(Some(text)) => Some(Some(points(&text).map_err(CliError::usage)?)),
+    };
+    let players = tabula::with_game!(&game, g => g.players.clone());
+    let given = controllers(
+        &players,
+        &args.players,
+        &mut seed,
+        &mut options,
+        &mut match_points,
+    )?;
+    if options.len() > base_options.len() {
+        game = super::load(&game_name, &options)?;
+    }
+    let record = resumed.as_ref().map(|(r, _)| r);
+    let seed = resumed_seed(seed, record.and_then(|r| r.seed))?;
+    let chosen = choose_players(&players, &given, record)?;
+    let match_points = resumed_match(match_points, record)?;
+    let saver = args
+        .save
+        .as_ref()
+        .or(args.resume.as_ref())
+        .map(|path| Saver {
+            path: path.clone(),
+            record: new_record(
+                &game_name,
+                record,
+                seed,
+                &options,
+                &players,
+                &chosen,
+                match_points,
+            ),
+            saved: None,
+        });
+    let draws = Draws::new(seed)?;
+    let colour = args.color.wanted();
+    let resumed = resumed.map(|(record, sources)| (record, sources, game_name));
+    tabula::with_game!(game, game => {
+        // Each game of the record, as (the player who moved first, its tokens).
+        let mut recorded = Vec::new();
+        if let Some((record, sources, name)) = &resumed {
+            super::replay::check_record(&game, record, sources, name)?;
+            for g in super::replay::recorded_games(record) {
+                let first = (g.first.map(|_| super::replay::first_player(&game, g.first)))
+                    .transpose()?;
+                recorded.push((first, g.tokens.to_vec()));
+            }
+        }
+        play_loaded(&game, &chosen, draws, match_points, saver, recorded, colour)
+    })
+}
+
+/// `--save`, `--resume` and `--color` given after the players, where clap leaves them to the
+/// game's own command, taken out of the players' arguments: they are needed before the game is
+/// loaded.
+fn take_trailing_flags(args: &mut PlayArgs) -> Result<(), CliError> {
     let mut i = 0;
     while i < args.players.len() {
         let arg = args.players[i].clone();
@@ -210,67 +286,45 @@ pub fn play(mut args: PlayArgs) -> super::CliResult {
             }
         }
     }
-    let resumed = match &args.resume {
-        Some(path) => Some(super::replay::read_record(path)?),
-        None => None,
-    };
-    let game_name = match (&args.game, &resumed) {
-        (Some(given), Some((record, _))) if *given != record.game => {
-            return Err(CliError::usage(format!(
-                "the record is a game of `{}`, not `{given}`: leave the game out to resume it",
-                record.game
-            )));
-        }
-        (Some(given), _) => given.clone(),
-        (None, Some((record, _))) => record.game.clone(),
-        (None, None) => {
-            return Err(CliError::usage(
-                "give a game to play (`tabula play breakthrough`) or a record to resume (`--resume FILE`)",
-            ));
-        }
-    };
-    // The record's options first: one given again on the command line replaces it.
-    let mut base_options = resumed
-        .as_ref()
-        .map(|(r, _)| r.option_args())
-        .unwrap_or_default();
-    base_options.extend(args.options.iter().cloned());
-    // Player names come from the game file, so the players' flags are known only once it is loaded.
-    let mut game = super::load(&game_name, &base_options)?;
-    let (mut seed, mut options) = (args.seed, base_options.clone());
-    let mut match_points = match args.match_points.take() {
-        None => None,
-        Some(None) => Some(None),
-        Some(Some(flag)) if flag.starts_with("--") => {
-            args.players.insert(0, flag);
-            Some(None)
-        }
-        Some(Some(text)) => Some(Some(points(&text).map_err(CliError::usage)?)),
-    };
-    let players = tabula::with_game!(&game, g => g.players.clone());
-    let given = controllers(
-        &players,
-        &args.players,
-        &mut seed,
-        &mut options,
-        &mut match_points,
-    )?;
-    if options.len() > base_options.len() {
-        game = super::load(&game_name, &options)?;
+    Ok(())
+}
+
+/// The game to play: the one given, or the resumed record's (which a game given must match).
+fn game_to_play(given: Option<&String>, record: Option<&Record>) -> Result<String, CliError> {
+    match (given, record) {
+        (Some(given), Some(record)) if *given != record.game => Err(CliError::usage(format!(
+            "the record is a game of `{}`, not `{given}`: leave the game out to resume it",
+            record.game
+        ))),
+        (Some(given), _) => Ok(given.clone()),
+        (None, Some(record)) => Ok(record.game.clone()),
+        (None, None) => Err(CliError::usage(
+            "give a game to play (`tabula play breakthrough`) or a record to resume (`--resume FILE`)",
+        )),
     }
-    let recorded_seed = resumed.as_ref().and_then(|(r, _)| r.seed);
-    match (seed, recorded_seed) {
-        (Some(s), Some(r)) if s != r => {
-            return Err(CliError::usage(format!(
-                "the record was played from seed {r}, not {s}: leave `--seed` out to resume it"
-            )));
-        }
-        (None, Some(r)) => seed = Some(r),
-        _ => {}
+}
+
+/// The seed to play from: a resumed record's, which `--seed` given again must repeat.
+fn resumed_seed(given: Option<u64>, recorded: Option<u64>) -> Result<Option<u64>, CliError> {
+    match (given, recorded) {
+        (Some(s), Some(r)) if s != r => Err(CliError::usage(format!(
+            "the record was played from seed {r}, not {s}: leave `--seed` out to resume it"
+        ))),
+        (None, Some(r)) => Ok(Some(r)),
+        _ => Ok(given),
     }
+}
+
+/// Who plays each side: as given, else as the resumed record says, else a person for the first
+/// player and random players for the others.
+fn choose_players(
+    players: &[String],
+    given: &[Option<Controller>],
+    record: Option<&Record>,
+) -> Result<Vec<Controller>, CliError> {
     let mut chosen = Vec::new();
-    for (i, (name, spec)) in players.iter().zip(&given).enumerate() {
-        let recorded = resumed.as_ref().and_then(|(r, _)| r.players.get(name));
+    for (i, (name, spec)) in players.iter().zip(given).enumerate() {
+        let recorded = record.and_then(|r| r.players.get(name));
         chosen.push(match (spec, recorded) {
             (Some(spec), _) => *spec,
             (None, Some(text)) => PlayerSpec::parse(text)
@@ -279,80 +333,69 @@ pub fn play(mut args: PlayArgs) -> super::CliResult {
             (None, None) => Controller::Random,
         });
     }
-    // A match record resumes as a match; `--match` given again must say the same.
-    if let Some((record, _)) = &resumed {
-        let recorded = record.match_play.map(|m| match m {
-            MatchPlay::Points(n) => Some(n),
-            MatchPlay::Rules => None,
-        });
-        match (match_points, recorded) {
-            (None, Some(m)) => match_points = Some(m),
-            (Some(given), Some(m)) if given != m => {
-                return Err(CliError::usage(
-                    "the record's match is played to other points: leave `--match` out to resume it",
-                ));
-            }
-            (Some(_), None) => {
-                return Err(CliError::usage(
-                    "the record is a single game, not a match: leave `--match` out to resume it",
-                ));
-            }
-            _ => {}
-        }
+    Ok(chosen)
+}
+
+/// The match to play: a match record resumes as a match; `--match` given again must say the same.
+fn resumed_match(
+    match_points: Option<Option<u32>>,
+    record: Option<&Record>,
+) -> Result<Option<Option<u32>>, CliError> {
+    let Some(record) = record else {
+        return Ok(match_points);
+    };
+    let recorded = record.match_play.map(|m| match m {
+        MatchPlay::Points(n) => Some(n),
+        MatchPlay::Rules => None,
+    });
+    match (match_points, recorded) {
+        (None, Some(m)) => Ok(Some(m)),
+        (Some(given), Some(m)) if given != m => Err(CliError::usage(
+            "the record's match is played to other points: leave `--match` out to resume it",
+        )),
+        (Some(_), None) => Err(CliError::usage(
+            "the record is a single game, not a match: leave `--match` out to resume it",
+        )),
+        _ => Ok(match_points),
     }
-    let saver = args
-        .save
-        .as_ref()
-        .or(args.resume.as_ref())
-        .map(|path| Saver {
-            path: path.clone(),
-            record: Record {
-                game: game_name.clone(),
-                date: resumed
-                    .as_ref()
-                    .map(|(r, _)| r.date.clone())
-                    .filter(|d| !d.is_empty())
-                    .unwrap_or_else(tabula::record::today),
-                seed,
-                options: options
-                    .iter()
-                    .filter_map(|o| o.split_once('='))
-                    .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
-                    .collect(),
-                players: players
-                    .iter()
-                    .zip(&chosen)
-                    .map(|(name, spec)| (name.clone(), spec.to_string()))
-                    .collect(),
-                match_play: match_points.map(|m| match m {
-                    Some(n) => MatchPlay::Points(n),
-                    None => MatchPlay::Rules,
-                }),
-                // A resumed match's finished games are replayed and kept as they are.
-                games: resumed
-                    .as_ref()
-                    .map(|(r, _)| r.games.clone())
-                    .unwrap_or_default(),
-                ..Record::default()
-            },
-            saved: None,
-        });
-    let draws = Draws::new(seed)?;
-    let colour = args.color.wanted();
-    let resumed = resumed.map(|(record, sources)| (record, sources, game_name));
-    tabula::with_game!(game, game => {
-        // Each game of the record, as (the player who moved first, its tokens).
-        let mut recorded = Vec::new();
-        if let Some((record, sources, name)) = &resumed {
-            super::replay::check_record(&game, record, sources, name)?;
-            for g in super::replay::recorded_games(record) {
-                let first = (g.first.map(|_| super::replay::first_player(&game, g.first)))
-                    .transpose()?;
-                recorded.push((first, g.tokens.to_vec()));
-            }
-        }
-        play_loaded(&game, &chosen, draws, match_points, saver, recorded, colour)
-    })
+}
+
+/// The record `--save` keeps: of this game, its options, seed and players, and a resumed
+/// record's date and finished games.
+fn new_record(
+    game_name: &str,
+    resumed: Option<&Record>,
+    seed: Option<u64>,
+    options: &[String],
+    players: &[String],
+    chosen: &[Controller],
+    match_points: Option<Option<u32>>,
+) -> Record {
+    Record {
+        game: game_name.to_string(),
+        date: resumed
+            .map(|r| r.date.clone())
+            .filter(|d| !d.is_empty())
+            .unwrap_or_else(tabula::record::today),
+        seed,
+        options: options
+            .iter()
+            .filter_map(|o| o.split_once('='))
+            .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+            .collect(),
+        players: players
+            .iter()
+            .zip(chosen)
+            .map(|(name, spec)| (name.clone(), spec.to_string()))
+            .collect(),
+        match_play: match_points.map(|m| match m {
+            Some(n) => MatchPlay::Points(n),
+            None => MatchPlay::Rules,
+        }),
+        // A resumed match's finished games are replayed and kept as they are.
+        games: resumed.map(|r| r.games.clone()).unwrap_or_default(),
+        ..Record::default()
+    }
 }
 
 /// `play` once the game is loaded with every option and the players are chosen; `recorded`
@@ -802,214 +845,13 @@ fn play_game<const W: usize>(
         draws,
     };
     session.state.to_move = starter;
-    // A resumed game: its tokens again, each drawing from the generators what it drew when it
-    // was played, so that a seeded game goes on as it would have without the interruption.
-    for token in resumed {
-        let chooser = if game.is_chance(&session.state) {
-            let _ = draw_chance(game, &session.state, &session.history, session.draws);
-            Chooser::Chance
-        } else {
-            match chosen[session.state.to_move as usize] {
-                Controller::Human => Chooser::Human,
-                Controller::Random => {
-                    let _ = game.random_action_with_history(
-                        &session.state,
-                        &session.history,
-                        &mut session.draws.players,
-                    );
-                    Chooser::Machine
-                }
-                Controller::Mcts(_) => Chooser::Machine,
-            }
-        };
-        match game.parse_action_with_history(&session.state, &session.history, token) {
-            Ok(action) => session.play(action, chooser),
-            Err(e) => {
-                // Checked before the game started: only a record changed since can fail here.
-                outln!("the record's action `{token}` is not legal: {e}");
-                return None;
-            }
-        }
+    if !session.replay(chosen, resumed) {
+        return None;
     }
     if !resumed.is_empty() {
         outln!("resumed after {} actions", resumed.len());
     }
-    // The hint proves what it can: sound in any game, and exact near the end of one.
-    let hint_config = MctsConfig {
-        solver: true,
-        ..MctsConfig::default()
-    };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut actions = Vec::new();
-    // Tokens typed ahead in one line, played while the same person keeps the move.
-    let mut typed_ahead: std::collections::VecDeque<String> = Default::default();
-    let mut typed_by = None;
-    let mut shown = None;
-    let people_play = chosen.contains(&Controller::Human);
-    let outcome = loop {
-        if let Some(outcome) =
-            game.legal_actions_with_history(&session.state, &session.history, &mut actions)
-        {
-            outln!("\n{}", session.diagram());
-            break Some(outcome);
-        }
-        let chance = game.is_chance(&session.state);
-        let mover = session.state.to_move as usize;
-        if !typed_ahead.is_empty()
-            && (chance || typed_by != Some(mover) || chosen[mover] != Controller::Human)
-        {
-            let rest: Vec<String> = typed_ahead.drain(..).collect();
-            outln!("not played, the turn is over: {}", rest.join(" "));
-        }
-        // One diagram per decision a person watches: before a person's move (or every move
-        // when machines play each other), never before chance or twice for one position.
-        let watched = chosen[mover] == Controller::Human || !people_play;
-        if !chance && watched && shown != Some(session.steps.len()) {
-            outln!("\n{}", session.diagram());
-            shown = Some(session.steps.len());
-        }
-        let name = &game.players[mover];
-        if chance {
-            let Some(action) = session.chance() else {
-                break None;
-            };
-            if game.is_roll_due(&session.state) {
-                outln!("{name} rolls {}", game.action_token(&action));
-            } else {
-                outln!("chance: {}", game.action_token(&action));
-            }
-            session.play(action, Chooser::Chance);
-            continue;
-        }
-        match chosen[mover] {
-            Controller::Random => {
-                let Some(action) = game.random_action_with_history(
-                    &session.state,
-                    &session.history,
-                    &mut session.draws.players,
-                ) else {
-                    break None;
-                };
-                outln!("{name} (random) plays {}", game.action_token(&action));
-                session.play(action, Chooser::Machine);
-            }
-            Controller::Mcts(config) => {
-                let Some(found) = game.mcts(&session.state, &session.history, &config) else {
-                    break None;
-                };
-                outln!(
-                    "{name} ({}) plays {}  ({}, {} iterations)",
-                    if config.solver { "solver" } else { "mcts" },
-                    game.action_token(&found.action),
-                    found.prospects(),
-                    found.iterations
-                );
-                session.play(found.action, Chooser::Machine);
-            }
-            Controller::Human => {
-                let typed = match typed_ahead.pop_front() {
-                    Some(token) => token,
-                    None => {
-                        // What the person sees is on disk before they answer.
-                        session.save(None);
-                        out!(
-                            "{name} to move (ply {}), type an action or `help`: ",
-                            session.state.ply
-                        );
-                        let _ = std::io::stdout().flush();
-                        match read_line(&mut input) {
-                            Line::Text(line) => line,
-                            Line::TooLong => {
-                                outln!(
-                                    "that line is longer than {MAX_LINE} bytes: type one action"
-                                );
-                                continue;
-                            }
-                            Line::NotText => {
-                                outln!("that line is not UTF-8 text: type one action");
-                                continue;
-                            }
-                            Line::End => {
-                                outln!();
-                                break None;
-                            }
-                        }
-                    }
-                };
-                let mut words = typed.split_whitespace();
-                let first = words.next().unwrap_or("");
-                let rest: Vec<&str> = words.collect();
-                match (first, rest.as_slice()) {
-                    ("", _) => {}
-                    ("quit", []) => break None,
-                    ("help", []) => outln!("{HELP}"),
-                    ("moves" | "?", []) => outln!(
-                        "{}",
-                        game.legal_tokens_with_history(&session.state, &session.history)
-                            .join(" ")
-                    ),
-                    ("moves" | "?", [name]) => {
-                        let tokens = game.tokens_from(&session.state, &session.history, name);
-                        if tokens.is_empty() {
-                            outln!("no legal action from `{name}`");
-                        } else {
-                            outln!("{}", tokens.join(" "));
-                        }
-                    }
-                    ("undo", []) => {
-                        if session.undo() {
-                            outln!("taken back to ply {}", session.state.ply);
-                            shown = None;
-                        } else {
-                            outln!("nothing to undo: no move of yours yet");
-                        }
-                    }
-                    ("hint", []) => match game.mcts(&session.state, &session.history, &hint_config)
-                    {
-                        Some(found) => outln!(
-                            "hint: {} ({} after {} iterations; then {})",
-                            game.action_token(&found.action),
-                            found.prospects(),
-                            found.iterations,
-                            found
-                                .choices
-                                .iter()
-                                .skip(1)
-                                .take(3)
-                                .map(|c| format!(
-                                    "{} {}",
-                                    game.action_token(&c.action),
-                                    c.prospects()
-                                ))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                        None => outln!("no hint here"),
-                    },
-                    (token, rest) => {
-                        match game.read_typed_action(&session.state, &session.history, token) {
-                            Ok(action) => {
-                                let written = game.action_token(&action);
-                                if written != token {
-                                    outln!("{name} plays {written}");
-                                }
-                                session.play(action, Chooser::Human);
-                                typed_ahead.extend(rest.iter().map(|t| t.to_string()));
-                                typed_by = Some(mover);
-                            }
-                            Err(e) => {
-                                outln!("{e}");
-                                if !rest.is_empty() {
-                                    outln!("not played: {}", rest.join(" "));
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    };
+    let outcome = session.play_to_end(chosen);
     let result = outcome.map(|o| game.describe_outcome(o));
     match &result {
         Some(text) => outln!("game over: {text}"),
@@ -1018,6 +860,260 @@ fn play_game<const W: usize>(
     session.save(result);
     outln!("record: {}", session.tokens().join(" "));
     outcome
+}
+
+impl<const W: usize> Session<'_, W> {
+    /// A resumed game: its tokens again, each drawing from the generators what it drew when it
+    /// was played, so that a seeded game goes on as it would have without the interruption.
+    /// False (said) if a token is not legal.
+    fn replay(&mut self, chosen: &[Controller], tokens: &[String]) -> bool {
+        let game = self.game;
+        for token in tokens {
+            let chooser = if game.is_chance(&self.state) {
+                let _ = draw_chance(game, &self.state, &self.history, self.draws);
+                Chooser::Chance
+            } else {
+                match chosen[self.state.to_move as usize] {
+                    Controller::Human => Chooser::Human,
+                    Controller::Random => {
+                        let _ = game.random_action_with_history(
+                            &self.state,
+                            &self.history,
+                            &mut self.draws.players,
+                        );
+                        Chooser::Machine
+                    }
+                    Controller::Mcts(_) => Chooser::Machine,
+                }
+            };
+            match game.parse_action_with_history(&self.state, &self.history, token) {
+                Ok(action) => self.play(action, chooser),
+                Err(e) => {
+                    // Checked before the game started: only a record changed since can fail here.
+                    outln!("the record's action `{token}` is not legal: {e}");
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Chance, the machines and the people play until the game is over; `None` if a person
+    /// stopped it or no action could be chosen.
+    fn play_to_end(&mut self, chosen: &[Controller]) -> Option<Outcome> {
+        let game = self.game;
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        let mut actions = Vec::new();
+        // Tokens typed ahead in one line, played while the same person keeps the move.
+        let mut typed_ahead: std::collections::VecDeque<String> = Default::default();
+        let mut typed_by = None;
+        let mut shown = None;
+        let people_play = chosen.contains(&Controller::Human);
+        loop {
+            if let Some(outcome) =
+                game.legal_actions_with_history(&self.state, &self.history, &mut actions)
+            {
+                outln!("\n{}", self.diagram());
+                return Some(outcome);
+            }
+            let chance = game.is_chance(&self.state);
+            let mover = self.state.to_move as usize;
+            if !typed_ahead.is_empty()
+                && (chance || typed_by != Some(mover) || chosen[mover] != Controller::Human)
+            {
+                let rest: Vec<String> = typed_ahead.drain(..).collect();
+                outln!("not played, the turn is over: {}", rest.join(" "));
+            }
+            // One diagram per decision a person watches: before a person's move (or every move
+            // when machines play each other), never before chance or twice for one position.
+            let watched = chosen[mover] == Controller::Human || !people_play;
+            if !chance && watched && shown != Some(self.steps.len()) {
+                outln!("\n{}", self.diagram());
+                shown = Some(self.steps.len());
+            }
+            let name = &game.players[mover];
+            let goes_on = if chance {
+                self.chance_turn(name)
+            } else {
+                match chosen[mover] {
+                    Controller::Random => self.random_turn(name),
+                    Controller::Mcts(config) => self.mcts_turn(name, &config),
+                    Controller::Human => self.human_turn(
+                        &mut input,
+                        &mut typed_ahead,
+                        &mut typed_by,
+                        &mut shown,
+                        mover,
+                    ),
+                }
+            };
+            if !goes_on {
+                return None;
+            }
+        }
+    }
+
+    /// Chance's action (a roll, or a piece turned up), said; false if there is none.
+    fn chance_turn(&mut self, name: &str) -> bool {
+        let game = self.game;
+        let Some(action) = self.chance() else {
+            return false;
+        };
+        if game.is_roll_due(&self.state) {
+            outln!("{name} rolls {}", game.action_token(&action));
+        } else {
+            outln!("chance: {}", game.action_token(&action));
+        }
+        self.play(action, Chooser::Chance);
+        true
+    }
+
+    /// A random player's action; false if there is none.
+    fn random_turn(&mut self, name: &str) -> bool {
+        let game = self.game;
+        let Some(action) =
+            game.random_action_with_history(&self.state, &self.history, &mut self.draws.players)
+        else {
+            return false;
+        };
+        outln!("{name} (random) plays {}", game.action_token(&action));
+        self.play(action, Chooser::Machine);
+        true
+    }
+
+    /// The search's action, with how it judges the position; false if it finds none.
+    fn mcts_turn(&mut self, name: &str, config: &MctsConfig) -> bool {
+        let game = self.game;
+        let Some(found) = game.mcts(&self.state, &self.history, config) else {
+            return false;
+        };
+        outln!(
+            "{name} ({}) plays {}  ({}, {} iterations)",
+            if config.solver { "solver" } else { "mcts" },
+            game.action_token(&found.action),
+            found.prospects(),
+            found.iterations
+        );
+        self.play(found.action, Chooser::Machine);
+        true
+    }
+
+    /// A person's turn: a token typed ahead, or a line read from `input` (the game saved first);
+    /// false when they stop the game (`quit`, or the input closed).
+    fn human_turn(
+        &mut self,
+        input: &mut impl BufRead,
+        typed_ahead: &mut std::collections::VecDeque<String>,
+        typed_by: &mut Option<usize>,
+        shown: &mut Option<usize>,
+        mover: usize,
+    ) -> bool {
+        let name = &self.game.players[mover];
+        let typed = match typed_ahead.pop_front() {
+            Some(token) => token,
+            None => {
+                // What the person sees is on disk before they answer.
+                self.save(None);
+                out!(
+                    "{name} to move (ply {}), type an action or `help`: ",
+                    self.state.ply
+                );
+                let _ = std::io::stdout().flush();
+                match read_line(input) {
+                    Line::Text(line) => line,
+                    Line::TooLong => {
+                        outln!("that line is longer than {MAX_LINE} bytes: type one action");
+                        return true;
+                    }
+                    Line::NotText => {
+                        outln!("that line is not UTF-8 text: type one action");
+                        return true;
+                    }
+                    Line::End => {
+                        outln!();
+                        return false;
+                    }
+                }
+            }
+        };
+        let mut words = typed.split_whitespace();
+        let first = words.next().unwrap_or("");
+        let rest: Vec<&str> = words.collect();
+        let game = self.game;
+        match (first, rest.as_slice()) {
+            ("", _) => {}
+            ("quit", []) => return false,
+            ("help", []) => outln!("{HELP}"),
+            ("moves" | "?", []) => outln!(
+                "{}",
+                game.legal_tokens_with_history(&self.state, &self.history)
+                    .join(" ")
+            ),
+            ("moves" | "?", [name]) => {
+                let tokens = game.tokens_from(&self.state, &self.history, name);
+                if tokens.is_empty() {
+                    outln!("no legal action from `{name}`");
+                } else {
+                    outln!("{}", tokens.join(" "));
+                }
+            }
+            ("undo", []) => {
+                if self.undo() {
+                    outln!("taken back to ply {}", self.state.ply);
+                    *shown = None;
+                } else {
+                    outln!("nothing to undo: no move of yours yet");
+                }
+            }
+            ("hint", []) => self.hint(),
+            (token, rest) => match game.read_typed_action(&self.state, &self.history, token) {
+                Ok(action) => {
+                    let written = game.action_token(&action);
+                    if written != token {
+                        outln!("{name} plays {written}");
+                    }
+                    self.play(action, Chooser::Human);
+                    typed_ahead.extend(rest.iter().map(|t| t.to_string()));
+                    *typed_by = Some(mover);
+                }
+                Err(e) => {
+                    outln!("{e}");
+                    if !rest.is_empty() {
+                        outln!("not played: {}", rest.join(" "));
+                    }
+                }
+            },
+        }
+        true
+    }
+
+    /// `hint`: the search's choice, and the next best.
+    fn hint(&self) {
+        let game = self.game;
+        // The hint proves what it can: sound in any game, and exact near the end of one.
+        let hint_config = MctsConfig {
+            solver: true,
+            ..MctsConfig::default()
+        };
+        match game.mcts(&self.state, &self.history, &hint_config) {
+            Some(found) => outln!(
+                "hint: {} ({} after {} iterations; then {})",
+                game.action_token(&found.action),
+                found.prospects(),
+                found.iterations,
+                found
+                    .choices
+                    .iter()
+                    .skip(1)
+                    .take(3)
+                    .map(|c| format!("{} {}", game.action_token(&c.action), c.prospects()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            None => outln!("no hint here"),
+        }
+    }
 }
 
 /// A line typed, or `None` when the input is closed; a line too long or not text is reported

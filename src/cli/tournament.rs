@@ -201,8 +201,22 @@ fn run_tournament<const W: usize>(game: &Game<W>, args: &TournamentArgs) -> supe
             game.players.len()
         )));
     }
+    let (jobs, pairs) = schedule(args);
+    let records = play_jobs(game, &jobs, &args.common, &args.game)?;
+    let standings = Standings::of(&records, &pairs, &args.players);
+    let seat_names = [&game.players[0], &game.players[1]];
+    match args.common.format {
+        ReportFormat::Json => report_json(game, args, records.len(), &standings, seat_names),
+        ReportFormat::Csv => report_csv(&standings),
+        ReportFormat::Text => report_text(game, args, records.len(), &standings, seat_names),
+    }
+    Ok(())
+}
+
+/// Every pair of players, both seating orders, `games` each: the games to play, and the players
+/// (by index) in each game's seats.
+fn schedule(args: &TournamentArgs) -> (Vec<Job>, Vec<(usize, usize)>) {
     let n = args.players.len();
-    // Every pair, both seating orders, `games` each.
     let mut jobs = Vec::new();
     let mut pairs = Vec::new();
     for i in 0..n {
@@ -220,160 +234,213 @@ fn run_tournament<const W: usize>(game: &Game<W>, args: &TournamentArgs) -> supe
             }
         }
     }
-    let records = play_jobs(game, &jobs, &args.common, &args.game)?;
-    let mut score = vec![vec![0.0; n]; n];
-    let mut played = vec![vec![0.0; n]; n];
-    // Each player's results in all, and in each seat apart: with one seat stronger (the first
-    // move, a head start), a player's totals alone hide where it wins and where it loses.
-    let mut tally = vec![SeatTally::default(); n];
-    let mut by_seat = vec![[SeatTally::default(); 2]; n];
-    for (r, &(a, b)) in records.iter().zip(&pairs) {
-        let seat = [a, b];
-        for (s, &p) in seat.iter().enumerate() {
-            let result = match r.outcome {
-                Some(Outcome::Win(w, points)) if w as usize == s => SeatResult::Won(points),
-                Some(Outcome::Win(_, points)) => SeatResult::Lost(points),
-                Some(Outcome::Draw) => SeatResult::Drawn,
-                None => SeatResult::Cut,
-            };
-            tally[p].add(result);
-            by_seat[p][s].add(result);
-        }
-        match r.outcome {
-            Some(Outcome::Win(w, _)) => {
-                score[seat[w as usize & 1]][seat[1 - (w as usize & 1)]] += 1.0
+    (jobs, pairs)
+}
+
+/// The players of a tournament, their results and their ratings.
+struct Standings {
+    names: Vec<String>,
+    /// Each player's results in all, and in each seat apart: with one seat stronger (the first
+    /// move, a head start), a player's totals alone hide where it wins and where it loses.
+    tally: Vec<SeatTally>,
+    by_seat: Vec<[SeatTally; 2]>,
+    /// Each player's Elo rating and the half-width of its 95% interval.
+    ratings: Vec<(f64, f64)>,
+}
+
+impl Standings {
+    /// The standings after the games `records`, played by the players `pairs` (by index).
+    fn of(records: &[GameRecord], pairs: &[(usize, usize)], players: &[PlayerSpec]) -> Standings {
+        let n = players.len();
+        let mut score = vec![vec![0.0; n]; n];
+        let mut played = vec![vec![0.0; n]; n];
+        let mut tally = vec![SeatTally::default(); n];
+        let mut by_seat = vec![[SeatTally::default(); 2]; n];
+        for (r, &(a, b)) in records.iter().zip(pairs) {
+            let seat = [a, b];
+            for (s, &p) in seat.iter().enumerate() {
+                let result = match r.outcome {
+                    Some(Outcome::Win(w, points)) if w as usize == s => SeatResult::Won(points),
+                    Some(Outcome::Win(_, points)) => SeatResult::Lost(points),
+                    Some(Outcome::Draw) => SeatResult::Drawn,
+                    None => SeatResult::Cut,
+                };
+                tally[p].add(result);
+                by_seat[p][s].add(result);
             }
-            Some(Outcome::Draw) | None => {
-                score[a][b] += 0.5;
-                score[b][a] += 0.5;
+            match r.outcome {
+                Some(Outcome::Win(w, _)) => {
+                    score[seat[w as usize & 1]][seat[1 - (w as usize & 1)]] += 1.0
+                }
+                Some(Outcome::Draw) | None => {
+                    score[a][b] += 0.5;
+                    score[b][a] += 0.5;
+                }
             }
+            played[a][b] += 1.0;
+            played[b][a] += 1.0;
         }
-        played[a][b] += 1.0;
-        played[b][a] += 1.0;
+        Standings {
+            names: players.iter().map(|p| p.to_string()).collect(),
+            tally,
+            by_seat,
+            ratings: elo(&score, &played),
+        }
     }
-    let seat_names = [&game.players[0], &game.players[1]];
-    let ratings = elo(&score, &played);
-    let names: Vec<String> = args.players.iter().map(|p| p.to_string()).collect();
-    match args.common.format {
-        ReportFormat::Json => {
-            let players: Vec<_> = (0..n)
-                .map(|p| {
-                    let t = &tally[p];
-                    let seats: Vec<_> = (0..2)
-                        .map(|s| {
-                            let t = &by_seat[p][s];
-                            serde_json::json!({
-                                "seat": seat_names[s], "games": t.games, "wins": t.wins,
-                                "draws": t.draws, "losses": t.losses, "cut": t.cut, "points": t.points,
-                            })
-                        })
-                        .collect();
+}
+
+/// `--format json`: the tournament as one object, a player's results in each seat within it.
+fn report_json<const W: usize>(
+    game: &Game<W>,
+    args: &TournamentArgs,
+    games: usize,
+    standings: &Standings,
+    seat_names: [&String; 2],
+) {
+    let Standings {
+        names,
+        tally,
+        by_seat,
+        ratings,
+    } = standings;
+    let players: Vec<_> = (0..names.len())
+        .map(|p| {
+            let t = &tally[p];
+            let seats: Vec<_> = (0..2)
+                .map(|s| {
+                    let t = &by_seat[p][s];
                     serde_json::json!({
-                        "player": names[p], "games": t.games, "wins": t.wins,
-                        "draws": t.draws, "losses": t.losses, "cut": t.cut,
-                        "points": t.points, "elo": ratings[p].0,
-                        "elo_95": if ratings[p].1.is_finite() { serde_json::json!(ratings[p].1) } else { serde_json::Value::Null },
-                        "seats": seats,
+                        "seat": seat_names[s], "games": t.games, "wins": t.wins,
+                        "draws": t.draws, "losses": t.losses, "cut": t.cut, "points": t.points,
                     })
                 })
                 .collect();
-            let report = serde_json::json!({
-                "game": game.name, "games": records.len(), "seed": args.common.seed, "players": players,
-            });
-            outln!("{report}");
-        }
-        ReportFormat::Csv => {
-            // The seats' columns are named by their order, so a script reads every game alike.
-            outln!(
-                "player,games,wins,draws,losses,cut,points,elo,elo_95,{},{}",
-                SeatTally::CSV_COLUMNS.replace("SEAT", "seat1"),
-                SeatTally::CSV_COLUMNS.replace("SEAT", "seat2")
-            );
-            for p in 0..n {
-                let t = &tally[p];
-                outln!(
-                    "{},{},{:.1},{:.1},{},{}",
-                    names[p],
-                    t.csv(),
-                    ratings[p].0,
-                    ratings[p].1,
-                    by_seat[p][0].csv(),
-                    by_seat[p][1].csv()
-                );
-            }
-        }
-        ReportFormat::Text => {
-            outln!(
-                "{}: {} games ({} per pair and seating order), seeds {} to {}",
-                game.name,
-                records.len(),
-                args.games,
-                args.common.seed,
-                args.common.seed.wrapping_add(records.len() as u64 - 1)
-            );
-            // The player column fits the longest specification, so the numbers stay aligned.
-            let width = names
-                .iter()
-                .map(|n| n.chars().count())
-                .max()
-                .unwrap_or(0)
-                .max(6);
-            outln!(
-                "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>5} {:>7} {:>6} {:>8}",
-                "player",
-                "games",
-                "wins",
-                "draws",
-                "losses",
-                "cut",
-                "points",
-                "Elo",
-                "±95%"
-            );
-            for p in 0..n {
-                let t = &tally[p];
-                let interval = if ratings[p].1.is_finite() {
-                    format!("±{:.0}", ratings[p].1)
-                } else {
-                    "-".into()
-                };
-                outln!(
-                    "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>5} {:>7} {:>+6.0} {:>8}",
-                    names[p],
-                    t.games,
-                    t.wins,
-                    t.draws,
-                    t.losses,
-                    t.cut,
-                    t.points,
-                    ratings[p].0,
-                    interval
-                );
-            }
-            let seat_width = seat_names
-                .iter()
-                .map(|s| s.chars().count() + 3)
-                .max()
-                .unwrap_or(0)
-                .max(16);
-            outln!();
-            outln!(
-                "{:<width$} {:>seat_width$} {:>seat_width$}   (wins-draws-losses, points)",
-                "by seat",
-                format!("as {}", seat_names[0]),
-                format!("as {}", seat_names[1]),
-            );
-            for p in 0..n {
-                outln!(
-                    "{:<width$} {:>seat_width$} {:>seat_width$}",
-                    names[p],
-                    by_seat[p][0].words(),
-                    by_seat[p][1].words(),
-                );
-            }
-        }
+            serde_json::json!({
+                "player": names[p], "games": t.games, "wins": t.wins,
+                "draws": t.draws, "losses": t.losses, "cut": t.cut,
+                "points": t.points, "elo": ratings[p].0,
+                "elo_95": if ratings[p].1.is_finite() { serde_json::json!(ratings[p].1) } else { serde_json::Value::Null },
+                "seats": seats,
+            })
+        })
+        .collect();
+    let report = serde_json::json!({
+        "game": game.name, "games": games, "seed": args.common.seed, "players": players,
+    });
+    outln!("{report}");
+}
+
+/// `--format csv`: a line per player, the seats' columns after the totals.
+fn report_csv(standings: &Standings) {
+    let Standings {
+        names,
+        tally,
+        by_seat,
+        ratings,
+    } = standings;
+    // The seats' columns are named by their order, so a script reads every game alike.
+    outln!(
+        "player,games,wins,draws,losses,cut,points,elo,elo_95,{},{}",
+        SeatTally::CSV_COLUMNS.replace("SEAT", "seat1"),
+        SeatTally::CSV_COLUMNS.replace("SEAT", "seat2")
+    );
+    for p in 0..names.len() {
+        let t = &tally[p];
+        outln!(
+            "{},{},{:.1},{:.1},{},{}",
+            names[p],
+            t.csv(),
+            ratings[p].0,
+            ratings[p].1,
+            by_seat[p][0].csv(),
+            by_seat[p][1].csv()
+        );
     }
-    Ok(())
+}
+
+/// The text report: a table of the totals and ratings, then one of the results by seat.
+fn report_text<const W: usize>(
+    game: &Game<W>,
+    args: &TournamentArgs,
+    games: usize,
+    standings: &Standings,
+    seat_names: [&String; 2],
+) {
+    let Standings {
+        names,
+        tally,
+        by_seat,
+        ratings,
+    } = standings;
+    let n = names.len();
+    outln!(
+        "{}: {} games ({} per pair and seating order), seeds {} to {}",
+        game.name,
+        games,
+        args.games,
+        args.common.seed,
+        args.common.seed.wrapping_add(games as u64 - 1)
+    );
+    // The player column fits the longest specification, so the numbers stay aligned.
+    let width = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(6);
+    outln!(
+        "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>5} {:>7} {:>6} {:>8}",
+        "player",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "cut",
+        "points",
+        "Elo",
+        "±95%"
+    );
+    for p in 0..n {
+        let t = &tally[p];
+        let interval = if ratings[p].1.is_finite() {
+            format!("±{:.0}", ratings[p].1)
+        } else {
+            "-".into()
+        };
+        outln!(
+            "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>5} {:>7} {:>+6.0} {:>8}",
+            names[p],
+            t.games,
+            t.wins,
+            t.draws,
+            t.losses,
+            t.cut,
+            t.points,
+            ratings[p].0,
+            interval
+        );
+    }
+    let seat_width = seat_names
+        .iter()
+        .map(|s| s.chars().count() + 3)
+        .max()
+        .unwrap_or(0)
+        .max(16);
+    outln!();
+    outln!(
+        "{:<width$} {:>seat_width$} {:>seat_width$}   (wins-draws-losses, points)",
+        "by seat",
+        format!("as {}", seat_names[0]),
+        format!("as {}", seat_names[1]),
+    );
+    for p in 0..n {
+        outln!(
+            "{:<width$} {:>seat_width$} {:>seat_width$}",
+            names[p],
+            by_seat[p][0].words(),
+            by_seat[p][1].words(),
+        );
+    }
 }
 
 /// How one game ended for one player.

@@ -851,26 +851,74 @@ impl<const W: usize> Game<W> {
             state.ply
         );
         if self.dice.is_some() {
-            use crate::model::state::Pool;
-            let offs = self.per_player(&state.off, " = ");
-            out.push_str(&format!("off = {{ {offs} }}\n"));
-            if state.bar.iter().any(|&n| n > 0) {
-                let bars = self.per_player(&state.bar, " = ");
-                out.push_str(&format!("bar = {{ {bars} }}\n"));
-            }
-            let pips: Vec<String> = state.pips().iter().map(|p| p.to_string()).collect();
-            out.push_str(&format!("pool = [{}]\n", pips.join(", ")));
-            let kind = match state.pool_kind {
-                Pool::Empty | Pool::Roll => "roll",
-                Pool::Doublet => "doublet",
-                Pool::Transferred => "transferred",
-                Pool::Returned => "returned",
-            };
-            out.push_str(&format!(
-                "pool_kind = \"{kind}\"\nrolls = {}\n",
-                state.rolls
-            ));
+            self.write_dice(state, &mut out);
         }
+        self.write_turn_in_progress(state, &mut out);
+        self.write_remembered_cells(state, &mut out);
+        let beyond =
+            |p: usize| state.pieces_in_play(p as u8) > self.initial.pieces_in_play(p as u8);
+        let supplied = self
+            .moves
+            .iter()
+            .any(|m| matches!(m.primitive, Primitive::Place(_)));
+        if !supplied && self.owners().any(|p| beyond(p as usize)) {
+            // Else the file would not be read back.
+            out.push_str("beyond_setup = true\n");
+        }
+        self.write_pinned(state, &mut out);
+        if !state.face_down.is_empty() {
+            let cells: Vec<String> = state
+                .face_down
+                .iter()
+                .map(|c| quote(&self.board.cell_name(c)))
+                .collect();
+            out.push_str(&format!("face_down = [{}]\n", cells.join(", ")));
+        }
+        self.write_pieces(state, &mut out);
+        if !self.hand_kinds.is_empty() {
+            out.push_str("\n[hand]\n");
+            for (p, player) in self.players.iter().enumerate() {
+                out.push_str(&format!(
+                    "{player} = {{ {} }}\n",
+                    self.hand_words(state, p, " = ")
+                ));
+            }
+        }
+        if !self.counters.is_empty() {
+            out.push_str("\n[counters]\n");
+            for (i, counter) in self.counters.iter().enumerate() {
+                out.push_str(&format!("{} = {}\n", counter.name, state.counters[i]));
+            }
+        }
+        out
+    }
+
+    /// The dice of a position: pieces borne off and on the bar, the pool and how it came.
+    fn write_dice(&self, state: &State<W>, out: &mut String) {
+        use crate::model::state::Pool;
+        let offs = self.per_player(&state.off, " = ");
+        out.push_str(&format!("off = {{ {offs} }}\n"));
+        if state.bar.iter().any(|&n| n > 0) {
+            let bars = self.per_player(&state.bar, " = ");
+            out.push_str(&format!("bar = {{ {bars} }}\n"));
+        }
+        let pips: Vec<String> = state.pips().iter().map(|p| p.to_string()).collect();
+        out.push_str(&format!("pool = [{}]\n", pips.join(", ")));
+        let kind = match state.pool_kind {
+            Pool::Empty | Pool::Roll => "roll",
+            Pool::Doublet => "doublet",
+            Pool::Transferred => "transferred",
+            Pool::Returned => "returned",
+        };
+        out.push_str(&format!(
+            "pool_kind = \"{kind}\"\nrolls = {}\n",
+            state.rolls
+        ));
+    }
+
+    /// A turn not over yet: a piece to turn up, moves owed, the rule whose part comes next, the
+    /// last move's landing.
+    fn write_turn_in_progress(&self, state: &State<W>, out: &mut String) {
         if state.reveal_at != crate::compile::NO_CELL {
             out.push_str(&format!(
                 "reveal_at = {}\n",
@@ -894,6 +942,10 @@ impl<const W: usize> Game<W> {
             let cell = self.board.cell_name(state.last_to);
             out.push_str(&format!("last_to = {}\n", quote(&cell)));
         }
+    }
+
+    /// The cells the game remembers: marked, visited, unmoved, and the previous move's.
+    fn write_remembered_cells(&self, state: &State<W>, out: &mut String) {
         if !state.marked.is_empty() {
             let cells: Vec<String> = state
                 .marked
@@ -927,16 +979,10 @@ impl<const W: usize> Game<W> {
                 out.push_str(&format!("{name} = {}\n", quote(&cell)));
             }
         }
-        let beyond =
-            |p: usize| state.pieces_in_play(p as u8) > self.initial.pieces_in_play(p as u8);
-        let supplied = self
-            .moves
-            .iter()
-            .any(|m| matches!(m.primitive, Primitive::Place(_)));
-        if !supplied && self.owners().any(|p| beyond(p as usize)) {
-            // Else the file would not be read back.
-            out.push_str("beyond_setup = true\n");
-        }
+    }
+
+    /// `pinned`: each player's pinned pieces, by kind where the game has several.
+    fn write_pinned(&self, state: &State<W>, out: &mut String) {
         let pinned: Vec<String> = self
             .players
             .iter()
@@ -967,14 +1013,11 @@ impl<const W: usize> Game<W> {
         if !pinned.is_empty() {
             out.push_str(&format!("pinned = {{ {} }}\n", pinned.join(", ")));
         }
-        if !state.face_down.is_empty() {
-            let cells: Vec<String> = state
-                .face_down
-                .iter()
-                .map(|c| quote(&self.board.cell_name(c)))
-                .collect();
-            out.push_str(&format!("face_down = [{}]\n", cells.join(", ")));
-        }
+    }
+
+    /// `[pieces]`: each owner's pieces by cell (a stack as `cell*height`), by kind where the game
+    /// has several.
+    fn write_pieces(&self, state: &State<W>, out: &mut String) {
         out.push_str("\n[pieces]\n");
         for p in self.owners() {
             let player = self.owner_name(p);
@@ -1003,22 +1046,6 @@ impl<const W: usize> Game<W> {
                 out.push_str(&format!("{player} = {{ {} }}\n", kinds.join(", ")));
             }
         }
-        if !self.hand_kinds.is_empty() {
-            out.push_str("\n[hand]\n");
-            for (p, player) in self.players.iter().enumerate() {
-                out.push_str(&format!(
-                    "{player} = {{ {} }}\n",
-                    self.hand_words(state, p, " = ")
-                ));
-            }
-        }
-        if !self.counters.is_empty() {
-            out.push_str("\n[counters]\n");
-            for (i, counter) in self.counters.iter().enumerate() {
-                out.push_str(&format!("{} = {}\n", counter.name, state.counters[i]));
-            }
-        }
-        out
     }
 
     /// A player's pieces in hand, `man = 9` (with `separator` between a kind and its number).

@@ -5,9 +5,11 @@
 use super::doc::Doc;
 use super::{Book, arg, bind, code, plural};
 use crate::check::{
-    Generator, Hit, Landing, LineCapture, MoveRule, PlaceAt, SlideDistance, SlidePass,
+    Generator, Hit, Landing, LineCapture, MoveRule, PlaceAt, SlideDistance, SlidePass, TExpr,
 };
-use crate::syntax::ast::{Call, EffectVerb, Expr, Item, ItemKind, Stmt, Trigger};
+use crate::syntax::ast::{
+    Call, Continuation, Effect, EffectVerb, Expr, Item, ItemKind, Stmt, Trigger,
+};
 
 /// The arguments of one call, bound to their parameters.
 type Args<'c> = [(&'static str, &'c Expr)];
@@ -67,78 +69,15 @@ impl<const W: usize> Book<'_, W> {
                          capturing the most pieces are legal (a king counts as one piece).",
                     );
                 }
-                let checked = self
-                    .checked
-                    .program
-                    .moves
-                    .iter()
-                    .find(|m| m.info.name == item.name.text);
-                match checked {
-                    Some(m) => {
-                        for sentence in self.generator(m, generator) {
-                            doc.item(1, &sentence);
-                        }
-                    }
-                    None => doc.item(1, &code(&self.source(generator.span))),
-                }
+                self.move_primitive(doc, &item.name.text, generator);
                 for f in filters {
                     doc.item(1, &format!("Only if {}.", self.expr(f)));
                 }
                 for e in effects {
-                    let condition = match &e.condition {
-                        Some(c) => format!(", if {},", self.expr(c)),
-                        None => String::new(),
-                    };
-                    let target = self.expr(&e.target);
-                    let change = match e.verb {
-                        EffectVerb::Flip => format!("{target} become the mover's"),
-                        EffectVerb::Remove => format!("{target} leave the board"),
-                        EffectVerb::Mark => format!(
-                            "{target} are marked (until the turn is over, or the piece moves)"
-                        ),
-                        EffectVerb::ExtraTurn => {
-                            format!("{target} plays one more turn once this one is over")
-                        }
-                        EffectVerb::Shift => format!(
-                            "the piece on {target} (if any) moves to {}, taking what stands there",
-                            e.destination
-                                .as_ref()
-                                .map(|d| self.expr(d))
-                                .unwrap_or_default()
-                        ),
-                        EffectVerb::Gather => format!(
-                            "the pieces on {target} join the stack on {}",
-                            e.into.as_ref().map(|i| self.expr(i)).unwrap_or_default()
-                        ),
-                    };
-                    doc.item(1, &format!("Then{condition} {change}."));
+                    doc.item(1, &self.effect_sentence(e));
                 }
                 for c in continuations {
-                    let condition = match &c.condition {
-                        Some(e) => format!(", if {},", self.expr(e)),
-                        None => String::new(),
-                    };
-                    let how = if c.joined {
-                        "as part of the same action (one token)"
-                    } else {
-                        "as an action of its own"
-                    };
-                    let who = match &c.by {
-                        Some(p) => self.expr(p),
-                        None => "the mover".into(),
-                    };
-                    let unless = if c.optional {
-                        "; instead of that move, the player may end the turn (`pass`)"
-                    } else {
-                        ""
-                    };
-                    doc.item(
-                        1,
-                        &format!(
-                            "Then{condition} {who} goes on with a move of {}, {how}{unless}.",
-                            code(&c.rule.text)
-                        ),
-                    );
+                    doc.item(1, &self.continuation_sentence(c));
                 }
             }
             ItemKind::Forbid(expr) => {
@@ -190,41 +129,96 @@ impl<const W: usize> Book<'_, W> {
         }
     }
 
+    /// The primitive of move rule `rule` in sentences, from the checked rule; as written where the
+    /// rule did not check.
+    fn move_primitive(&self, doc: &mut Doc, rule: &str, generator: &Call) {
+        let checked = self
+            .checked
+            .program
+            .moves
+            .iter()
+            .find(|m| m.info.name == rule);
+        match checked {
+            Some(m) => {
+                for sentence in self.generator(m, generator) {
+                    doc.item(1, &sentence);
+                }
+            }
+            None => doc.item(1, &code(&self.source(generator.span))),
+        }
+    }
+
+    /// One change of a `then` block, as a sentence.
+    fn effect_sentence(&self, e: &Effect) -> String {
+        let condition = match &e.condition {
+            Some(c) => format!(", if {},", self.expr(c)),
+            None => String::new(),
+        };
+        let target = self.expr(&e.target);
+        let change = match e.verb {
+            EffectVerb::Flip => format!("{target} become the mover's"),
+            EffectVerb::Remove => format!("{target} leave the board"),
+            EffectVerb::Mark => {
+                format!("{target} are marked (until the turn is over, or the piece moves)")
+            }
+            EffectVerb::ExtraTurn => {
+                format!("{target} plays one more turn once this one is over")
+            }
+            EffectVerb::Shift => format!(
+                "the piece on {target} (if any) moves to {}, taking what stands there",
+                e.destination
+                    .as_ref()
+                    .map(|d| self.expr(d))
+                    .unwrap_or_default()
+            ),
+            EffectVerb::Gather => format!(
+                "the pieces on {target} join the stack on {}",
+                e.into.as_ref().map(|i| self.expr(i)).unwrap_or_default()
+            ),
+        };
+        format!("Then{condition} {change}.")
+    }
+
+    /// One `next RULE ...` of a move rule, as a sentence.
+    fn continuation_sentence(&self, c: &Continuation) -> String {
+        let condition = match &c.condition {
+            Some(e) => format!(", if {},", self.expr(e)),
+            None => String::new(),
+        };
+        let how = if c.joined {
+            "as part of the same action (one token)"
+        } else {
+            "as an action of its own"
+        };
+        let who = match &c.by {
+            Some(p) => self.expr(p),
+            None => "the mover".into(),
+        };
+        let unless = if c.optional {
+            "; instead of that move, the player may end the turn (`pass`)"
+        } else {
+            ""
+        };
+        format!(
+            "Then{condition} {who} goes on with a move of {}, {how}{unless}.",
+            code(&c.rule.text)
+        )
+    }
+
     /// A move primitive in sentences.
     fn generator(&self, m: &MoveRule, call: &Call) -> Vec<String> {
         let args = bind(call);
         let a = |name: &str| arg(&args, name);
-        let mut out = Vec::new();
-        match &m.generator {
+        let along = m.along.is_some();
+        let mut out = match &m.generator {
             Generator::Place {
                 piece,
                 choices,
                 at,
                 from_hand,
-            } => {
-                let source = if *from_hand {
-                    "from their hand"
-                } else {
-                    "from the supply"
-                };
-                let kinds: Vec<String> = (0..64u8)
-                    .filter(|k| choices >> k & 1 != 0 || (*choices == 0 && k == piece))
-                    .map(|k| code(&self.checked.pieces[k as usize].name))
-                    .collect();
-                let kind = match kinds.as_slice() {
-                    [one] => format!("a piece of kind {one}"),
-                    _ => format!(
-                        "a piece of one of the kinds {}",
-                        super::list_or(kinds.clone())
-                    ),
-                };
-                out.push(format!(
-                    "The mover places {kind} {source} on {}.",
-                    self.empty_cells(at, a("at"))
-                ));
-            }
-            Generator::Pass => out.push("The mover passes.".into()),
-            Generator::Take { piece, of } => out.push(format!(
+            } => vec![self.place_words(*piece, *choices, at, *from_hand, &args)],
+            Generator::Pass => vec!["The mover passes.".into()],
+            Generator::Take { piece, of } => vec![format!(
                 "The mover takes {} {} off the board.",
                 match of {
                     crate::check::TakeOf::Enemy => "one of the other players'",
@@ -232,79 +226,46 @@ impl<const W: usize> Book<'_, W> {
                     crate::check::TakeOf::Any => "any player's",
                 },
                 self.pieces_noun(*piece)
-            )),
-            Generator::Fly { piece, at, from } => out.push(format!(
-                "One of the mover's {}{} goes to {}.",
-                self.pieces_noun(*piece),
-                match (from, a("from")) {
-                    (Some(_), Some(e)) => format!(" among {}", self.expr(e)),
-                    _ => String::new(),
-                },
-                self.empty_cells(at, a("at"))
-            )),
+            )],
+            Generator::Fly { piece, at, from } => vec![self.fly_words(*piece, at, from, &args)],
             Generator::Step {
                 piece,
                 dirs,
                 to,
                 capture,
             } => {
-                out.push(format!(
+                let mut out = vec![format!(
                     "One of the mover's {} steps one cell in {} onto {}.",
                     self.pieces_noun(*piece),
                     self.dirs(*dirs, a("dirs")),
                     landing(*to)
-                ));
+                )];
                 if capture.any() {
-                    out.push(step_capture_words(*capture, m.along.is_some()));
+                    out.push(step_capture_words(*capture, along));
                 }
+                out
             }
             Generator::Slide {
                 piece,
                 dirs,
                 max,
                 to,
-                distance: measured,
+                distance,
                 pass,
                 ..
-            } if *measured != SlideDistance::Any || *pass != SlidePass::None => {
-                let over = match pass {
-                    SlidePass::None => "over empty cells only",
-                    SlidePass::Own => {
-                        "over empty cells and the mover's own pieces, not over \
-                                       another player's"
-                    }
-                    SlidePass::Any => "over empty cells and pieces of every player",
-                };
-                let distance = match measured {
-                    SlideDistance::Any if a("max").is_some() => format!(
-                        "at most {}{}",
-                        plural(*max as usize, "cell", "cells"),
-                        self.chosen_by(a("max"))
-                    ),
-                    SlideDistance::Any => "any number of cells".into(),
-                    SlideDistance::Exact(n) => format!(
-                        "exactly {}{}",
-                        plural(*n as usize, "cell", "cells"),
-                        self.chosen_by(a("distance"))
-                    ),
-                    SlideDistance::LineCount => "exactly as many cells as there are pieces, \
-                                                 of every player and itself included, on the \
-                                                 whole line through it along that direction \
-                                                 (both ways, to the edge)"
-                        .into(),
-                };
-                out.push(format!(
-                    "One of the mover's {} moves in {} {distance}, {over}, onto {}{}.",
-                    self.pieces_noun(*piece),
-                    self.dirs(*dirs, a("dirs")),
-                    landing(*to),
-                    if m.along.is_some() {
-                        "; it stops where the lines end"
-                    } else {
-                        ""
-                    }
-                ));
-            }
+            } if *distance != SlideDistance::Any || *pass != SlidePass::None => vec![format!(
+                "One of the mover's {} moves in {} {}, {}, onto {}{}.",
+                self.pieces_noun(*piece),
+                self.dirs(*dirs, a("dirs")),
+                self.slide_distance(*distance, *max, &args),
+                slide_pass_words(*pass),
+                landing(*to),
+                if along {
+                    "; it stops where the lines end"
+                } else {
+                    ""
+                }
+            )],
             Generator::Slide {
                 piece,
                 dirs,
@@ -313,47 +274,20 @@ impl<const W: usize> Book<'_, W> {
                 screens,
                 ..
             } => {
-                let distance = if a("max").is_some() {
-                    format!(
-                        "at most {}{}",
-                        plural(*max as usize, "cell", "cells"),
-                        self.chosen_by(a("max"))
-                    )
-                } else {
-                    "any number of cells".into()
-                };
-                let (over, stops) = match screens {
-                    0 => (
-                        "empty cells".to_string(),
-                        "the first occupied cell".to_string(),
-                    ),
-                    n => (
-                        format!(
-                            "exactly {} (of either side) and any empty cells",
-                            plural(*n as usize, "piece", "pieces")
-                        ),
-                        format!(
-                            "the first occupied cell beyond {}",
-                            if *n == 1 {
-                                "that piece"
-                            } else {
-                                "those pieces"
-                            }
-                        ),
-                    ),
-                };
-                out.push(format!(
-                    "One of the mover's {} slides {distance} in {} over {over}, onto {}; it \
-                     stops at {stops}{}.",
+                let (over, stops) = screen_words(*screens);
+                vec![format!(
+                    "One of the mover's {} slides {} in {} over {over}, onto {}; it stops at \
+                     {stops}{}.",
                     self.pieces_noun(*piece),
+                    self.max_distance(*max, &args),
                     self.dirs(*dirs, a("dirs")),
                     landing(*to),
-                    if m.along.is_some() {
+                    if along {
                         " and where the lines end"
                     } else {
                         ""
                     }
-                ));
+                )]
             }
             Generator::Line {
                 piece,
@@ -361,33 +295,7 @@ impl<const W: usize> Book<'_, W> {
                 min,
                 capture,
                 capture_if,
-            } => {
-                out.push(format!(
-                    "A line of {min} or more{} of the mover's {}, contiguous in a direction of {}, \
-                     moves along that direction as a whole: from 1 cell up to as many cells as it \
-                     has pieces, never passing over a piece. Each part of a line that includes its \
-                     front may move so, from its own rear.",
-                    self.chosen_by(a("min")),
-                    self.pieces_noun(*piece),
-                    self.set_name(*dirs, a("dirs")),
-                ));
-                let condition = match (capture_if, a("capture_if")) {
-                    (Some(_), Some(e)) => format!(" if {}", self.expr(e)),
-                    _ => String::new(),
-                };
-                out.push(match capture {
-                    LineCapture::None => "It may not land on an enemy piece.".to_string(),
-                    LineCapture::Run => format!(
-                        "Its front may land on an enemy piece{condition}, capturing the whole \
-                         enemy run from there onwards in that direction (up to an empty cell, \
-                         an own piece or the edge); the move stops there."
-                    ),
-                    LineCapture::First => format!(
-                        "Its front may land on an enemy piece{condition}, capturing that piece \
-                         only; the move stops there."
-                    ),
-                });
-            }
+            } => self.line_words(*piece, *dirs, *min, *capture, capture_if, &args),
             Generator::Jump {
                 piece,
                 dirs,
@@ -396,72 +304,13 @@ impl<const W: usize> Book<'_, W> {
                 remove_at_end,
                 long,
                 promote_at_end: _,
-            } => {
-                let over = match over {
-                    Some(k) => format!("enemy {}", code(&self.checked.pieces[*k as usize].name)),
-                    None => "enemy piece".into(),
-                };
-                let removed = if *remove_at_end {
-                    "when the sequence ends (until then it still fills its cell and cannot be \
-                     jumped again)"
-                } else {
-                    "at once"
-                };
-                let how = if *long {
-                    format!(
-                        ", flying: it passes any number of empty cells in a straight line, jumps \
-                         the first piece it meets if that is an {over}, and lands on any empty \
-                         cell beyond it (each landing a different move)"
-                    )
-                } else {
-                    format!(" over an adjacent {over} to the empty cell directly beyond")
-                };
-                out.push(format!(
-                    "One of the mover's {} jumps in {}{how}; the jumped piece is removed {removed}{}.",
-                    self.pieces_noun(*piece),
-                    self.dirs(*dirs, a("dirs")),
-                    self.chosen_by(a("remove")),
-                ));
-                out.push(if *chain {
-                    format!(
-                        "After a jump the same piece must go on jumping while it can, in any \
-                         direction of the set; each complete sequence is one move, and any \
-                         sequence may be chosen{}.",
-                        self.chosen_by(a("chain"))
-                    )
-                } else {
-                    format!(
-                        "Each single jump is one move{}.",
-                        self.chosen_by(a("chain"))
-                    )
-                });
-            }
-            Generator::Sow { piece, path, from } => {
-                let region = &self.checked.regions[*from as usize];
-                let pits = if region.per_player {
-                    format!("the mover's cells of region {}", code(&region.name))
-                } else {
-                    format!("the cells of region {}", code(&region.name))
-                };
-                out.push(format!(
-                    "The mover picks one of {pits} holding {} (whoever owns them), lifts them \
-                     all and drops them one by one on the cells that follow it on the mover's \
-                     copy of path {}, going round it as a loop (past the cell picked too); a \
-                     cell off the path gets none. The move lands where the last one is dropped \
-                     (`to`); its token is the cell picked.",
-                    self.pieces_noun(*piece),
-                    code(&self.checked.paths[*path as usize].name),
-                ));
-            }
+            } => vec![
+                self.jump_words(*piece, *dirs, *over, *remove_at_end, *long, &args),
+                self.chain_words(*chain, &args),
+            ],
+            Generator::Sow { piece, path, from } => vec![self.sow_words(*piece, *path, *from)],
             Generator::PathStep { piece, path, to } => {
-                out.push(format!(
-                    "One of the mover's {} standing on the mover's copy of path {} moves to the \
-                     next cell of that path, onto {}; from the last cell, or off the path, it \
-                     has no such move.",
-                    self.pieces_noun(*piece),
-                    code(&self.checked.paths[*path as usize].name),
-                    landing(*to)
-                ));
+                vec![self.path_step_words(*piece, *path, *to)]
             }
             Generator::DieMove {
                 piece,
@@ -469,54 +318,266 @@ impl<const W: usize> Book<'_, W> {
                 bear_off,
                 hit,
                 enter,
-            } => {
-                out.push(format!(
-                    "One of the mover's {} moves along the mover's copy of path {} by the pips of \
-                     one die, from index i to index i + pip; a piece not on the path does not \
-                     move. It may land on the mover's own pieces (joining their stack).",
-                    self.pieces_noun(*piece),
-                    code(&self.checked.paths[*path as usize].name),
-                ));
-                out.push(match hit {
-                    Hit::Bar => format!(
-                        "It may land on a cell holding a single enemy piece, which is hit and goes \
-                         to its owner's bar; two or more enemy pieces close the cell{}.",
-                        self.chosen_by(a("hit"))
-                    ),
-                    Hit::Pin => format!(
-                        "It may land on a cell holding a single enemy piece, which is pinned there \
-                         under it: the pinned piece cannot move until every piece on top has left, \
-                         and meanwhile the cell is the mover's; two or more enemy pieces close the \
-                         cell{}.",
-                        self.chosen_by(a("hit"))
-                    ),
-                    Hit::Blocked => format!(
-                        "It may not land on a cell holding any enemy piece{}.",
-                        self.chosen_by(a("hit"))
-                    ),
-                });
-                out.push(match bear_off {
-                    Some(r) => format!(
-                        "Once every piece of the mover stands on a cell of {} and none is on the bar, a \
-                         piece may be borne off past the end of the path: with a pip that \
-                         reaches exactly one past the end, or with a larger pip only the mover's \
-                         piece furthest back.",
-                        self.region(*r, "the mover's")
-                    ),
-                    None => "No piece is borne off.".into(),
-                });
-                if *enter {
-                    out.push(format!(
-                        "While the mover has pieces on the bar, only they move: a pip of n enters \
-                         one on the n-th cell of the path, landing as above{}.",
-                        self.chosen_by(a("enter"))
-                    ));
-                } else if *hit == Hit::Bar {
-                    out.push("Pieces on the bar never come back (no `enter`).".into());
-                }
-            }
-        }
+            } => self.die_move_words(*piece, *path, *bear_off, *hit, *enter, &args),
+        };
         self.modifiers(m, &args, &mut out);
+        out
+    }
+
+    /// `place`: a new piece, of one kind or one of several, on an empty cell.
+    fn place_words(
+        &self,
+        piece: u8,
+        choices: u64,
+        at: &Option<PlaceAt>,
+        from_hand: bool,
+        args: &Args,
+    ) -> String {
+        let source = if from_hand {
+            "from their hand"
+        } else {
+            "from the supply"
+        };
+        let kinds: Vec<String> = (0..64u8)
+            .filter(|k| choices >> k & 1 != 0 || (choices == 0 && *k == piece))
+            .map(|k| code(&self.checked.pieces[k as usize].name))
+            .collect();
+        let kind = match kinds.as_slice() {
+            [one] => format!("a piece of kind {one}"),
+            _ => format!(
+                "a piece of one of the kinds {}",
+                super::list_or(kinds.clone())
+            ),
+        };
+        format!(
+            "The mover places {kind} {source} on {}.",
+            self.empty_cells(at, arg(args, "at"))
+        )
+    }
+
+    /// `fly`: a piece of the mover (from among some cells, if given) to any empty cell.
+    fn fly_words(
+        &self,
+        piece: Option<u8>,
+        at: &Option<PlaceAt>,
+        from: &Option<TExpr>,
+        args: &Args,
+    ) -> String {
+        format!(
+            "One of the mover's {}{} goes to {}.",
+            self.pieces_noun(piece),
+            match (from, arg(args, "from")) {
+                (Some(_), Some(e)) => format!(" among {}", self.expr(e)),
+                _ => String::new(),
+            },
+            self.empty_cells(at, arg(args, "at"))
+        )
+    }
+
+    /// How far a slide goes: up to `max` if written, else any number of cells.
+    fn max_distance(&self, max: u16, args: &Args) -> String {
+        let written = arg(args, "max");
+        if written.is_some() {
+            format!(
+                "at most {}{}",
+                plural(max as usize, "cell", "cells"),
+                self.chosen_by(written)
+            )
+        } else {
+            "any number of cells".into()
+        }
+    }
+
+    /// How far a measured slide goes (`distance:`).
+    fn slide_distance(&self, distance: SlideDistance, max: u16, args: &Args) -> String {
+        match distance {
+            SlideDistance::Any => self.max_distance(max, args),
+            SlideDistance::Exact(n) => format!(
+                "exactly {}{}",
+                plural(n as usize, "cell", "cells"),
+                self.chosen_by(arg(args, "distance"))
+            ),
+            SlideDistance::LineCount => "exactly as many cells as there are pieces, of every \
+                                         player and itself included, on the whole line through \
+                                         it along that direction (both ways, to the edge)"
+                .into(),
+        }
+    }
+
+    /// `line`: a run of own pieces moving along its line, and what its front may capture.
+    fn line_words(
+        &self,
+        piece: Option<u8>,
+        dirs: u16,
+        min: u8,
+        capture: LineCapture,
+        capture_if: &Option<TExpr>,
+        args: &Args,
+    ) -> Vec<String> {
+        let a = |name: &str| arg(args, name);
+        let moves = format!(
+            "A line of {min} or more{} of the mover's {}, contiguous in a direction of {}, moves \
+             along that direction as a whole: from 1 cell up to as many cells as it has pieces, \
+             never passing over a piece. Each part of a line that includes its front may move \
+             so, from its own rear.",
+            self.chosen_by(a("min")),
+            self.pieces_noun(piece),
+            self.set_name(dirs, a("dirs")),
+        );
+        let condition = match (capture_if, a("capture_if")) {
+            (Some(_), Some(e)) => format!(" if {}", self.expr(e)),
+            _ => String::new(),
+        };
+        let captures = match capture {
+            LineCapture::None => "It may not land on an enemy piece.".to_string(),
+            LineCapture::Run => format!(
+                "Its front may land on an enemy piece{condition}, capturing the whole enemy run \
+                 from there onwards in that direction (up to an empty cell, an own piece or the \
+                 edge); the move stops there."
+            ),
+            LineCapture::First => format!(
+                "Its front may land on an enemy piece{condition}, capturing that piece only; the \
+                 move stops there."
+            ),
+        };
+        vec![moves, captures]
+    }
+
+    /// `jump`: one jump, short or flying, and when the jumped piece goes.
+    fn jump_words(
+        &self,
+        piece: Option<u8>,
+        dirs: u16,
+        over: Option<u8>,
+        remove_at_end: bool,
+        long: bool,
+        args: &Args,
+    ) -> String {
+        let over = match over {
+            Some(k) => format!("enemy {}", code(&self.checked.pieces[k as usize].name)),
+            None => "enemy piece".into(),
+        };
+        let removed = if remove_at_end {
+            "when the sequence ends (until then it still fills its cell and cannot be jumped \
+             again)"
+        } else {
+            "at once"
+        };
+        let how = if long {
+            format!(
+                ", flying: it passes any number of empty cells in a straight line, jumps the \
+                 first piece it meets if that is an {over}, and lands on any empty cell beyond \
+                 it (each landing a different move)"
+            )
+        } else {
+            format!(" over an adjacent {over} to the empty cell directly beyond")
+        };
+        format!(
+            "One of the mover's {} jumps in {}{how}; the jumped piece is removed {removed}{}.",
+            self.pieces_noun(piece),
+            self.dirs(dirs, arg(args, "dirs")),
+            self.chosen_by(arg(args, "remove")),
+        )
+    }
+
+    /// `jump(chain: ...)`: whether a jump goes on while it can.
+    fn chain_words(&self, chain: bool, args: &Args) -> String {
+        let chosen = self.chosen_by(arg(args, "chain"));
+        if chain {
+            format!(
+                "After a jump the same piece must go on jumping while it can, in any direction \
+                 of the set; each complete sequence is one move, and any sequence may be \
+                 chosen{chosen}."
+            )
+        } else {
+            format!("Each single jump is one move{chosen}.")
+        }
+    }
+
+    /// `sow`: the pieces of one pit dropped one by one along a looping path.
+    fn sow_words(&self, piece: Option<u8>, path: u16, from: u16) -> String {
+        let region = &self.checked.regions[from as usize];
+        let pits = if region.per_player {
+            format!("the mover's cells of region {}", code(&region.name))
+        } else {
+            format!("the cells of region {}", code(&region.name))
+        };
+        format!(
+            "The mover picks one of {pits} holding {} (whoever owns them), lifts them all and \
+             drops them one by one on the cells that follow it on the mover's copy of path {}, \
+             going round it as a loop (past the cell picked too); a cell off the path gets none. \
+             The move lands where the last one is dropped (`to`); its token is the cell picked.",
+            self.pieces_noun(piece),
+            code(&self.checked.paths[path as usize].name),
+        )
+    }
+
+    /// `path_step`: a piece to the next cell of its path.
+    fn path_step_words(&self, piece: Option<u8>, path: u16, to: Landing) -> String {
+        format!(
+            "One of the mover's {} standing on the mover's copy of path {} moves to the next cell \
+             of that path, onto {}; from the last cell, or off the path, it has no such move.",
+            self.pieces_noun(piece),
+            code(&self.checked.paths[path as usize].name),
+            landing(to)
+        )
+    }
+
+    /// `die_move`: a piece along its path by the pips of one die, with hitting, bearing off and
+    /// entering from the bar.
+    fn die_move_words(
+        &self,
+        piece: Option<u8>,
+        path: u16,
+        bear_off: Option<u16>,
+        hit: Hit,
+        enter: bool,
+        args: &Args,
+    ) -> Vec<String> {
+        let a = |name: &str| arg(args, name);
+        let mut out = vec![format!(
+            "One of the mover's {} moves along the mover's copy of path {} by the pips of one \
+             die, from index i to index i + pip; a piece not on the path does not move. It may \
+             land on the mover's own pieces (joining their stack).",
+            self.pieces_noun(piece),
+            code(&self.checked.paths[path as usize].name),
+        )];
+        out.push(match hit {
+            Hit::Bar => format!(
+                "It may land on a cell holding a single enemy piece, which is hit and goes to its \
+                 owner's bar; two or more enemy pieces close the cell{}.",
+                self.chosen_by(a("hit"))
+            ),
+            Hit::Pin => format!(
+                "It may land on a cell holding a single enemy piece, which is pinned there under \
+                 it: the pinned piece cannot move until every piece on top has left, and \
+                 meanwhile the cell is the mover's; two or more enemy pieces close the cell{}.",
+                self.chosen_by(a("hit"))
+            ),
+            Hit::Blocked => format!(
+                "It may not land on a cell holding any enemy piece{}.",
+                self.chosen_by(a("hit"))
+            ),
+        });
+        out.push(match bear_off {
+            Some(r) => format!(
+                "Once every piece of the mover stands on a cell of {} and none is on the bar, a \
+                 piece may be borne off past the end of the path: with a pip that reaches \
+                 exactly one past the end, or with a larger pip only the mover's piece furthest \
+                 back.",
+                self.region(r, "the mover's")
+            ),
+            None => "No piece is borne off.".into(),
+        });
+        if enter {
+            out.push(format!(
+                "While the mover has pieces on the bar, only they move: a pip of n enters one on \
+                 the n-th cell of the path, landing as above{}.",
+                self.chosen_by(a("enter"))
+            ));
+        } else if hit == Hit::Bar {
+            out.push("Pieces on the bar never come back (no `enter`).".into());
+        }
         out
     }
 
@@ -719,4 +780,33 @@ fn step_capture_words(capture: crate::check::StepCapture, along: bool) -> String
          edge{}. A step that captures neither way is not made by this rule.",
         if along { " or where the lines end" } else { "" }
     )
+}
+
+/// Which pieces a measured slide may pass over (`pass:`).
+fn slide_pass_words(pass: SlidePass) -> &'static str {
+    match pass {
+        SlidePass::None => "over empty cells only",
+        SlidePass::Own => "over empty cells and the mover's own pieces, not over another player's",
+        SlidePass::Any => "over empty cells and pieces of every player",
+    }
+}
+
+/// What a slide with `screens` passes over, and where it stops.
+fn screen_words(screens: u8) -> (String, String) {
+    match screens {
+        0 => (
+            "empty cells".to_string(),
+            "the first occupied cell".to_string(),
+        ),
+        n => (
+            format!(
+                "exactly {} (of either side) and any empty cells",
+                plural(n as usize, "piece", "pieces")
+            ),
+            format!(
+                "the first occupied cell beyond {}",
+                if n == 1 { "that piece" } else { "those pieces" }
+            ),
+        ),
+    }
 }

@@ -6,6 +6,9 @@ use super::{Book, arg, bind, code};
 use crate::check::OptionKind;
 use crate::syntax::ast::{BinOp, Call, Expr, ExprKind, Stmt, UnOp};
 
+/// The arguments of one call, bound to their parameters.
+type Args<'c> = [(&'static str, &'c Expr)];
+
 impl<const W: usize> Book<'_, W> {
     /// An expression in words.
     pub(super) fn expr(&self, e: &Expr) -> String {
@@ -180,29 +183,40 @@ impl<const W: usize> Book<'_, W> {
         format!("{}'s", self.expr(e))
     }
 
+    /// A call in words: a per-player region, or a function of the rules language by its family;
+    /// as written where the rulebook does not know it.
     fn call(&self, call: &Call) -> String {
         let args = bind(call);
-        let a = |name: &str| arg(&args, name);
-        let g = self.checked;
         let name = call.name.text.as_str();
+        if self
+            .checked
+            .regions
+            .iter()
+            .any(|r| r.name == name && r.per_player)
+        {
+            return match call.args.as_slice() {
+                [only] => format!("{} {}", self.whose(&only.value), code(name)),
+                _ => code(&self.source(call.span)),
+            };
+        }
+        self.count_call(name, &args)
+            .or_else(|| self.path_call(name, &args))
+            .or_else(|| self.cell_call(name, &args))
+            .or_else(|| self.set_call(name, &args))
+            .or_else(|| self.condition_call(name, &args))
+            .unwrap_or_else(|| code(&self.source(call.span)))
+    }
+
+    /// Numbers counted on the board or in hand.
+    fn count_call(&self, name: &str, args: &Args) -> Option<String> {
+        let a = |name: &str| arg(args, name);
         let player = a("player");
         let whose = || player.map(|p| self.whose(p)).unwrap_or_default();
         let pieces = |piece: Option<&Expr>| match piece {
             Some(k) => format!("{} pieces", self.expr(k)),
             None => "pieces".to_string(),
         };
-        if g.regions.iter().any(|r| r.name == name && r.per_player) {
-            return match call.args.as_slice() {
-                [only] => format!("{} {}", self.whose(&only.value), code(name)),
-                _ => code(&self.source(call.span)),
-            };
-        }
-        let piece_noun = |piece: Option<&Expr>| match piece {
-            Some(k) => self.expr(k),
-            None => "piece".to_string(),
-        };
-        let path = || a("path").map(|p| self.expr(p)).unwrap_or_default();
-        match name {
+        let words = match name {
             "count" => format!(
                 "the number of {} {} {}",
                 whose(),
@@ -222,14 +236,50 @@ impl<const W: usize> Book<'_, W> {
                     None => "on the board".into(),
                 }
             ),
-            "lands_in" => format!(
-                "a moved piece ends its move on a cell of {}",
-                a("region").map(|r| self.expr(r)).unwrap_or_default()
+            "size" => format!(
+                "the number of {}",
+                a("cells").map(|c| self.expr(c)).unwrap_or_default()
             ),
-            "symmetric" => format!(
-                "the position after the move is unchanged by {}",
-                a("symmetry").map(|s| self.expr(s)).unwrap_or_default()
+            "pieces_on" => format!(
+                "the number of pieces on {}",
+                a("cells").map(|c| self.expr(c)).unwrap_or_default()
             ),
+            "value" => format!(
+                "the sum of the cell values of {}",
+                a("cells").map(|c| self.expr(c)).unwrap_or_default()
+            ),
+            "liberties" => format!(
+                "the number of empty cells next to the group of {} (along {})",
+                a("cell").map(|c| self.expr(c)).unwrap_or_default(),
+                self.directions_words(a("dirs"))
+            ),
+            "groups" => format!(
+                "the number of groups of {} pieces (a group: pieces joined through neighbours \
+                 along {})",
+                whose(),
+                self.directions_words(a("dirs"))
+            ),
+            "hand" => format!(
+                "the number of {} {} pieces in hand",
+                whose(),
+                a("piece").map(|k| self.expr(k)).unwrap_or_default()
+            ),
+            _ => return None,
+        };
+        Some(words)
+    }
+
+    /// Where pieces stand along a path.
+    fn path_call(&self, name: &str, args: &Args) -> Option<String> {
+        let a = |name: &str| arg(args, name);
+        let player = a("player");
+        let whose = || player.map(|p| self.whose(p)).unwrap_or_default();
+        let piece_noun = |piece: Option<&Expr>| match piece {
+            Some(k) => self.expr(k),
+            None => "piece".to_string(),
+        };
+        let path = || a("path").map(|p| self.expr(p)).unwrap_or_default();
+        let words = match name {
             "path_index" => format!(
                 "the index of {} furthest {} along {} path {} (from 0; -1 if none)",
                 whose(),
@@ -267,6 +317,15 @@ impl<const W: usize> Book<'_, W> {
                     self.chosen_by(by)
                 )
             }
+            _ => return None,
+        };
+        Some(words)
+    }
+
+    /// One cell, and what stands on it.
+    fn cell_call(&self, name: &str, args: &Args) -> Option<String> {
+        let a = |name: &str| arg(args, name);
+        let words = match name {
             "neighbour" => format!(
                 "the cell next to {} in direction {} (none off the board)",
                 a("cell").map(|c| self.expr(c)).unwrap_or_default(),
@@ -287,6 +346,26 @@ impl<const W: usize> Book<'_, W> {
                     _ => "holds a piece of another player",
                 }
             ),
+            "is_in" => format!(
+                "{} is one of {}",
+                a("cell").map(|c| self.expr(c)).unwrap_or_default(),
+                a("cells").map(|c| self.expr(c)).unwrap_or_default()
+            ),
+            _ => return None,
+        };
+        Some(words)
+    }
+
+    /// Sets of cells worked out in the position.
+    fn set_call(&self, name: &str, args: &Args) -> Option<String> {
+        let a = |name: &str| arg(args, name);
+        let player = a("player");
+        let whose = || player.map(|p| self.whose(p)).unwrap_or_default();
+        let pieces = |piece: Option<&Expr>| match piece {
+            Some(k) => format!("{} pieces", self.expr(k)),
+            None => "pieces".to_string(),
+        };
+        let words = match name {
             "flank" => format!(
                 "the enemy pieces flanked from {} (along {}, runs of {} enemy pieces next to it \
                  that a piece of the mover{} closes)",
@@ -363,17 +442,41 @@ impl<const W: usize> Book<'_, W> {
                 a("cell").map(|c| self.expr(c)).unwrap_or_default(),
                 self.directions_words(a("dirs"))
             ),
-            "size" => format!(
-                "the number of {}",
-                a("cells").map(|c| self.expr(c)).unwrap_or_default()
+            "rows" => format!(
+                "{} pieces that stand in rows of {} or more along one of {}",
+                whose(),
+                a("length").map(|l| self.expr(l)).unwrap_or_default(),
+                self.directions_words(a("dirs"))
             ),
-            "pieces_on" => format!(
-                "the number of pieces on {}",
-                a("cells").map(|c| self.expr(c)).unwrap_or_default()
+            "without_liberties" => format!(
+                "{} pieces whose group has no empty cell next to it (along {})",
+                whose(),
+                self.directions_words(a("dirs"))
             ),
-            "value" => format!(
-                "the sum of the cell values of {}",
-                a("cells").map(|c| self.expr(c)).unwrap_or_default()
+            "area" => format!(
+                "{} area: their pieces and the empty cells from which empty cells lead to pieces \
+                 of theirs only (along {})",
+                whose(),
+                self.directions_words(a("dirs"))
+            ),
+            _ => return None,
+        };
+        Some(words)
+    }
+
+    /// Conditions on the move just played, the game so far, or what a player could do.
+    fn condition_call(&self, name: &str, args: &Args) -> Option<String> {
+        let a = |name: &str| arg(args, name);
+        let player = a("player");
+        let whose = || player.map(|p| self.whose(p)).unwrap_or_default();
+        let words = match name {
+            "lands_in" => format!(
+                "a moved piece ends its move on a cell of {}",
+                a("region").map(|r| self.expr(r)).unwrap_or_default()
+            ),
+            "symmetric" => format!(
+                "the position after the move is unchanged by {}",
+                a("symmetry").map(|s| self.expr(s)).unwrap_or_default()
             ),
             "in_row" => format!(
                 "{} has {} pieces in a row along one of {}{}",
@@ -384,39 +487,6 @@ impl<const W: usize> Book<'_, W> {
                     Some(c) => format!(", through {}", self.expr(c)),
                     None => String::new(),
                 }
-            ),
-            "rows" => format!(
-                "{} pieces that stand in rows of {} or more along one of {}",
-                whose(),
-                a("length").map(|l| self.expr(l)).unwrap_or_default(),
-                self.directions_words(a("dirs"))
-            ),
-            "is_in" => format!(
-                "{} is one of {}",
-                a("cell").map(|c| self.expr(c)).unwrap_or_default(),
-                a("cells").map(|c| self.expr(c)).unwrap_or_default()
-            ),
-            "liberties" => format!(
-                "the number of empty cells next to the group of {} (along {})",
-                a("cell").map(|c| self.expr(c)).unwrap_or_default(),
-                self.directions_words(a("dirs"))
-            ),
-            "without_liberties" => format!(
-                "{} pieces whose group has no empty cell next to it (along {})",
-                whose(),
-                self.directions_words(a("dirs"))
-            ),
-            "groups" => format!(
-                "the number of groups of {} pieces (a group: pieces joined through neighbours \
-                 along {})",
-                whose(),
-                self.directions_words(a("dirs"))
-            ),
-            "area" => format!(
-                "{} area: their pieces and the empty cells from which empty cells lead to pieces \
-                 of theirs only (along {})",
-                whose(),
-                self.directions_words(a("dirs"))
             ),
             "attacked" => format!(
                 "a cell of {} is attacked by {} (a move of theirs, as their move rules give it, \
@@ -435,11 +505,6 @@ impl<const W: usize> Book<'_, W> {
                 ),
                 None => "the position occurred earlier in the game".into(),
             },
-            "hand" => format!(
-                "the number of {} {} pieces in hand",
-                whose(),
-                a("piece").map(|k| self.expr(k)).unwrap_or_default()
-            ),
             "connected" => format!(
                 "a chain of {} pieces, each next to the next along {}, joins {} to {}",
                 whose(),
@@ -461,8 +526,9 @@ impl<const W: usize> Book<'_, W> {
                     player.map(|p| self.expr(p)).unwrap_or_default()
                 ),
             },
-            _ => code(&self.source(call.span)),
-        }
+            _ => return None,
+        };
+        Some(words)
     }
 
     /// Statements as list items at `depth`.

@@ -868,24 +868,7 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
         b.sources.extend(g.sources);
     }
     if let Some(l) = layer.board {
-        let b = base.board.get_or_insert_with(Default::default);
-        b.files = l.files.or(b.files.take());
-        b.ranks = l.ranks.or(b.ranks.take());
-        b.directions.extend(l.directions);
-        b.legs.extend(l.legs);
-        b.direction_sets.extend(l.direction_sets);
-        b.cell_names = l.cell_names.or(b.cell_names.take());
-        b.stacks = l.stacks.or(b.stacks.take());
-        b.values.extend(l.values);
-        // `points` and `absent` give one thing, the board's shape: a layer that gives either
-        // replaces the base's shape whole.
-        if l.points.is_some() || l.absent.is_some() {
-            b.points = l.points;
-            b.absent = l.absent;
-        }
-        b.layout = l.layout.or(b.layout.take());
-        b.links.extend(l.links);
-        b.opposites.extend(l.opposites);
+        merge_board(base.board.get_or_insert_with(Default::default), l);
     }
     if layer.notation.is_some() {
         base.notation = layer.notation;
@@ -907,98 +890,10 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
     }
     base.paths.extend(layer.paths);
     base.lines.extend(layer.lines);
-    for (name, piece) in layer.pieces {
-        match base.pieces.get_mut(&name) {
-            // Merged key by key: a variant that changes `home` only keeps the base's symbols,
-            // hidden kinds and `to_hand`. (Every key is named, so that a new one is merged too.)
-            Some(existing) => {
-                let PieceSection {
-                    symbols,
-                    home,
-                    hides,
-                    to_hand,
-                } = piece.value;
-                let e = &mut existing.value;
-                e.symbols = symbols.or(e.symbols.take());
-                e.home = home.or(e.home.take());
-                e.hides = hides.or(e.hides.take());
-                e.to_hand = to_hand.or(e.to_hand.take());
-            }
-            // As for options: a new kind is a whole one, with its symbols.
-            None if piece.value.symbols.is_none() && base_name.is_some() => {
-                let known = base.pieces.keys();
-                diags.push(base_lacks(
-                    &PIECE_WORDS,
-                    &name,
-                    base_name,
-                    known,
-                    piece.span,
-                ));
-            }
-            None => {
-                base.pieces.insert(name, piece);
-            }
-        }
-    }
+    merge_pieces(&mut base.pieces, layer.pieces, base_name, diags);
     base.setup.extend(layer.setup);
     base.hand.extend(layer.hand);
-    for (name, option) in layer.options {
-        if let Some(remove) = option.value.remove.as_ref().filter(|r| r.value) {
-            let error = match base_name {
-                _ if base_name.is_some() && base.options.remove(&name).is_some() => continue,
-                None => Diagnostic::error(
-                    ErrorKind::Other("only a variant can remove options".into()),
-                    remove.span,
-                )
-                .with_label("this file extends no game")
-                .with_help("in a game of its own, leave the option out"),
-                Some(base_name) => {
-                    let names = base.options.keys().map(String::as_str);
-                    let help = crate::check::nearest_name(&name, names).unwrap_or_else(|| {
-                        format!("`{base_name}` has no option `{name}` to remove")
-                    });
-                    Diagnostic::error(
-                        ErrorKind::Other(format!(
-                            "cannot remove option `{name}`: `{base_name}` has no option of that name"
-                        )),
-                        option.span,
-                    )
-                    .with_label(format!("not an option of `{base_name}`"))
-                    .with_help(help)
-                }
-            };
-            diags.push(error);
-            continue;
-        }
-        match base.options.get_mut(&name) {
-            // A variant that only changes the default keeps the base's range and documentation.
-            Some(existing) => {
-                let o = option.value;
-                let e = &mut existing.value;
-                e.default = o.default.or(e.default.take());
-                e.min = o.min.or(e.min.take());
-                e.max = o.max.or(e.max.take());
-                e.choices = o.choices.or(e.choices.take());
-                e.doc = o.doc.or(e.doc.take());
-                e.variants.extend(o.variants);
-            }
-            // A variant may add an option, but only a whole one: a table with no `default` was
-            // meant to change an option of the base, under a name the base does not have.
-            None if option.value.default.is_none() && base_name.is_some() => {
-                let known = base.options.keys();
-                diags.push(base_lacks(
-                    &OPTION_WORDS,
-                    &name,
-                    base_name,
-                    known,
-                    option.span,
-                ));
-            }
-            None => {
-                base.options.insert(name, option);
-            }
-        }
-    }
+    merge_options(&mut base.options, layer.options, base_name, diags);
     if let Some(t) = layer.turn {
         let b = base.turn.get_or_insert_with(Default::default);
         b.first = t.first.or(b.first.take());
@@ -1020,5 +915,136 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
     }
     if layer.rules.is_some() {
         base.rules = layer.rules;
+    }
+}
+
+/// A variant's `[board]` over the base's: key by key, the tables by entry.
+fn merge_board(b: &mut BoardSection, l: BoardSection) {
+    b.files = l.files.or(b.files.take());
+    b.ranks = l.ranks.or(b.ranks.take());
+    b.directions.extend(l.directions);
+    b.legs.extend(l.legs);
+    b.direction_sets.extend(l.direction_sets);
+    b.cell_names = l.cell_names.or(b.cell_names.take());
+    b.stacks = l.stacks.or(b.stacks.take());
+    b.values.extend(l.values);
+    // `points` and `absent` give one thing, the board's shape: a layer that gives either
+    // replaces the base's shape whole.
+    if l.points.is_some() || l.absent.is_some() {
+        b.points = l.points;
+        b.absent = l.absent;
+    }
+    b.layout = l.layout.or(b.layout.take());
+    b.links.extend(l.links);
+    b.opposites.extend(l.opposites);
+}
+
+/// A variant's `[pieces]` over the base's: a kind of the base changed key by key, a new kind
+/// added whole.
+fn merge_pieces(
+    base: &mut BTreeMap<String, Located<PieceSection>>,
+    layer: BTreeMap<String, Located<PieceSection>>,
+    base_name: Option<&str>,
+    diags: &mut Diagnostics,
+) {
+    for (name, piece) in layer {
+        match base.get_mut(&name) {
+            // Merged key by key: a variant that changes `home` only keeps the base's symbols,
+            // hidden kinds and `to_hand`. (Every key is named, so that a new one is merged too.)
+            Some(existing) => {
+                let PieceSection {
+                    symbols,
+                    home,
+                    hides,
+                    to_hand,
+                } = piece.value;
+                let e = &mut existing.value;
+                e.symbols = symbols.or(e.symbols.take());
+                e.home = home.or(e.home.take());
+                e.hides = hides.or(e.hides.take());
+                e.to_hand = to_hand.or(e.to_hand.take());
+            }
+            // As for options: a new kind is a whole one, with its symbols.
+            None if piece.value.symbols.is_none() && base_name.is_some() => {
+                let known = base.keys();
+                diags.push(base_lacks(
+                    &PIECE_WORDS,
+                    &name,
+                    base_name,
+                    known,
+                    piece.span,
+                ));
+            }
+            None => {
+                base.insert(name, piece);
+            }
+        }
+    }
+}
+
+/// A variant's `[options]` over the base's: an option of the base changed key by key or removed
+/// (`remove = true`), a new option added whole.
+fn merge_options(
+    base: &mut BTreeMap<String, Located<OptionSection>>,
+    layer: BTreeMap<String, Located<OptionSection>>,
+    base_name: Option<&str>,
+    diags: &mut Diagnostics,
+) {
+    for (name, option) in layer {
+        if let Some(remove) = option.value.remove.as_ref().filter(|r| r.value) {
+            let error = match base_name {
+                _ if base_name.is_some() && base.remove(&name).is_some() => continue,
+                None => Diagnostic::error(
+                    ErrorKind::Other("only a variant can remove options".into()),
+                    remove.span,
+                )
+                .with_label("this file extends no game")
+                .with_help("in a game of its own, leave the option out"),
+                Some(base_name) => {
+                    let names = base.keys().map(String::as_str);
+                    let help = crate::check::nearest_name(&name, names).unwrap_or_else(|| {
+                        format!("`{base_name}` has no option `{name}` to remove")
+                    });
+                    Diagnostic::error(
+                        ErrorKind::Other(format!(
+                            "cannot remove option `{name}`: `{base_name}` has no option of that name"
+                        )),
+                        option.span,
+                    )
+                    .with_label(format!("not an option of `{base_name}`"))
+                    .with_help(help)
+                }
+            };
+            diags.push(error);
+            continue;
+        }
+        match base.get_mut(&name) {
+            // A variant that only changes the default keeps the base's range and documentation.
+            Some(existing) => {
+                let o = option.value;
+                let e = &mut existing.value;
+                e.default = o.default.or(e.default.take());
+                e.min = o.min.or(e.min.take());
+                e.max = o.max.or(e.max.take());
+                e.choices = o.choices.or(e.choices.take());
+                e.doc = o.doc.or(e.doc.take());
+                e.variants.extend(o.variants);
+            }
+            // A variant may add an option, but only a whole one: a table with no `default` was
+            // meant to change an option of the base, under a name the base does not have.
+            None if option.value.default.is_none() && base_name.is_some() => {
+                let known = base.keys();
+                diags.push(base_lacks(
+                    &OPTION_WORDS,
+                    &name,
+                    base_name,
+                    known,
+                    option.span,
+                ));
+            }
+            None => {
+                base.insert(name, option);
+            }
+        }
     }
 }
