@@ -305,6 +305,14 @@ fn hold_pley_sends_nothing_that_depends_on_an_unrevealed_number() {
     let mut differed = false;
     for _ in 0..40 {
         let mut seen = Vec::new();
+        // A reveal is played by the server after the move that turns a piece up: both games
+        // are read once it is done, or one would be read a reveal behind the other.
+        for made in &games {
+            let id = made["id"].as_str().unwrap();
+            server.wait_for(&format!("/api/match/{id}"), |v| {
+                !v["to_move"].is_null() || !v["result"].is_null()
+            });
+        }
         for made in &games {
             let id = made["id"].as_str().unwrap();
             let numbered = Running::seat(made, 0);
