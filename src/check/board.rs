@@ -1519,6 +1519,11 @@ fn rectangle_hint(item: &str, board: &CheckedBoard) -> Option<String> {
     None
 }
 
+/// The cell of the board of that name: on the grid, and not left out of the board's shape.
+pub fn cell_on_board(board: &CheckedBoard, name: &str) -> Option<CellId> {
+    parse_cell(board, name).filter(|&c| board.is_on_board(c))
+}
+
 pub fn unknown_cell(name: &str, span: Span, board: &CheckedBoard) -> Diagnostic {
     let d = Diagnostic::error(ErrorKind::UnknownCell(name.to_string()), span);
     if parse_cell(board, name).is_some_and(|c| !board.is_on_board(c)) {

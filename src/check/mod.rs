@@ -334,10 +334,6 @@ impl Context {
         self.indexes.tables.find(&self.tables, |t| &t.name, name)
     }
 
-    fn add_table(&mut self, table: TableDecl) {
-        self.tables.push(table);
-    }
-
     pub fn lines(&self, name: &str) -> Option<u16> {
         self.indexes.lines.find(&self.lines, |l| &l.name, name)
     }
@@ -450,16 +446,14 @@ fn check_name_clashes(file: &crate::syntax::GameFile, cx: &Context, diags: &mut 
         .tables
         .iter()
         .map(|(n, d)| (n.as_str(), "a table", Some(d.span)));
-    // A rule may name a cell (`e1`): no other name may be one.
-    let board = &cx.board;
-    for (name, what, span) in players
-        .clone()
-        .chain(options.clone())
-        .chain(regions.clone())
-        .chain(counters.clone())
-        .chain(tables.clone())
-    {
-        if board::parse_cell(board, name).is_some_and(|c| board.is_on_board(c)) {
+    let named = players
+        .chain(options)
+        .chain(regions)
+        .chain(counters)
+        .chain(tables);
+    for (name, what, span) in named {
+        // A rule may name a cell (`e1`): no other name may be one.
+        if board::cell_on_board(&cx.board, name).is_some() {
             diags.push(
                 Diagnostic::error(
                     ErrorKind::Other(format!("`{name}` is both {what} and a cell of the board")),
@@ -469,13 +463,6 @@ fn check_name_clashes(file: &crate::syntax::GameFile, cx: &Context, diags: &mut 
                 .with_help("rename it: a rule that names the cell could not tell them apart"),
             );
         }
-    }
-    for (name, what, span) in players
-        .chain(options)
-        .chain(regions)
-        .chain(counters)
-        .chain(tables)
-    {
         // Two players of one name are reported where players are read.
         let clash = taken
             .get(name)

@@ -48,7 +48,7 @@ pub(super) fn check_tables(
 ) {
     for (name, table) in &file.tables {
         if let Some(decl) = check_table(name, table, cx, diags) {
-            cx.add_table(decl);
+            cx.tables.push(decl);
         }
     }
 }
@@ -62,7 +62,7 @@ fn check_table(
     diags: &mut Diagnostics,
 ) -> Option<TableDecl> {
     let key_of = |k: &str| -> Option<(TableKey, usize)> {
-        if let Some(c) = board::parse_cell(&cx.board, k).filter(|&c| cx.board.is_on_board(c)) {
+        if let Some(c) = board::cell_on_board(&cx.board, k) {
             return Some((TableKey::Cell, c as usize));
         }
         if let Some(kind) = cx.piece(k) {
@@ -109,35 +109,21 @@ fn check_table(
     };
     decl.entries = vec![decl.default_entry(); size];
     for (key, value) in in_order {
-        let problem = match key_of(key) {
-            Some((k, index)) if k == first => match entry(&value.value, cells, cx) {
-                Ok(v) => {
-                    decl.entries[index] = v;
-                    None
-                }
-                Err(problem) => Some(problem),
-            },
-            _ => Some(format!(
-                "`{key}` is not {} like the table's first key",
-                match first {
+        let index = match key_of(key) {
+            Some((k, index)) if k == first => index,
+            _ => {
+                let sort = match first {
                     TableKey::Cell => "a cell of the board",
                     TableKey::Kind => "a piece kind",
                     TableKey::Player => "a player",
-                }
-            )),
+                };
+                let problem = format!("`{key}` is not {sort} like the table's first key");
+                diags.push(wrong_entry(name, &problem, value.span));
+                continue;
+            }
         };
-        if let Some(problem) = problem {
-            diags.push(
-                Diagnostic::error(
-                    ErrorKind::Other(format!("table `{name}`: {problem}")),
-                    value.span,
-                )
-                .with_label("this entry")
-                .with_help(
-                    "every key of a table is of one sort (cells, piece kinds or players) and \
-                         every entry of one sort (whole numbers, or cell names such as \"e1\")",
-                ),
-            );
+        if let Some(v) = entry(name, value, cells, cx, diags) {
+            decl.entries[index] = v;
         }
     }
     // Kept even with a wrong entry, so that the rules reading it are checked too.
@@ -145,31 +131,48 @@ fn check_table(
 }
 
 /// An entry: a whole number in the engine's range, or the name of a cell of the board.
-fn entry(value: &toml::Value, cells: bool, cx: &Context) -> Result<i32, String> {
-    match (value, cells) {
-        (toml::Value::Integer(n), false) => {
-            i32::try_from(*n).map_err(|_| format!("{n} is too large"))
+fn entry(
+    table: &str,
+    value: &crate::span::Located<toml::Value>,
+    cells: bool,
+    cx: &Context,
+    diags: &mut Diagnostics,
+) -> Option<i32> {
+    let problem = match (&value.value, cells) {
+        (toml::Value::Integer(n), false) => match i32::try_from(*n) {
+            Ok(v) => return Some(v),
+            Err(_) => format!("{n} is too large"),
+        },
+        (toml::Value::String(name), true) => {
+            let cell = board::cell_on_board(&cx.board, name);
+            if cell.is_none() {
+                diags.push(board::unknown_cell(name, value.span, &cx.board));
+            }
+            return cell.map(i32::from);
         }
-        (toml::Value::String(name), true) => board::parse_cell(&cx.board, name)
-            .filter(|&c| cx.board.is_on_board(c))
-            .map(i32::from)
-            .ok_or_else(|| {
-                let last = board::cell_name(&cx.board, cx.board.cell_count() as CellId - 1);
-                let first = board::cell_name(&cx.board, 0);
-                format!(
-                    "`{name}` is not a cell of the board, whose cells run from {first} to {last}"
-                )
-            }),
-        (_, true) => Err("the table's entries are cells: write a cell name such as \"e1\"".into()),
-        (_, false) => Err("the table's entries are whole numbers".into()),
-    }
+        (_, true) => "the table's entries are cells: write a cell name such as \"e1\"".into(),
+        (_, false) => "the table's entries are whole numbers".into(),
+    };
+    diags.push(wrong_entry(table, &problem, value.span));
+    None
+}
+
+fn wrong_entry(table: &str, problem: &str, span: Span) -> Diagnostic {
+    Diagnostic::error(
+        ErrorKind::Other(format!("table `{table}`: {problem}")),
+        span,
+    )
+    .with_label("this entry")
+    .with_help(
+        "every key of a table is of one sort (cells, piece kinds or players) and every entry \
+             of one sort (whole numbers, or cell names such as \"e1\")",
+    )
 }
 
 impl RuleChecker<'_> {
     /// A cell named in a rule: `e1`, a name of the board's cells that nothing else takes.
     pub(super) fn named_cell(&self, name: &str) -> Option<(TExpr, Ty)> {
-        let cell =
-            board::parse_cell(&self.cx.board, name).filter(|&c| self.cx.board.is_on_board(c))?;
+        let cell = board::cell_on_board(&self.cx.board, name)?;
         Some((TExpr::NamedCell(cell), Ty::Cell))
     }
 

@@ -16,7 +16,8 @@ pub(super) struct StackLeft {
 
 impl<const W: usize> Game<W> {
     /// Before an action of one piece moves on a board with stacks: the rest of its stack is set
-    /// aside, and so is an enemy stack on its landing, which it captures whole.
+    /// aside, and an enemy stack on its landing (or taken) loses all but its top piece, which is
+    /// captured as on any board.
     pub(super) fn before_stacked_move(
         &self,
         state: &mut State<W>,
@@ -30,11 +31,10 @@ impl<const W: usize> Game<W> {
                 state.set_aside_rest(action.to_cell());
                 Some(StackLeft { from, piece, rest })
             }
-            ActionKind::Take => Some(StackLeft {
-                from: action.to_cell(),
-                piece: 0,
-                rest: 0,
-            }),
+            ActionKind::Take => {
+                state.set_aside_rest(action.to_cell());
+                None
+            }
             _ => None,
         }
     }
