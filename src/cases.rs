@@ -976,6 +976,16 @@ fn token_shape<const W: usize>(game: &Game<W>, token: &str) -> Result<(), String
     if token == "pass" {
         return Ok(());
     }
+    if let (Some(total), Some(roll)) = (token.strip_prefix("roll:"), &game.roll) {
+        let totals: Vec<String> = roll.totals.iter().map(|(t, _)| t.to_string()).collect();
+        return match totals.iter().any(|t| t == total) {
+            true => Ok(()),
+            false => Err(format!(
+                "a throw is `roll:N`, N one of {}",
+                totals.join(", ")
+            )),
+        };
+    }
     if let Some(roll) = token.strip_prefix("roll:") {
         let sides = game.dice.map_or(0, |d| d.sides);
         let die = |d: &str| d.parse::<u8>().is_ok_and(|d| (1..=sides).contains(&d));

@@ -1502,8 +1502,11 @@ fn ruling_1_9_remove_jumped_at_end_same_moves_in_random_games() {
             | ActionKind::Reveal
             | ActionKind::Place
             | ActionKind::Take
-            | ActionKind::Sow => {
-                unreachable!("Blue and Gray has no chance events and places nothing")
+            | ActionKind::Sow
+            | ActionKind::Off => {
+                unreachable!(
+                    "Blue and Gray has no chance events, places nothing, bears nothing off"
+                )
             }
         };
         (

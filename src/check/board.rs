@@ -62,8 +62,13 @@ pub(crate) fn check_board_size(
             .with_label("too many cells for stacks"),
         );
     }
-    // A track of numbered points needs no directions: its pieces move along paths.
-    if section.directions.is_empty() && section.links.is_empty() && !numbered {
+    // A track of numbered points, or a board whose pieces race along `[paths]`, needs no
+    // directions: its pieces move along paths.
+    if section.directions.is_empty()
+        && section.links.is_empty()
+        && !numbered
+        && file.paths.is_empty()
+    {
         diags.push(
             Diagnostic::error(
                 ErrorKind::Missing("`[board.directions]`".into()),
@@ -800,6 +805,36 @@ pub(crate) fn check_paths(file: &GameFile, cx: &mut Context, diags: &mut Diagnos
             |list: &Vec<Located<String>>, _, d| {
                 let mut cells: Vec<CellId> = Vec::new();
                 for item in list {
+                    // A run of cells in a straight line, in order: `g2..g6`, `f7..a7`.
+                    if let Some((first, last)) = item.value.split_once("..") {
+                        match path_run(&board, first, last) {
+                            Ok(run) => match run.iter().find(|c| cells.contains(c)) {
+                                Some(&twice) => d.push(
+                                    Diagnostic::error(
+                                        ErrorKind::Other(format!(
+                                            "cell `{}` is twice on path `{name}`",
+                                            cell_name(&board, twice)
+                                        )),
+                                        item.span,
+                                    )
+                                    .with_label("a path visits each cell once"),
+                                ),
+                                None => cells.extend(run),
+                            },
+                            Err(why) => d.push(
+                                Diagnostic::error(
+                                    ErrorKind::Other(format!(
+                                        "`{}` is not a run of cells of path `{name}`",
+                                        item.value
+                                    )),
+                                    item.span,
+                                )
+                                .with_label(why)
+                                .with_help("a run goes from a cell to another along a file, a rank or a diagonal: `a1..a6`, `f7..b7`"),
+                            ),
+                        }
+                        continue;
+                    }
                     match parse_cell(&board, &item.value).filter(|&c| board.is_on_board(c)) {
                         Some(c) if cells.contains(&c) => d.push(
                             Diagnostic::error(
@@ -824,6 +859,40 @@ pub(crate) fn check_paths(file: &GameFile, cx: &mut Context, diags: &mut Diagnos
             cells,
             span: spec.span,
         });
+    }
+}
+
+/// The cells from `first` to `last` in order, on one file, rank or diagonal of the grid (of the
+/// numbers, on a board of numbered cells), each on the board.
+fn path_run(board: &CheckedBoard, first: &str, last: &str) -> Result<Vec<CellId>, String> {
+    let cell = |name: &str| {
+        parse_cell(board, name).ok_or_else(|| format!("`{name}` is not a cell of the board"))
+    };
+    let (a, b) = (cell(first)?, cell(last)?);
+    let (step, count) = if board.numbered {
+        (if b >= a { 1 } else { -1 }, a.abs_diff(b))
+    } else {
+        let files = i32::from(board.files);
+        let (fa, ra) = (i32::from(a) % files, i32::from(a) / files);
+        let (fb, rb) = (i32::from(b) % files, i32::from(b) / files);
+        let (df, dr) = (fb - fa, rb - ra);
+        if df != 0 && dr != 0 && df.abs() != dr.abs() {
+            return Err("its ends are not on one file, rank or diagonal".into());
+        }
+        (
+            df.signum() + dr.signum() * files,
+            df.abs().max(dr.abs()) as u16,
+        )
+    };
+    let run: Vec<CellId> = (0..=i32::from(count))
+        .map(|i| (i32::from(a) + i * step) as CellId)
+        .collect();
+    match run.iter().find(|&&c| !board.is_on_board(c)) {
+        Some(&off) => Err(format!(
+            "it crosses {}, which is not on the board",
+            cell_name(board, off)
+        )),
+        None => Ok(run),
     }
 }
 
@@ -1057,6 +1126,7 @@ pub(crate) fn check_pieces(
             home,
             hides: Vec::new(),
             to_hand: None,
+            returns_home: piece.value.returns_home.as_ref().is_some_and(|r| r.value),
         });
     }
     // Face-down kinds name the kinds they hide, which may come later in the file.
@@ -1093,6 +1163,20 @@ pub(crate) fn check_pieces(
             }
             found
         });
+        if let (Some(_), Some(home)) = (&piece.value.to_hand, &piece.value.returns_home)
+            && home.value
+        {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other(format!(
+                        "a captured `{name}` cannot both join the captor's hand and go home"
+                    )),
+                    home.span,
+                )
+                .with_label("`returns_home` here")
+                .with_help("keep `to_hand` for the captor's hand, or this for its owner's"),
+            );
+        }
         if let Some(decl) = cx.pieces.get_mut(i) {
             decl.hides = hides;
             decl.to_hand = to_hand;
@@ -1119,8 +1203,10 @@ pub(crate) fn check_hands(
 ) -> (Vec<u8>, Vec<Vec<u8>>) {
     // The kinds captured pieces join the hand as (`to_hand`) come first, in the file's order.
     let mut kinds: Vec<u8> = Vec::new();
-    for decl in &cx.pieces {
-        if let Some(k) = decl.to_hand
+    for (i, decl) in cx.pieces.iter().enumerate() {
+        // A kind that goes home after a capture is held in its owner's hand.
+        let held = decl.to_hand.or(decl.returns_home.then_some(i as u8));
+        if let Some(k) = held
             && !kinds.contains(&k)
         {
             kinds.push(k);
@@ -1189,14 +1275,16 @@ pub(crate) fn check_hands(
 /// A game whose board starts empty and that has no `place` rule can never have a piece on it.
 pub(crate) fn check_empty_start(
     file: &GameFile,
-    program: &super::CheckedProgram,
+    rules: &crate::syntax::ast::RulesAst,
     whole_file: Option<Span>,
     diags: &mut Diagnostics,
 ) {
-    let places = program
-        .moves
-        .iter()
-        .any(|m| matches!(m.generator, super::Generator::Place { .. }));
+    // Read from the rules as written: a `place` rule with an error of its own still says the
+    // game starts empty, and the missing set-up would be a second, wrong error.
+    let places = rules.items.iter().any(|item| {
+        matches!(&item.kind, crate::syntax::ast::ItemKind::Move { generator, .. }
+            if generator.name.text == "place")
+    });
     if file.setup.is_empty() && !places {
         diags.push(
             Diagnostic::error(

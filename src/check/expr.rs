@@ -207,6 +207,7 @@ impl RuleChecker<'_> {
             "mover" => Some((TExpr::Mover, Ty::Player)),
             "opponent" => Some((TExpr::Opponent, Ty::Player)),
             "ply" => Some((TExpr::Ply, Ty::Int)),
+            "roll" if cx.rolls => Some((TExpr::Roll, Ty::Int)),
             "repetitions" => {
                 if !self.in_end_test(n, span, place, diags) {
                     return None;
@@ -318,6 +319,11 @@ impl RuleChecker<'_> {
                         format!("`{option}` is one of {}", quoted_strings(choices))
                     }),
                 );
+        } else if n == "roll" {
+            d = d.with_help(
+                "`roll` is the total thrown each turn in a game with `[roll]`: add `[roll]` \
+                 with `dice` and `sides` or `faces`",
+            );
         } else if let Some(h) = nearest(n, candidates) {
             d = d.with_help(h);
         }
@@ -393,6 +399,7 @@ impl RuleChecker<'_> {
                     Ty::Bool,
                 ))
             }
+            "path_cell" => self.path_cell_call(call, place, diags),
             "path_progress" => {
                 let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
                 let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
@@ -518,6 +525,7 @@ impl RuleChecker<'_> {
                     "symmetric",
                     "path_index",
                     "path_blocked",
+                    "path_cell",
                     "path_progress",
                     "can_move",
                     "moved",
@@ -606,5 +614,29 @@ fn set_depth(e: &TExpr) -> usize {
         TExpr::SetOp(_, l, r) => set_depth(l).max(set_depth(r) + 1),
         TExpr::SetNot(inner) => set_depth(inner),
         _ => 1,
+    }
+}
+
+impl RuleChecker<'_> {
+    /// `path_cell(player, path, n)`: the `n`-th cell of the player's copy of a path.
+    fn path_cell_call(
+        &self,
+        call: &Call,
+        place: Place,
+        diags: &mut Diagnostics,
+    ) -> Option<(TExpr, Ty)> {
+        let args = Args::bind(call, call_params("path_cell").unwrap_or_default(), diags)?;
+        let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
+        let path = self.path_name(args.require("path", diags)?, diags);
+        let index = self.expect(args.require("index", diags)?, Ty::Int, place, diags);
+        let (player, path, index) = (Box::new(player?), path?, Box::new(index?));
+        Some((
+            TExpr::PathCell {
+                player,
+                path,
+                index,
+            },
+            Ty::Cell,
+        ))
     }
 }

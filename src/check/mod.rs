@@ -9,6 +9,7 @@ pub(crate) mod fold;
 pub mod notation;
 mod options;
 mod primitives;
+mod roll;
 mod rules;
 mod show;
 pub mod tables;
@@ -72,6 +73,7 @@ pub fn check(
     board::check_pieces(file, &mut cx, whole_file, &mut diags);
     let setup = board::check_setup(file, &cx, &mut diags);
     cx.unmoved = board::check_memory(file, &cx, &mut diags);
+    cx.rolls = file.roll.is_some();
     let (hand_kinds, hands) = board::check_hands(file, &cx, &mut diags);
     options::check_options(file, overrides, &mut cx, &mut diags);
     options::check_counters(file, &mut cx, &mut diags);
@@ -103,6 +105,7 @@ pub fn check(
         None => 0,
     };
     let dice = dice::check_dice(file, &cx, &mut diags);
+    let roll = roll::check_roll(file, whole_file, &mut diags);
     let notation = notation::check_notation(file, &cx, &mut diags);
     let shown = show::check_show(file, &cx, &mut diags);
     let match_format = dice::check_match(file, &cx, &mut diags);
@@ -114,7 +117,7 @@ pub fn check(
         &mut diags,
     );
     dice::check_dice_moves(&program, dice.is_some(), cx.board.stacks, &mut diags);
-    board::check_empty_start(file, &program, whole_file, &mut diags);
+    board::check_empty_start(file, &parsed.rules, whole_file, &mut diags);
     // With an error some uses may not have been seen: "never used" would be guessed, not known.
     if !diags.has_errors() {
         warnings::warn(file, &cx, &setup, &program, &mut diags);
@@ -144,6 +147,7 @@ pub fn check(
         shown,
         first_player,
         dice,
+        roll,
         match_format,
         program,
     };
@@ -267,6 +271,8 @@ pub(crate) struct Context {
     pub tables: Vec<TableDecl>,
     /// `[memory] unmoved`: the cells whose pieces' moving the rules may ask about.
     pub unmoved: Vec<CellId>,
+    /// `[roll]`: the game throws dice every turn, whose total the rules name `roll`.
+    pub rolls: bool,
     /// False once `[game] players` had an error: names are then not checked against it, so that
     /// one mistake is not reported again at every use of a player.
     pub players_ok: bool,
@@ -284,6 +290,7 @@ impl Context {
             board,
             regions: Vec::new(),
             unmoved: Vec::new(),
+            rolls: false,
             paths: Vec::new(),
             lines: Vec::new(),
             pieces: Vec::new(),
@@ -429,6 +436,9 @@ fn check_name_clashes(file: &crate::syntax::GameFile, cx: &Context, diags: &mut 
     ];
     let mut taken: std::collections::HashMap<&str, &'static str> =
         BUILT_IN.iter().map(|n| (*n, "a built-in name")).collect();
+    if cx.rolls {
+        taken.insert("roll", "the total of the dice (`[roll]`)");
+    }
     let players = cx.players.iter().map(|p| (p.as_str(), "a player", None));
     let options = file
         .options

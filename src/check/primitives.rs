@@ -125,8 +125,28 @@ impl RuleChecker<'_> {
         if call.name.text == "path_step" {
             let path = self.path_name(args.require("path", diags)?, diags)?;
             let to = self.landing(args.get("to"), diags)?;
+            let by = match args.get("by") {
+                Some(e) => Some(self.expect_with_help(
+                    e,
+                    Ty::Int,
+                    Place::Generator,
+                    "`by:` of `path_step` is a number of cells, as in `by: roll`",
+                    diags,
+                )?),
+                None => None,
+            };
+            let bear_off = match args.get("bear_off") {
+                Some(e) => self.constant_bool(e, diags)?,
+                None => false,
+            };
             return Some((
-                Generator::PathStep { piece, path, to },
+                Generator::PathStep {
+                    piece,
+                    path,
+                    to,
+                    by,
+                    bear_off,
+                },
                 Modifiers::default(),
             ));
         }

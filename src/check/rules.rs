@@ -530,7 +530,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
             "avoid",
             "locked",
         ],
-        "path_step" => &["piece", "path", "to"],
+        "path_step" => &["piece", "path", "to", "by", "bear_off"],
         "sow" => &["piece", "path", "from"],
         "die_move" => &["piece", "path", "bear_off", "hit", "enter"],
         "jump" => &[
@@ -551,6 +551,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "path_index" => &["player", "path", "piece"],
         "path_blocked" => &["player", "path", "piece", "by"],
         "path_progress" => &["player", "path"],
+        "path_cell" => &["player", "path", "index"],
         "lands_in" => &["region"],
         "symmetric" => &["symmetry"],
         "pinned" => &["player", "region"],

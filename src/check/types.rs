@@ -35,6 +35,7 @@ pub struct CheckedGame {
     pub shown: Vec<ShownDecl>,
     pub first_player: u8,
     pub dice: Option<DiceDecl>,
+    pub roll: Option<RollDecl>,
     pub match_format: Option<MatchDecl>,
     pub program: CheckedProgram,
 }
@@ -142,6 +143,47 @@ pub struct DiceDecl {
     pub transfer_back: bool,
 }
 
+/// `[roll]`: dice thrown together once a turn; the rules read their total.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RollDecl {
+    pub dice: u8,
+    /// The number on each face of a die.
+    pub faces: Vec<u8>,
+    /// Each total that can be thrown, lowest first, with the number of throws that give it.
+    pub totals: Vec<(u8, u32)>,
+    /// The number of throws in all: faces to the power of dice.
+    pub throws: u32,
+}
+
+impl RollDecl {
+    pub fn new(dice: u8, faces: Vec<u8>) -> RollDecl {
+        // Ways to make each total with the dice so far, one die added at a time.
+        let top = usize::from(dice) * usize::from(faces.iter().copied().max().unwrap_or(0));
+        let mut ways = vec![0u32; top + 1];
+        ways[0] = 1;
+        for _ in 0..dice {
+            let mut next = vec![0u32; top + 1];
+            for (total, &w) in ways.iter().enumerate().filter(|(_, w)| **w > 0) {
+                for &face in &faces {
+                    next[total + usize::from(face)] += w;
+                }
+            }
+            ways = next;
+        }
+        let totals = (ways.iter().enumerate())
+            .filter(|(_, w)| **w > 0)
+            .map(|(t, &w)| (t as u8, w))
+            .collect();
+        let throws = (faces.len() as u32).pow(u32::from(dice));
+        RollDecl {
+            dice,
+            faces,
+            totals,
+            throws,
+        }
+    }
+}
+
 /// `[match]`: games to play at most (the first to win more than half wins), and whether the
 /// players change sides after every game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,6 +237,8 @@ pub struct PieceDecl {
     pub hides: Vec<u8>,
     /// `to_hand`: a captured piece of this kind joins the captor's hand as this kind.
     pub to_hand: Option<u8>,
+    /// `returns_home`: a captured piece of this kind goes back to its owner's hand.
+    pub returns_home: bool,
 }
 
 impl PieceDecl {
@@ -458,6 +502,10 @@ pub enum Generator {
         piece: Option<u8>,
         path: u16,
         to: Landing,
+        /// How many cells on, worked out in the position (`by: roll`); one without it.
+        by: Option<TExpr>,
+        /// A piece whose move ends one cell past the path's end leaves the board, borne off.
+        bear_off: bool,
     },
     /// One piece moves along the mover's copy of a path by the pips of one die of the pool, onto a
     /// cell with no enemy piece; past the path's end it is borne off, once all the mover's pieces
@@ -569,6 +617,8 @@ pub enum TExpr {
     Player(u8),
     Option(u16),
     Ply,
+    /// The total of this turn's throw (`[roll]`), 0 before it is thrown.
+    Roll,
     /// How many earlier positions of the game had this placement and player to move.
     Repetitions,
     /// Whether the player would have an action from the move rules if it were their turn.
@@ -598,6 +648,12 @@ pub enum TExpr {
         player: Box<TExpr>,
         path: u16,
         piece: Option<u8>,
+    },
+    /// The `index`-th cell (1 = the first) of the player's copy of a path; none past its ends.
+    PathCell {
+        player: Box<TExpr>,
+        path: u16,
+        index: Box<TExpr>,
     },
     /// How far the player's pieces have come along their path, summed: a piece on index `i` has
     /// come `i + 1`, one borne off the path's length + 1, one on the bar 0.

@@ -31,6 +31,7 @@ pub enum Op {
     Mover,
     Opponent,
     Ply,
+    Roll,
     /// Push how many of the frame's earlier positions have the key of this one.
     Repetitions,
     /// Pop a player; push whether that player would have an action if it were their turn.
@@ -65,6 +66,10 @@ pub enum Op {
     LandsIn,
     Symmetric(Symmetry),
     /// Pop a player; push the highest index of their path holding their piece (of a kind), or -1.
+    /// Pops the index and the player: the cell there on the player's copy of the path.
+    PathCell {
+        path: u16,
+    },
     PathIndex {
         path: u16,
         piece: Option<u8>,
@@ -388,6 +393,7 @@ impl<'a> Emitter<'a> {
             // Options are fixed once a game is loaded.
             TExpr::Option(o) => Op::Int(self.options[*o as usize] as i32),
             TExpr::Ply => Op::Ply,
+            TExpr::Roll => Op::Roll,
             TExpr::Repetitions => Op::Repetitions,
             TExpr::Captured => Op::Captured,
             TExpr::Passed => Op::Passed,
@@ -668,6 +674,16 @@ impl<'a> Emitter<'a> {
                     piece: *piece,
                 };
                 return Some(self.unary(player, op));
+            }
+            TExpr::PathCell {
+                player,
+                path,
+                index,
+            } => {
+                let d = self.expr(player);
+                let d = self.second(d, index);
+                self.code.push(Op::PathCell { path: *path });
+                return Some(d);
             }
             TExpr::PathProgress { player, path } => {
                 return Some(self.unary(player, Op::PathProgress { path: *path }));

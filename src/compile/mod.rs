@@ -71,6 +71,8 @@ pub struct CompiledMove {
 
 /// The hand slot of a `place` from the hand of a kind nobody holds in hand: it never places.
 pub const NO_HAND: u8 = u8::MAX;
+/// Marks a slot of [`Game::captured_slot_of`] in the captured piece's owner's hand (`returns_home`).
+pub const TO_OWNER: u8 = 0x80;
 
 /// `next RULE [by PLAYER] [joined] [if COND]`, compiled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -297,6 +299,8 @@ pub struct Game<const W: usize = 4> {
     pub uses_history: bool,
     /// Dice thrown as chance events (`[dice]`).
     pub dice: Option<crate::check::DiceDecl>,
+    /// Dice thrown once a turn, their total read by the rules as `roll` (`[roll]`).
+    pub roll: Option<crate::check::RollDecl>,
     /// How a match of this game is played (`[match]`).
     pub match_format: Option<crate::check::MatchDecl>,
     /// Moves may turn face-down pieces up: a reveal comes before the rest of the turn.
@@ -320,7 +324,8 @@ pub struct Game<const W: usize = 4> {
     pub hand_kinds: Vec<u8>,
     pub hand_slot_of: Vec<u8>,
     /// For each kind, the hand slot a captured piece of it joins in the captor's hand
-    /// (`to_hand`), or `NO_HAND`; empty when no kind goes to hand.
+    /// (`to_hand`), or with [`TO_OWNER`] in its owner's (`returns_home`), or `NO_HAND`; empty
+    /// when no kind goes to hand.
     pub captured_slot_of: Vec<u8>,
     /// Every direction of the board, for functions whose `dirs:` is left out.
     pub all_directions: Vec<u8>,
@@ -624,9 +629,13 @@ fn hand_slots(checked: &CheckedGame) -> (Vec<u8>, Vec<u8>) {
     let hand_slot_of = (0..checked.pieces.len())
         .map(|k| slot(k).map_or(NO_HAND, |s| s as u8))
         .collect();
-    let captured_slot_of = match checked.pieces.iter().any(|p| p.to_hand.is_some()) {
-        true => (checked.pieces.iter())
-            .map(|p| (p.to_hand.and_then(|k| slot(k as usize))).map_or(NO_HAND, |s| s as u8))
+    let to_a_hand = |p: &crate::check::PieceDecl| p.to_hand.is_some() || p.returns_home;
+    let captured_slot_of = match checked.pieces.iter().any(to_a_hand) {
+        true => (checked.pieces.iter().enumerate())
+            .map(|(kind, p)| match p.returns_home {
+                true => slot(kind).map_or(NO_HAND, |s| s as u8 | TO_OWNER),
+                false => (p.to_hand.and_then(|k| slot(k as usize))).map_or(NO_HAND, |s| s as u8),
+            })
             .collect(),
         false => Vec::new(),
     };
@@ -830,10 +839,14 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
     let tracks_unmoved = !checked.unmoved.is_empty();
     let tracks_visited = reads(|op| matches!(op, Op::Visited));
     let apply_effects = checked.dice.is_some()
+        || checked.roll.is_some()
         || board.stacks
         || tracks_visited
         || turn_effects
-        || checked.pieces.iter().any(|p| p.to_hand.is_some())
+        || checked
+            .pieces
+            .iter()
+            .any(|p| p.to_hand.is_some() || p.returns_home)
         || remembers_previous
         || tracks_unmoved
         || !after.is_empty()
@@ -895,7 +908,11 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         captured_slot_of,
         hand_kinds: checked.hand_kinds.clone(),
         all_directions,
-        rolls: Game::<W>::all_rolls(checked.dice.map_or(0, |d| d.sides)),
+        rolls: match &checked.roll {
+            Some(roll) => Game::<W>::all_throws(roll),
+            None => Game::<W>::all_rolls(checked.dice.map_or(0, |d| d.sides)),
+        },
+        roll: checked.roll.clone(),
         apply_effects,
         after_reads_action,
         remembers_previous,

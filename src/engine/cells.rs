@@ -395,9 +395,11 @@ impl<const W: usize> Game<W> {
     /// The cell the action's piece leaves, as `from` reads it (-1 for a placement).
     pub(crate) fn action_from(&self, action: &Action) -> i32 {
         match action.kind() {
-            ActionKind::Move | ActionKind::Jump | ActionKind::Hop | ActionKind::Sow => {
-                i32::from(action.from_cell())
-            }
+            ActionKind::Move
+            | ActionKind::Jump
+            | ActionKind::Hop
+            | ActionKind::Sow
+            | ActionKind::Off => i32::from(action.from_cell()),
             ActionKind::Die if action.from() != super::dice::BAR => i32::from(action.from_cell()),
             _ => NO_CELL_VALUE,
         }

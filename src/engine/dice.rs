@@ -47,14 +47,14 @@ impl<const W: usize> Game<W> {
     /// Whether the player to move rolls next: the position is a chance event.
     #[inline]
     pub fn is_chance(&self, state: &State<W>) -> bool {
-        (self.dice.is_some() && state.pool_kind == Pool::Empty)
+        ((self.dice.is_some() || self.roll.is_some()) && state.pool_kind == Pool::Empty)
             || state.reveal_at != crate::compile::NO_CELL
     }
 
     /// Whether the chance event due is a roll of the dice (else a reveal, whose outcomes are
     /// equally likely).
     pub fn is_roll_due(&self, state: &State<W>) -> bool {
-        self.dice.is_some()
+        (self.dice.is_some() || self.roll.is_some())
             && state.pool_kind == Pool::Empty
             && state.reveal_at == crate::compile::NO_CELL
     }
@@ -78,6 +78,9 @@ impl<const W: usize> Game<W> {
 
     /// How likely a roll is, out of `sides * sides`: a doublet 1, any other roll 2.
     pub fn roll_weight(&self, action: &Action) -> (u32, u32) {
+        if let Some(roll) = &self.roll {
+            return Game::<W>::throw_weight(roll, action);
+        }
         let sides = u32::from(self.dice.map_or(1, |d| d.sides));
         let ways = if action.from() == action.to() { 1 } else { 2 };
         (ways, sides * sides)
@@ -85,6 +88,9 @@ impl<const W: usize> Game<W> {
 
     /// Throws the dice.
     pub fn sample_roll<R: Rng + ?Sized>(&self, rng: &mut R) -> Action {
+        if let Some(roll) = &self.roll {
+            return Game::<W>::sample_throw(roll, rng);
+        }
         let sides = self.dice.map_or(1, |d| d.sides);
         let a = rng.random_range(1..=sides);
         let b = rng.random_range(1..=sides);

@@ -272,6 +272,7 @@ impl<const W: usize> Game<W> {
                 // A count of actions: past the 32-bit range it reads as the largest value, not
                 // as a negative one.
                 Op::Ply => push!(i32::try_from(frame.state.ply).unwrap_or(i32::MAX)),
+                Op::Roll => push!(i32::from(frame.state.thrown())),
                 Op::Repetitions => push!(frame.repetitions(|s| self.position_key(s))),
                 Op::BorneOff => {
                     let player = pop!() as usize;
@@ -329,6 +330,15 @@ impl<const W: usize> Game<W> {
                         self.path_position(frame.state, player, path, piece)
                             .map_or(-1, |(i, _)| i as i32)
                     )
+                }
+                Op::PathCell { path } => {
+                    let index = pop!();
+                    let player = pop!() as usize & 3;
+                    let cells = &self.paths[path as usize].cells[player];
+                    let cell = (index.checked_sub(1))
+                        .and_then(|i| usize::try_from(i).ok())
+                        .and_then(|i| cells.get(i));
+                    push!(cell.map_or(NO_CELL_VALUE, |&c| i32::from(c)))
                 }
                 Op::PathProgress { path } => {
                     let player = pop!() as u8;

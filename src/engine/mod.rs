@@ -23,6 +23,7 @@ pub mod perft;
 pub mod playout;
 pub mod position;
 pub mod primitives;
+pub mod roll;
 mod stacks;
 pub mod tables;
 

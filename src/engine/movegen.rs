@@ -678,8 +678,8 @@ impl<const W: usize> Game<W> {
             | ActionKind::Place
             | ActionKind::Sow => 1,
             ActionKind::Move => action.count(),
-            // Nothing of the mover's lands: an enemy piece leaves.
-            ActionKind::Take => 0,
+            // Nothing of the mover's lands: an enemy piece leaves, or the mover's is borne off.
+            ActionKind::Take | ActionKind::Off => 0,
         };
         let to = action.to_cell() as i16;
         (0..count as i16).map(move |i| (to - i * back) as u16)
@@ -718,6 +718,11 @@ impl<const W: usize> Game<W> {
             self.apply_dice(state, action);
             return self.run_after_rules(state, played);
         }
+        if action.kind() == ActionKind::Roll {
+            // A throw of `[roll]` dice, not a ply: the turn is played from here.
+            Game::apply_throw(state, action);
+            return self.run_after_rules(state, played);
+        }
         let reveals = self.has_turn_effects();
         if reveals && action.kind() == ActionKind::Reveal {
             // A chance event, not a ply: the move it ends goes on from here.
@@ -731,6 +736,7 @@ impl<const W: usize> Game<W> {
                     (crate::compile::NO_CELL, crate::compile::NO_CELL)
                 }
                 ActionKind::Place | ActionKind::Take => (crate::compile::NO_CELL, action.to_cell()),
+                ActionKind::Off => (action.from_cell(), crate::compile::NO_CELL),
                 _ => (action.from_cell(), action.to_cell()),
             };
             state.previous_from = from;
@@ -760,6 +766,7 @@ impl<const W: usize> Game<W> {
                     state.unmoved.remove(action.to_cell());
                 }
                 ActionKind::Place | ActionKind::Take => state.unmoved.remove(action.to_cell()),
+                ActionKind::Off => state.unmoved.remove(action.from_cell()),
                 _ => {}
             }
         }
@@ -844,6 +851,10 @@ impl<const W: usize> Game<W> {
             }
             ActionKind::Take => state.clear(action.to_cell()),
             ActionKind::Sow => self.sow(state, action),
+            ActionKind::Off => {
+                state.clear(action.from_cell());
+                state.off[me as usize & 3] = state.off[me as usize & 3].saturating_add(1);
+            }
             // Dice games and reveals are applied above.
             ActionKind::Pass | ActionKind::Roll | ActionKind::Die | ActionKind::Reveal => {}
         }
@@ -888,6 +899,7 @@ impl<const W: usize> Game<W> {
                     | ActionKind::Place
                     | ActionKind::Take
                     | ActionKind::Sow
+                    | ActionKind::Off
             )
         {
             self.apply_rule_effects(state, action);
@@ -899,10 +911,15 @@ impl<const W: usize> Game<W> {
     fn capture_to_hand(&self, state: &mut State<W>, action: &Action) {
         let me = state.to_move as usize & 3;
         let gain = |state: &mut State<W>, cell: u16| {
-            if let Some((_, kind)) = state.piece(cell) {
+            if let Some((owner, kind)) = state.piece(cell) {
                 let slot = self.captured_slot_of.get(kind as usize).copied();
                 if let Some(slot) = slot.filter(|&s| s != crate::compile::NO_HAND) {
-                    let held = &mut state.hand[me][slot as usize];
+                    // `returns_home`: to its owner's hand, to enter again.
+                    let (holder, slot) = match slot & crate::compile::TO_OWNER {
+                        0 => (me, slot),
+                        _ => (owner as usize & 3, slot & !crate::compile::TO_OWNER),
+                    };
+                    let held = &mut state.hand[holder][slot as usize];
                     *held = held.saturating_add(1);
                 }
             }
@@ -962,9 +979,11 @@ impl<const W: usize> Game<W> {
             ActionKind::Die if action.from() == super::dice::BAR => {
                 1u64 << self.moves[action.rule() as usize].piece.unwrap_or(0)
             }
-            ActionKind::Die | ActionKind::Jump | ActionKind::Hop | ActionKind::Sow => {
-                kind_at(action.from_cell())
-            }
+            ActionKind::Die
+            | ActionKind::Jump
+            | ActionKind::Hop
+            | ActionKind::Sow
+            | ActionKind::Off => kind_at(action.from_cell()),
             ActionKind::Move => {
                 // Every piece of the line, from the front back, as `apply` moves them.
                 let back = self.board.offsets[action.dir() as usize];

@@ -19,6 +19,7 @@ impl<const W: usize> Game<W> {
         }
         match action.kind() {
             ActionKind::Pass => "pass".to_string(),
+            ActionKind::Roll if self.roll.is_some() => format!("roll:{}", action.from()),
             ActionKind::Roll => format!("roll:{}-{}", action.from(), action.to()),
             // The revealed kind as the board shows it: `reveal:3`.
             ActionKind::Reveal => {
@@ -62,6 +63,8 @@ impl<const W: usize> Game<W> {
             }
             // The enemy piece taken off: `xd1`.
             ActionKind::Take => format!("x{}", self.board.cell_name(action.to_cell())),
+            // Borne off the end of its path: `b1-off`.
+            ActionKind::Off => format!("{}-off", self.board.cell_name(action.from_cell())),
             // The pit sown from: `c1`.
             ActionKind::Sow => self.board.cell_name(action.from_cell()),
             ActionKind::Jump => {

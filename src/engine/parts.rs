@@ -174,6 +174,7 @@ impl<const W: usize> Game<W> {
     /// turn is the first extra turn owed (`extra_turn`), else the next player's in seating order.
     #[inline]
     pub(super) fn end_turn(&self, state: &mut State<W>) {
+        self.forget_throw(state);
         if self.tracks_visited {
             state.visited = CellSet::default();
         }
@@ -205,6 +206,7 @@ impl<const W: usize> Game<W> {
     /// jump; a placement's or a take's one cell).
     pub(super) fn note_visited(&self, state: &mut State<W>, action: &Action) {
         match action.kind() {
+            ActionKind::Off => state.visited.insert(action.from_cell()),
             ActionKind::Move | ActionKind::Hop | ActionKind::Sow => {
                 state.visited.insert(action.from_cell());
                 state.visited.insert(action.to_cell());

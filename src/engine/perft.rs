@@ -65,7 +65,7 @@ impl<const W: usize> Game<W> {
     /// which can come before every level.
     fn levels(&self, depth: u32) -> usize {
         let levels = depth as usize + 1;
-        if self.dice.is_some() || self.has_turn_effects() {
+        if self.dice.is_some() || self.roll.is_some() || self.has_turn_effects() {
             2 * levels
         } else {
             levels

@@ -37,6 +37,8 @@ pub struct PositionFile {
     pool_kind: Option<Located<String>>,
     /// Rolls made so far (doublets escalate from a given roll on).
     rolls: Option<Located<i64>>,
+    /// `[roll]` games: the total thrown this turn (none: the player to move throws first).
+    roll: Option<Located<i64>>,
     /// Cells whose pieces, of the kinds written, are still face down.
     #[serde(default)]
     face_down: Vec<Located<String>>,
@@ -681,8 +683,9 @@ impl<const W: usize> Game<W> {
                 tally.push((p as u8, u32::from(count), given.span));
             }
             match count {
-                // Only dice games move pieces off the board or onto the bar (`die_move`).
-                (Some(_), Ok(n)) if n > 0 && self.dice.is_none() => diags.push(
+                // Only dice games move pieces onto the bar (`die_move`), and off the board
+                // with them or `path_step(bear_off: true)`.
+                (Some(_), Ok(n)) if n > 0 && (if on_bar { self.dice.is_none() } else { !self.bears_off() }) => diags.push(
                     Diagnostic::error(
                         ErrorKind::BadPosition(format!(
                             "this game has no pieces {}",
@@ -690,7 +693,11 @@ impl<const W: usize> Game<W> {
                         )),
                         given.span,
                     )
-                    .with_help("only a game with `[dice]` and `die_move` rules has them"),
+                    .with_help(if on_bar {
+                        "only a game with `[dice]` and `die_move` rules has them"
+                    } else {
+                        "only a game that bears pieces off (`die_move`, `path_step` with `bear_off`) has them"
+                    }),
                 ),
                 (Some(p), Ok(n)) if on_bar => state.bar[p] = n,
                 (Some(p), Ok(n)) => state.off[p] = n,
@@ -710,6 +717,7 @@ impl<const W: usize> Game<W> {
                 )),
             }
         }
+        self.read_throw(file, state, diags);
         let sides = self.dice.map_or(0, |d| i64::from(d.sides));
         if let Some(pool) = &file.pool {
             if self.dice.is_none() || pool.value.len() > crate::model::state::POOL {
@@ -771,6 +779,40 @@ impl<const W: usize> Game<W> {
                 state.pool_kind = k;
             }
         }
+    }
+
+    /// `roll = N`: the total of this turn's throw in a `[roll]` game.
+    fn read_throw(&self, file: &PositionFile, state: &mut State<W>, diags: &mut Diagnostics) {
+        let Some(given) = &file.roll else { return };
+        let Some(roll) = &self.roll else {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadPosition("this game throws no `[roll]` dice".into()),
+                    given.span,
+                )
+                .with_help("`roll` is the total thrown this turn in a game with `[roll]`"),
+            );
+            return;
+        };
+        if !roll
+            .totals
+            .iter()
+            .any(|&(t, _)| i64::from(t) == given.value)
+        {
+            let totals: Vec<String> = roll.totals.iter().map(|(t, _)| t.to_string()).collect();
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadPosition(format!("the dice cannot throw {}", given.value)),
+                    given.span,
+                )
+                .with_help(format!("the totals are {}", totals.join(", "))),
+            );
+            return;
+        }
+        Game::apply_throw(
+            state,
+            &crate::model::action::Action::thrown(given.value as u8),
+        );
     }
 
     /// No player has more pieces than the set-up gives them: no rule but `place` creates pieces
@@ -852,6 +894,12 @@ impl<const W: usize> Game<W> {
         );
         if self.dice.is_some() {
             self.write_dice(state, &mut out);
+        } else if self.bears_off() {
+            let offs = self.per_player(&state.off, " = ");
+            out.push_str(&format!("off = {{ {offs} }}\n"));
+        }
+        if self.roll.is_some() && state.pool_len > 0 {
+            out.push_str(&format!("roll = {}\n", state.thrown()));
         }
         self.write_turn_in_progress(state, &mut out);
         self.write_remembered_cells(state, &mut out);
@@ -1109,6 +1157,15 @@ impl<const W: usize> Game<W> {
                 .collect();
             lines.push(format!("in hand: {}", hands.join("; ")));
         }
+        if self.roll.is_some() {
+            if self.bears_off() {
+                lines.push(format!("off: {}", self.per_player(&state.off, " ")));
+            }
+            lines.push(match state.pool_len {
+                0 => "dice: to throw".to_string(),
+                _ => format!("dice: thrown {}", state.thrown()),
+            });
+        }
         if self.dice.is_some() {
             lines.push(format!("off: {}", self.per_player(&state.off, " ")));
             if state.bar.iter().any(|&n| n > 0) {
@@ -1190,6 +1247,7 @@ impl<const W: usize> Game<W> {
                 | ActionKind::Hop
                 | ActionKind::Die
                 | ActionKind::Sow => vec![part.from_cell(), part.to_cell()],
+                ActionKind::Off => vec![part.from_cell()],
                 ActionKind::Place | ActionKind::Take => vec![part.to_cell()],
                 _ => Vec::new(),
             };

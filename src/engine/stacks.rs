@@ -35,6 +35,13 @@ impl<const W: usize> Game<W> {
                 state.set_aside_rest(action.to_cell());
                 None
             }
+            // The top piece leaves the board; the rest of its stack stays.
+            ActionKind::Off => {
+                let from = action.from_cell();
+                let piece = state.cell(from);
+                let rest = state.set_aside_rest(from);
+                Some(StackLeft { from, piece, rest })
+            }
             _ => None,
         }
     }

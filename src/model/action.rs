@@ -23,7 +23,13 @@ pub enum ActionKind {
     Take,
     /// The pieces on `from` are sown along a loop, the last one landing on `to` (`sow`).
     Sow,
+    /// The piece on `from` leaves the board past the end of its path, borne off (`path_step`
+    /// with `bear_off`); `to` is [`OFF_BOARD`].
+    Off,
 }
+
+/// `Action::to` of an action that bears a piece off the board.
+pub const OFF_BOARD: u16 = 0x3ff;
 
 impl ActionKind {
     /// Every kind at the index of its four bits, padded to a power of two: decoding is one masked load.
@@ -38,7 +44,7 @@ impl ActionKind {
         ActionKind::Place,
         ActionKind::Take,
         ActionKind::Sow,
-        ActionKind::Take,
+        ActionKind::Off,
         ActionKind::Take,
         ActionKind::Take,
         ActionKind::Take,

@@ -55,6 +55,9 @@ impl<const W: usize> Book<'_, W> {
                     code(&g.pieces[kind as usize].name)
                 ));
             }
+            if piece.returns_home {
+                text.push_str(" When captured it goes back to its owner's hand, to enter again.");
+            }
             doc.item(0, &text);
         }
 

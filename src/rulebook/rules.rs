@@ -309,8 +309,15 @@ impl<const W: usize> Book<'_, W> {
                 self.chain_words(*chain, &args),
             ],
             Generator::Sow { piece, path, from } => vec![self.sow_words(*piece, *path, *from)],
-            Generator::PathStep { piece, path, to } => {
-                vec![self.path_step_words(*piece, *path, *to)]
+            Generator::PathStep {
+                piece,
+                path,
+                to,
+                by,
+                bear_off,
+            } => {
+                let by = by.as_ref().and(arg(&args, "by")).map(|e| self.expr(e));
+                vec![self.path_step_words(*piece, *path, *to, by, *bear_off)]
             }
             Generator::DieMove {
                 piece,
@@ -513,12 +520,35 @@ impl<const W: usize> Book<'_, W> {
     }
 
     /// `path_step`: a piece to the next cell of its path.
-    fn path_step_words(&self, piece: Option<u8>, path: u16, to: Landing) -> String {
-        format!(
-            "One of the mover's {} standing on the mover's copy of path {} moves to the next cell \
-             of that path, onto {}; from the last cell, or off the path, it has no such move.",
+    fn path_step_words(
+        &self,
+        piece: Option<u8>,
+        path: u16,
+        to: Landing,
+        by: Option<String>,
+        bear_off: bool,
+    ) -> String {
+        let (pieces, path) = (
             self.pieces_noun(piece),
             code(&self.checked.paths[path as usize].name),
+        );
+        let Some(by) = by else {
+            return format!(
+                "One of the mover's {pieces} standing on the mover's copy of path {path} moves to \
+                 the next cell of that path, onto {}; from the last cell, or off the path, it has \
+                 no such move.",
+                landing(to)
+            );
+        };
+        let off = if bear_off {
+            " A move that ends one cell past the last bears the piece off the board; one that \
+             would end further has no such move."
+        } else {
+            " A move that would end past the last cell has no such move."
+        };
+        format!(
+            "One of the mover's {pieces} standing on the mover's copy of path {path} moves along \
+             it as many cells as {by} (none when that is 0 or less), onto {}.{off}",
             landing(to)
         )
     }

@@ -27,6 +27,10 @@ impl<const W: usize> Book<'_, W> {
             "then the players take turns in seating order, a turn being a roll of the dice and \
              one move per pip (see Dice)"
                 .to_string()
+        } else if g.roll.is_some() {
+            "then the players take turns in seating order, a turn being a throw of the dice and \
+             one action (see Dice)"
+                .to_string()
         } else {
             "then the players take turns in seating order, one action each".to_string()
         };
@@ -241,6 +245,9 @@ impl<const W: usize> Book<'_, W> {
     }
 
     fn dice(&self, doc: &mut Doc) {
+        if let Some(roll) = &self.checked.roll {
+            return roll_words(roll, doc);
+        }
         let Some(dice) = self.checked.dice else {
             return;
         };
@@ -418,4 +425,30 @@ fn capitalise(text: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
     }
+}
+
+/// `[roll]`: what is thrown, and the odds of each total.
+fn roll_words(roll: &crate::check::RollDecl, doc: &mut Doc) {
+    let faces: Vec<String> = roll.faces.iter().map(u8::to_string).collect();
+    let dice = match roll.dice {
+        1 => "One die".to_string(),
+        n => format!("{n} dice"),
+    };
+    let odds: Vec<String> = (roll.totals.iter())
+        .map(|(total, ways)| format!("{total}: {ways} in {}", roll.throws))
+        .collect();
+    doc.subheading("Dice");
+    doc.item(
+        0,
+        &format!(
+            "{dice} with faces {} are thrown at the start of every turn, a chance event \
+             (`roll:N`, N the total); the rules read the total as `roll` until the turn is over. \
+             A turn owed by an extra turn throws again.",
+            faces.join(", ")
+        ),
+    );
+    doc.item(
+        0,
+        &format!("The totals and their odds: {}.", odds.join("; ")),
+    );
 }

@@ -153,6 +153,7 @@ impl<const W: usize> Book<'_, W> {
             "mover" => "the mover".into(),
             "opponent" => "the opponent".into(),
             "ply" => "the ply count".into(),
+            "roll" => "the number thrown".into(),
             "repetitions" => "the number of earlier occurrences of this position".into(),
             "captured" => "the number of pieces the move just played captured".into(),
             "moving" => "the number of moving pieces".into(),
@@ -286,6 +287,12 @@ impl<const W: usize> Book<'_, W> {
                 piece_noun(a("piece")),
                 whose(),
                 path()
+            ),
+            "path_cell" => format!(
+                "the cell of {} path {} whose place on it, counting from 1, is {}",
+                whose(),
+                path(),
+                a("index").map(|i| self.expr(i)).unwrap_or_default()
             ),
             "path_progress" => format!(
                 "the steps {} pieces have come along {} path {}, added up (1 for a piece on its \

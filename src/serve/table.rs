@@ -335,7 +335,7 @@ impl<const W: usize> ViewParts<W> {
             "beside": game.beside_board(seen),
             // Men on the bar and borne off, each player's, in a dice game.
             "bar": game.dice.map(|_| seen.bar[..game.players.len()].to_vec()),
-            "off": game.dice.map(|_| seen.off[..game.players.len()].to_vec()),
+            "off": game.bears_off().then(|| seen.off[..game.players.len()].to_vec()),
             "moves": self.moves,
             "moves_from": self.moves_from,
             "at": at,

@@ -40,6 +40,8 @@ pub struct GameFile {
     pub tables: BTreeMap<String, Located<BTreeMap<String, Located<toml::Value>>>>,
     pub turn: Option<TurnSection>,
     pub dice: Option<DiceSection>,
+    /// One throw of dice at the start of every turn, whose total the rules read as `roll`.
+    pub roll: Option<RollSection>,
     /// How `tabula play --match` plays a match of this game.
     #[serde(rename = "match")]
     pub match_: Option<MatchSection>,
@@ -186,6 +188,18 @@ pub struct DiceSection {
     pub transfer_back: Option<Located<toml::Value>>,
 }
 
+/// `[roll]`: dice thrown at the start of every turn; the rules read their total as `roll`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RollSection {
+    /// How many dice are thrown together.
+    pub dice: Option<Located<i64>>,
+    /// Faces 1 to `sides` on each die.
+    pub sides: Option<Located<i64>>,
+    /// The number on each face of a die, when they are not 1 to `sides` (`[0, 1]`: a binary die).
+    pub faces: Option<Located<Vec<Located<i64>>>>,
+}
+
 /// A value given once for everyone, or per player (a table keyed by player).
 #[derive(Clone, Debug)]
 pub enum PerPlayer<T> {
@@ -273,6 +287,8 @@ pub struct PieceSection {
     pub hides: Option<Vec<Located<String>>>,
     /// A piece of this kind that is captured goes to the captor's hand as this kind (shogi).
     pub to_hand: Option<Located<String>>,
+    /// A piece of this kind that is captured goes back to its owner's hand, to enter again.
+    pub returns_home: Option<Located<bool>>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -908,6 +924,15 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
         b.max_use = d.max_use.or(b.max_use.take());
         b.transfer_back = d.transfer_back.or(b.transfer_back.take());
     }
+    if let Some(r) = layer.roll {
+        let b = base.roll.get_or_insert_with(Default::default);
+        let RollSection { dice, sides, faces } = r;
+        b.dice = dice.or(b.dice.take());
+        // The faces are one thing, given either way: a variant's replace the base's.
+        if sides.is_some() || faces.is_some() {
+            (b.sides, b.faces) = (sides, faces);
+        }
+    }
     if let Some(m) = layer.match_ {
         let b = base.match_.get_or_insert_with(Default::default);
         b.games = m.games.or(b.games.take());
@@ -957,12 +982,14 @@ fn merge_pieces(
                     home,
                     hides,
                     to_hand,
+                    returns_home,
                 } = piece.value;
                 let e = &mut existing.value;
                 e.symbols = symbols.or(e.symbols.take());
                 e.home = home.or(e.home.take());
                 e.hides = hides.or(e.hides.take());
                 e.to_hand = to_hand.or(e.to_hand.take());
+                e.returns_home = returns_home.or(e.returns_home.take());
             }
             // As for options: a new kind is a whole one, with its symbols.
             None if piece.value.symbols.is_none() && base_name.is_some() => {

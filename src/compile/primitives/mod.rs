@@ -148,9 +148,17 @@ impl Lowering<'_> {
                 path: *path,
                 from: (self.region_ref)(*from),
             }),
-            Generator::PathStep { path, to, .. } => Primitive::PathStep(PathStep {
+            Generator::PathStep {
+                path,
+                to,
+                by,
+                bear_off,
+                ..
+            } => Primitive::PathStep(PathStep {
                 path: *path,
                 to: *to,
+                by: by.as_ref().map(|e| emitter.expr_program(e)),
+                bear_off: *bear_off,
             }),
             Generator::Jump {
                 dirs,

@@ -1,12 +1,12 @@
-//! `path_step`: one piece steps to the next cell of its path.
+//! `path_step`: one piece steps to the next cell of its path, or `by` cells on, or off its end.
 
 use crate::compile::primitives::PathStep;
 use crate::compile::{CompiledMove, Game, NO_CELL};
 use crate::engine::eval::Frame;
-use crate::model::action::{Action, ActionKind};
+use crate::model::action::{Action, ActionKind, OFF_BOARD};
 
 impl<const W: usize> Game<W> {
-    /// `path_step`: every piece of the rule one cell on along its path.
+    /// `path_step`: every piece of the rule one cell on along its path (or `by` cells).
     pub(in crate::engine) fn path_steps(
         &self,
         index: u8,
@@ -15,6 +15,9 @@ impl<const W: usize> Game<W> {
         frame: &mut Frame<'_, W>,
         out: &mut Vec<Action>,
     ) {
+        if path_step.by.is_some() || path_step.bear_off {
+            return self.path_moves(index, rule, path_step, frame, out);
+        }
         let state = frame.state;
         let me = state.to_move;
         let own = *state.pieces_of(me);
@@ -31,6 +34,49 @@ impl<const W: usize> Game<W> {
                 let action = Action::new(ActionKind::Hop, index, from, to, 0, 1, 0, captured);
                 self.push_if_legal(rule, frame, action, out);
             }
+        }
+    }
+
+    /// `path_step(by: N)`: every piece of the rule `N` cells on along its path, worked out once
+    /// for the position; one past the end bears it off where the rule says so.
+    fn path_moves(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        path_step: &PathStep,
+        frame: &mut Frame<'_, W>,
+        out: &mut Vec<Action>,
+    ) {
+        let by = match path_step.by {
+            Some(code) => self.eval_int(code, frame),
+            None => 1,
+        };
+        if by <= 0 {
+            return;
+        }
+        let state = frame.state;
+        let me = state.to_move as usize;
+        let path = &self.paths[path_step.path as usize];
+        let (cells, indexes) = (&path.cells[me], &path.index[me]);
+        for from in state.pieces_of(state.to_move).iter() {
+            let at = indexes[from as usize];
+            if at == u8::MAX || !self.moves_piece(rule, state, from) {
+                continue;
+            }
+            let target = usize::from(at) + by as usize;
+            let action = match cells.get(target) {
+                Some(&to) => match self.landing(path_step.to, state, to) {
+                    Some(captured) => {
+                        Action::new(ActionKind::Hop, index, from, to, 0, 1, 0, captured)
+                    }
+                    None => continue,
+                },
+                None if path_step.bear_off && target == cells.len() => {
+                    Action::new(ActionKind::Off, index, from, OFF_BOARD, 0, 1, 0, 0)
+                }
+                None => continue,
+            };
+            self.push_if_legal(rule, frame, action, out);
         }
     }
 }
