@@ -188,3 +188,57 @@ fn path_progress_counts_each_piece_s_steps_along_its_own_path() {
         [2 * 25 + 4 * 19 + 4 * 20 + 2 * 21 + 22 + 2 * 23, 15 * 19]
     );
 }
+
+/// A path may list runs of cells in a straight line, in order (`d1..a1`); a run that is not
+/// straight, crosses a cell off the board or repeats a cell is an error at it.
+#[test]
+fn paths_list_runs_of_cells() {
+    let ur = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/ur.toml"),
+    )
+    .unwrap();
+    let shipped = r#"white = ["d1..a1", "a2..h2", "h1", "g1"]"#;
+    assert!(
+        ur.contains(shipped),
+        "games/ur.toml lists white's track in runs"
+    );
+    let with_track = |white: &str| {
+        let text = ur.replace(shipped, white);
+        tabula::load_game_text("ur-track.toml", text, &[])
+            .map(|(g, _, _)| g)
+            .map_err(|e| e.to_string())
+    };
+    let listed = with_track(
+        r#"white = ["d1", "c1", "b1", "a1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "h1", "g1"]"#,
+    );
+    let (Ok(listed), Ok(runs)) = (
+        listed,
+        with_track(r#"white = ["d1..a1", "a2..h2", "h1", "g1"]"#),
+    ) else {
+        panic!("both load");
+    };
+    assert_eq!(
+        listed.perft(&listed.initial, 4),
+        runs.perft(&runs.initial, 4)
+    );
+    for (track, problem) in [
+        (
+            r#"white = ["a1..h1"]"#,
+            "it crosses e1, which is not on the board",
+        ),
+        (
+            r#"white = ["a1..b3"]"#,
+            "its ends are not on one file, rank or diagonal",
+        ),
+        (
+            r#"white = ["d1..a1", "b1"]"#,
+            "cell `b1` is twice on path `track`",
+        ),
+        (r#"white = ["a1..z9"]"#, "`z9` is not a cell of the board"),
+    ] {
+        let Err(error) = with_track(track) else {
+            panic!("{track} loaded");
+        };
+        assert!(error.contains(problem), "{track}: {error}");
+    }
+}
