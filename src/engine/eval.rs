@@ -428,7 +428,9 @@ impl<const W: usize> Game<W> {
         }
     }
 
-    /// One cell or set operation of [`Self::run_on`]; returns the new stack height.
+    /// One cell or set operation of [`Self::run_on`]; returns the new stack height. Here the
+    /// common ones: the action's cells and their neighbours, regions, the position's sets,
+    /// hands, and go's liberties and repeated positions. The others go on to [`Self::run_set_op`].
     #[inline(never)]
     fn run_cell_op<const N: usize, const S: usize>(
         &self,
@@ -479,13 +481,99 @@ impl<const W: usize> Game<W> {
                 let cell = pop!();
                 sets.push(self.reach(frame.state, cell, dirs));
             }
-            Op::Ray(dirs) => {
-                let cell = pop!();
-                sets.push(self.ray(frame.state, cell, dirs));
-            }
             Op::Next(dirs) => {
                 let cell = pop!();
                 push!(self.next_cell(frame.state, cell, dirs))
+            }
+            Op::Pieces(piece) => {
+                let player = pop!() as u8;
+                sets.push(match piece {
+                    None => *frame.state.pieces_of(player),
+                    Some(kind) => self.pieces_of_kind(frame, player, kind),
+                });
+            }
+            Op::Marked => sets.push(frame.state.marked),
+            Op::Visited => sets.push(frame.state.visited),
+            Op::Unmoved => sets.push(frame.state.unmoved),
+            Op::Hand(kind) => {
+                let player = pop!() as usize & 3;
+                // A kind no one holds in hand has no slot: none in hand.
+                let slot = self.hand_slot_of[kind as usize] as usize;
+                push!(
+                    frame.state.hand[player]
+                        .get(slot)
+                        .map_or(0, |&n| i32::from(n))
+                )
+            }
+            Op::IsIn => {
+                let cell = pop!();
+                let set = sets.pop();
+                let inside = usize::try_from(cell)
+                    .is_ok_and(|c| c < self.board.cells && set.contains(c as u16));
+                push!(inside as i32)
+            }
+            Op::InRegion => {
+                let region = &self.region_sets[pop!() as usize];
+                let cell = pop!();
+                let inside = usize::try_from(cell)
+                    .is_ok_and(|c| c < self.board.cells && region.contains(c as u16));
+                push!(inside as i32)
+            }
+            Op::RegionCells => {
+                let set = self.region_sets[pop!() as usize];
+                sets.push(set);
+            }
+            Op::Passed => push!(frame.played.passed as i32),
+            Op::Breathes(dirs) => {
+                let cell = pop!();
+                push!(self.breathes(frame.state, cell, dirs) as i32)
+            }
+            Op::WithoutLiberties(dirs) => {
+                let player = pop!() as u8;
+                sets.push(self.without_liberties(frame.state, player, dirs));
+            }
+            Op::Afterwards(code) => push!(self.afterwards(code, frame) as i32),
+            Op::SeenBefore(within) => {
+                let history = frame.history;
+                let from = within.map_or(0, |w| history.len().saturating_sub(w as usize));
+                let seen = frame
+                    .after_actual
+                    .is_some_and(|after| history[from..].contains(&self.position_key(after)));
+                push!(seen as i32)
+            }
+            _ => sp = self.run_set_op(op, stack, sp, sets, frame),
+        }
+        sp
+    }
+
+    /// The set operations of [`Self::run_cell_op`], less common: sets made of others and what
+    /// they hold, and tests of one cell. The others go on to [`Self::run_pattern_op`].
+    #[inline(never)]
+    fn run_set_op<const N: usize, const S: usize>(
+        &self,
+        op: Op,
+        stack: &mut [i32; N],
+        mut sp: usize,
+        sets: &mut SetStack<S, W>,
+        frame: &mut Frame<'_, W>,
+    ) -> usize {
+        macro_rules! push {
+            ($v:expr) => {{
+                let v = $v;
+                stack[sp] = v;
+                sp += 1;
+            }};
+        }
+        macro_rules! pop {
+            () => {{
+                sp -= 1;
+                stack[sp]
+            }};
+        }
+        match op {
+            Op::Ray(dirs) => {
+                let cell = pop!();
+                sets.push(self.ray(frame.state, cell, dirs));
             }
             Op::Beyond => {
                 let through = pop!();
@@ -495,16 +583,6 @@ impl<const W: usize> Game<W> {
             Op::CellIs(test) => {
                 let cell = pop!();
                 push!(self.cell_is(frame.state, cell, test) as i32)
-            }
-            Op::Flank { dirs, max, hostile } => {
-                let cell = pop!();
-                let hostile = if hostile {
-                    sets.pop()
-                } else {
-                    CellSet::default()
-                };
-                let flanked = self.flank(frame.state, cell, dirs, max, &hostile);
-                sets.push(flanked);
             }
             Op::Size => {
                 let set = sets.pop();
@@ -543,17 +621,73 @@ impl<const W: usize> Game<W> {
                 let set = sets.pop();
                 sets.push(self.board.all_cells.and_not(&set));
             }
-            Op::Pieces(piece) => {
-                let player = pop!() as u8;
-                sets.push(match piece {
-                    None => *frame.state.pieces_of(player),
-                    Some(kind) => self.pieces_of_kind(frame, player, kind),
-                });
-            }
             Op::Neighbours(dirs) => {
                 let set = sets.pop();
                 let around = self.neighbours_of(frame.state, &set, dirs);
                 sets.push(around);
+            }
+            Op::OneCell => {
+                let cell = pop!();
+                let mut set = CellSet::default();
+                if let Ok(c) = usize::try_from(cell)
+                    && c < self.board.cells
+                {
+                    set.insert(c as u16);
+                }
+                sets.push(set);
+            }
+            Op::FaceDown => {
+                let player = pop!() as u8;
+                sets.push(self.face_down_pieces(frame.state, player));
+            }
+            Op::HeldPieces => {
+                let player = pop!() as u8;
+                sets.push(self.held_pieces(frame.state, player));
+            }
+            Op::Attacked => {
+                let by = pop!() as u8;
+                let cells = sets.pop();
+                push!(self.attacked(frame, &cells, by) as i32)
+            }
+            _ => sp = self.run_pattern_op(op, stack, sp, sets, frame),
+        }
+        sp
+    }
+
+    /// The rest of [`Self::run_cell_op`]: flanks, enclosures, rows, connections and groups, each
+    /// a walk over the board beside which the calls to get here cost little.
+    #[inline(never)]
+    fn run_pattern_op<const N: usize, const S: usize>(
+        &self,
+        op: Op,
+        stack: &mut [i32; N],
+        mut sp: usize,
+        sets: &mut SetStack<S, W>,
+        frame: &mut Frame<'_, W>,
+    ) -> usize {
+        macro_rules! push {
+            ($v:expr) => {{
+                let v = $v;
+                stack[sp] = v;
+                sp += 1;
+            }};
+        }
+        macro_rules! pop {
+            () => {{
+                sp -= 1;
+                stack[sp]
+            }};
+        }
+        match op {
+            Op::Flank { dirs, max, hostile } => {
+                let cell = pop!();
+                let hostile = if hostile {
+                    sets.pop()
+                } else {
+                    CellSet::default()
+                };
+                let flanked = self.flank(frame.state, cell, dirs, max, &hostile);
+                sets.push(flanked);
             }
             Op::Enclosed {
                 dirs,
@@ -577,27 +711,6 @@ impl<const W: usize> Game<W> {
                 let enclosed = self.enclosed(frame.state, &cells, dirs, &closed);
                 sets.push(enclosed);
             }
-            Op::OneCell => {
-                let cell = pop!();
-                let mut set = CellSet::default();
-                if let Ok(c) = usize::try_from(cell)
-                    && c < self.board.cells
-                {
-                    set.insert(c as u16);
-                }
-                sets.push(set);
-            }
-            Op::Marked => sets.push(frame.state.marked),
-            Op::Visited => sets.push(frame.state.visited),
-            Op::Unmoved => sets.push(frame.state.unmoved),
-            Op::FaceDown => {
-                let player = pop!() as u8;
-                sets.push(self.face_down_pieces(frame.state, player));
-            }
-            Op::HeldPieces => {
-                let player = pop!() as u8;
-                sets.push(self.held_pieces(frame.state, player));
-            }
             Op::InRow {
                 length,
                 dirs,
@@ -611,52 +724,15 @@ impl<const W: usize> Game<W> {
                 let player = pop!() as u8;
                 sets.push(self.rows(frame.state, player, length, dirs));
             }
-            Op::Hand(kind) => {
-                let player = pop!() as usize & 3;
-                // A kind no one holds in hand has no slot: none in hand.
-                let slot = self.hand_slot_of[kind as usize] as usize;
-                push!(
-                    frame.state.hand[player]
-                        .get(slot)
-                        .map_or(0, |&n| i32::from(n))
-                )
-            }
-            Op::IsIn => {
-                let cell = pop!();
-                let set = sets.pop();
-                let inside = usize::try_from(cell)
-                    .is_ok_and(|c| c < self.board.cells && set.contains(c as u16));
-                push!(inside as i32)
-            }
-            Op::InRegion => {
-                let region = &self.region_sets[pop!() as usize];
-                let cell = pop!();
-                let inside = usize::try_from(cell)
-                    .is_ok_and(|c| c < self.board.cells && region.contains(c as u16));
-                push!(inside as i32)
-            }
-            Op::RegionCells => {
-                let set = self.region_sets[pop!() as usize];
-                sets.push(set);
-            }
             Op::Connected { dirs } => {
                 let to = &self.region_sets[pop!() as usize];
                 let from = &self.region_sets[pop!() as usize];
                 let player = pop!() as u8;
                 push!(self.connected(frame.state, player, from, to, dirs) as i32)
             }
-            Op::Passed => push!(frame.played.passed as i32),
             Op::Liberties(dirs) => {
                 let cell = pop!();
                 push!(self.liberties(frame.state, cell, dirs))
-            }
-            Op::Breathes(dirs) => {
-                let cell = pop!();
-                push!(self.breathes(frame.state, cell, dirs) as i32)
-            }
-            Op::WithoutLiberties(dirs) => {
-                let player = pop!() as u8;
-                sets.push(self.without_liberties(frame.state, player, dirs));
             }
             Op::Area(dirs) => {
                 let player = pop!() as u8;
@@ -665,20 +741,6 @@ impl<const W: usize> Game<W> {
             Op::Groups(dirs) => {
                 let player = pop!() as u8;
                 push!(self.groups(frame.state, player, dirs))
-            }
-            Op::Afterwards(code) => push!(self.afterwards(code, frame) as i32),
-            Op::Attacked => {
-                let by = pop!() as u8;
-                let cells = sets.pop();
-                push!(self.attacked(frame, &cells, by) as i32)
-            }
-            Op::SeenBefore(within) => {
-                let history = frame.history;
-                let from = within.map_or(0, |w| history.len().saturating_sub(w as usize));
-                let seen = frame
-                    .after_actual
-                    .is_some_and(|after| history[from..].contains(&self.position_key(after)));
-                push!(seen as i32)
             }
             _ => {}
         }
