@@ -273,34 +273,15 @@ impl<const W: usize> Game<W> {
                 // as a negative one.
                 Op::Ply => push!(i32::try_from(frame.state.ply).unwrap_or(i32::MAX)),
                 Op::Repetitions => push!(frame.repetitions(|s| self.position_key(s))),
-                Op::BorneOff => {
-                    let player = pop!() as usize;
-                    push!(i32::from(frame.state.off[player & 3]))
-                }
-                Op::OnBar => {
-                    let player = pop!() as usize;
-                    push!(i32::from(frame.state.bar[player & 3]))
-                }
-                Op::Pinned { region } => {
-                    let set = if region { Some(pop!() as usize) } else { None };
-                    let player = pop!() as u8;
-                    let pinned = frame
-                        .state
-                        .pinned_cells(player)
-                        .filter(|&c| set.is_none_or(|s| self.region_sets[s].contains(c)))
-                        .count();
-                    push!(pinned as i32)
-                }
+                // The turn-start tests of race games, cheap: in line.
+                Op::BorneOff => push!(i32::from(frame.state.off[pop!() as usize & 3])),
+                Op::OnBar => push!(i32::from(frame.state.bar[pop!() as usize & 3])),
                 Op::ReturnSet => {
                     frame.result_set = sets.pop();
                     return Ok(0);
                 }
                 Op::Captured => push!(i32::from(frame.played.captured)),
                 Op::Moved(kind) => push!((frame.played.moved >> kind & 1) as i32),
-                Op::CanMove => {
-                    let player = pop!() as u8;
-                    push!(self.can_move(frame.state, player) as i32)
-                }
                 Op::Counter(c) => push!(frame.state.counters[c as usize]),
                 Op::Set(c) => {
                     let v = pop!();
@@ -318,74 +299,12 @@ impl<const W: usize> Game<W> {
                     let player = pop!() as u8;
                     push!(self.count(frame, player, set, piece))
                 }
-                Op::LandsIn => {
-                    let set = &self.region_sets[pop!() as usize];
-                    let lands = frame.action.is_some_and(|a| self.lands_in(&a, set));
-                    push!(lands as i32)
-                }
-                Op::PathIndex { path, piece } => {
-                    let player = pop!() as u8;
-                    push!(
-                        self.path_position(frame.state, player, path, piece)
-                            .map_or(-1, |(i, _)| i as i32)
-                    )
-                }
-                Op::PathProgress { path } => {
-                    let player = pop!() as u8;
-                    push!(self.path_progress(frame.state, player, path))
-                }
-                Op::PathBlocked {
-                    path,
-                    piece,
-                    by_enemy,
-                } => {
-                    let player = pop!() as u8;
-                    let blocked = self
-                        .path_position(frame.state, player, path, piece)
-                        .and_then(|(i, _)| {
-                            self.paths[path as usize].cells[player as usize].get(i + 1)
-                        })
-                        .and_then(|&next| frame.state.owner(next))
-                        .is_some_and(|owner| !by_enemy || owner != player);
-                    push!(blocked as i32)
-                }
-                Op::Symmetric(s) => {
-                    let symmetric = match frame.action {
-                        Some(a) => {
-                            let state = frame.state;
-                            let after = self.after_in(&mut frame.after, state, &a);
-                            self.is_symmetric(after, s)
-                        }
-                        None => self.is_symmetric(frame.state, s),
-                    };
-                    push!(symmetric as i32)
-                }
-                Op::Not => {
-                    let v = pop!();
-                    push!((v == 0) as i32)
-                }
-                Op::Neg => {
-                    let v = pop!();
-                    push!(v.wrapping_neg())
-                }
+                Op::Not => push!((pop!() == 0) as i32),
+                Op::Neg => push!(pop!().wrapping_neg()),
                 Op::Binary(op) => {
                     let r = pop!();
                     let l = pop!();
-                    push!(match op {
-                        BinOp::Eq => (l == r) as i32,
-                        BinOp::Ne => (l != r) as i32,
-                        BinOp::SameCell => (l == r && l >= 0) as i32,
-                        BinOp::OtherCell => (l != r || l < 0) as i32,
-                        BinOp::Lt => (l < r) as i32,
-                        BinOp::Le => (l <= r) as i32,
-                        BinOp::Gt => (l > r) as i32,
-                        BinOp::Ge => (l >= r) as i32,
-                        BinOp::Add => l.wrapping_add(r),
-                        BinOp::Sub => l.wrapping_sub(r),
-                        BinOp::Mul => l.wrapping_mul(r),
-                        BinOp::And => (l != 0 && r != 0) as i32,
-                        BinOp::Or => (l != 0 || r != 0) as i32,
-                    })
+                    push!(binary(op, l, r))
                 }
                 Op::JumpIfFalseKeep(t) => {
                     if stack[sp - 1] == 0 {
@@ -421,11 +340,103 @@ impl<const W: usize> Game<W> {
                 Op::Draw => return Err(Verdict::Draw),
                 Op::Pass => return Err(Verdict::Pass),
                 Op::Halt => return Err(Verdict::Nothing),
+                // Rare operations (race games, tests of the action): out of line.
+                Op::Pinned { .. }
+                | Op::CanMove
+                | Op::LandsIn
+                | Op::PathIndex { .. }
+                | Op::PathProgress { .. }
+                | Op::PathBlocked { .. }
+                | Op::Symmetric(_) => sp = self.run_rare_op(op, &mut stack, sp, frame),
                 // The cell and set operations of placement games: out of line, so that the loop
                 // of the other games stays as small as it was before them.
                 _ => sp = self.run_cell_op(op, &mut stack, sp, &mut sets, frame),
             }
         }
+    }
+
+    /// The rare operations of [`Self::run_on`], out of its loop: race games' pinned pieces and
+    /// paths, and the tests of an action (`can_move`, `lands_in`, `symmetric`). Returns the new
+    /// stack height.
+    #[inline(never)]
+    fn run_rare_op<const N: usize>(
+        &self,
+        op: Op,
+        stack: &mut [i32; N],
+        mut sp: usize,
+        frame: &mut Frame<'_, W>,
+    ) -> usize {
+        macro_rules! push {
+            ($v:expr) => {{
+                let v = $v;
+                stack[sp] = v;
+                sp += 1;
+            }};
+        }
+        macro_rules! pop {
+            () => {{
+                sp -= 1;
+                stack[sp]
+            }};
+        }
+        match op {
+            Op::Pinned { region } => {
+                let set = if region { Some(pop!() as usize) } else { None };
+                let player = pop!() as u8;
+                let pinned = frame
+                    .state
+                    .pinned_cells(player)
+                    .filter(|&c| set.is_none_or(|s| self.region_sets[s].contains(c)))
+                    .count();
+                push!(pinned as i32)
+            }
+            Op::CanMove => {
+                let player = pop!() as u8;
+                push!(self.can_move(frame.state, player) as i32)
+            }
+            Op::LandsIn => {
+                let set = &self.region_sets[pop!() as usize];
+                let lands = frame.action.is_some_and(|a| self.lands_in(&a, set));
+                push!(lands as i32)
+            }
+            Op::PathIndex { path, piece } => {
+                let player = pop!() as u8;
+                push!(
+                    self.path_position(frame.state, player, path, piece)
+                        .map_or(-1, |(i, _)| i as i32)
+                )
+            }
+            Op::PathProgress { path } => {
+                let player = pop!() as u8;
+                push!(self.path_progress(frame.state, player, path))
+            }
+            Op::PathBlocked {
+                path,
+                piece,
+                by_enemy,
+            } => {
+                let player = pop!() as u8;
+                let blocked = self
+                    .path_position(frame.state, player, path, piece)
+                    .and_then(|(i, _)| self.paths[path as usize].cells[player as usize].get(i + 1))
+                    .and_then(|&next| frame.state.owner(next))
+                    .is_some_and(|owner| !by_enemy || owner != player);
+                push!(blocked as i32)
+            }
+            Op::Symmetric(s) => {
+                let symmetric = match frame.action {
+                    Some(a) => {
+                        let state = frame.state;
+                        let after = self.after_in(&mut frame.after, state, &a);
+                        self.is_symmetric(after, s)
+                    }
+                    None => self.is_symmetric(frame.state, s),
+                };
+                push!(symmetric as i32)
+            }
+            _ => {}
+        }
+        sp
     }
 
     /// One cell or set operation of [`Self::run_on`]; returns the new stack height. Here the
@@ -825,5 +836,25 @@ impl<const W: usize> Game<W> {
         let image = &self.board.symmetries[index];
         let cells = state.cells();
         (0..self.board.cells).all(|c| cells[c] == cells[image[c] as usize])
+    }
+}
+
+/// A binary operator of [`Game::run_on`] on its two operands: 32-bit arithmetic wraps.
+#[inline(always)]
+fn binary(op: BinOp, l: i32, r: i32) -> i32 {
+    match op {
+        BinOp::Eq => (l == r) as i32,
+        BinOp::Ne => (l != r) as i32,
+        BinOp::SameCell => (l == r && l >= 0) as i32,
+        BinOp::OtherCell => (l != r || l < 0) as i32,
+        BinOp::Lt => (l < r) as i32,
+        BinOp::Le => (l <= r) as i32,
+        BinOp::Gt => (l > r) as i32,
+        BinOp::Ge => (l >= r) as i32,
+        BinOp::Add => l.wrapping_add(r),
+        BinOp::Sub => l.wrapping_sub(r),
+        BinOp::Mul => l.wrapping_mul(r),
+        BinOp::And => (l != 0 && r != 0) as i32,
+        BinOp::Or => (l != 0 || r != 0) as i32,
     }
 }
