@@ -111,6 +111,33 @@ impl RuleChecker<'_> {
         let name = call.name.text.as_str();
         let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
         match name {
+            "neighbour" | "beyond" | "empty" | "friend" | "enemy" | "flank" | "reach" | "ray"
+            | "is_in" => self.cell_call_near(name, &args, place, diags),
+            "size" | "value" | "pieces_on" | "neighbours" | "enclosed" => {
+                self.cell_call_of_sets(name, &args, place, diags)
+            }
+            "pieces" | "face_down" | "held_pieces" | "hand" => {
+                self.cell_call_of_pieces(name, &args, place, diags)
+            }
+            "in_row" | "rows" | "connected" => self.cell_call_of_lines(name, &args, place, diags),
+            "liberties" | "without_liberties" | "area" | "groups" => {
+                self.cell_call_of_groups(name, &args, place, diags)
+            }
+            "afterwards" | "seen_before" => self.cell_call_after(call, name, &args, place, diags),
+            _ => None,
+        }
+    }
+
+    /// The functions of a cell and the cells near it: its neighbour, the cell beyond, what
+    /// stands on it, the enemies it flanks, the cells it reaches, and whether a set holds it.
+    fn cell_call_near(
+        &self,
+        name: &str,
+        args: &Args,
+        place: Place,
+        diags: &mut Diagnostics,
+    ) -> Option<(TExpr, Ty)> {
+        match name {
             "neighbour" => {
                 let cell = self.expect(args.require("cell", diags)?, Ty::Cell, place, diags);
                 let dir = self.one_direction(args.require("dir", diags)?, diags);
@@ -163,6 +190,25 @@ impl RuleChecker<'_> {
                     Ty::Cells,
                 ))
             }
+            "is_in" => {
+                let cell = self.expect(args.require("cell", diags)?, Ty::Cell, place, diags);
+                let set = self.expect(args.require("cells", diags)?, Ty::Cells, place, diags);
+                Some((TExpr::IsIn(Box::new(cell?), Box::new(set?)), Ty::Bool))
+            }
+            _ => None,
+        }
+    }
+
+    /// The functions of a set of cells: its size, the values and pieces on it, its neighbours,
+    /// and the cells it encloses.
+    fn cell_call_of_sets(
+        &self,
+        name: &str,
+        args: &Args,
+        place: Place,
+        diags: &mut Diagnostics,
+    ) -> Option<(TExpr, Ty)> {
+        match name {
             "size" | "value" | "pieces_on" => {
                 let set = self.expect(args.require("cells", diags)?, Ty::Cells, place, diags)?;
                 let make = match name {
@@ -172,6 +218,97 @@ impl RuleChecker<'_> {
                 };
                 Some((make(Box::new(set)), Ty::Int))
             }
+            "neighbours" => {
+                let cells = self.expect(args.require("cells", diags)?, Ty::Cells, place, diags);
+                let dirs = self.optional_dirs(args.get("dirs"), diags);
+                Some((
+                    TExpr::Neighbours {
+                        cells: Box::new(cells?),
+                        dirs: dirs?,
+                    },
+                    Ty::Cells,
+                ))
+            }
+            "enclosed" => {
+                let cells = self.expect(args.require("cells", diags)?, Ty::Cells, place, diags);
+                let dirs = self.optional_dirs(args.get("dirs"), diags);
+                let hostile = match args.get("hostile") {
+                    Some(e) => Some(Box::new(self.expect(e, Ty::Cells, place, diags)?)),
+                    None => None,
+                };
+                let edge = match args.get("edge") {
+                    Some(e) => self.constant_bool(e, diags)?,
+                    None => false,
+                };
+                let shield = match args.get("shield") {
+                    Some(e) => self.lines_or_none(e, diags)?,
+                    None => None,
+                };
+                let min = match args.get("min") {
+                    Some(e) => self.constant(e, "`min` of `enclosed`", 1, 64, diags)? as u8,
+                    None => 0,
+                };
+                Some((
+                    TExpr::Enclosed {
+                        cells: Box::new(cells?),
+                        dirs: dirs?,
+                        hostile,
+                        edge,
+                        shield,
+                        min,
+                    },
+                    Ty::Cells,
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// The functions of a player's pieces: on the board (all, face down, held) and in hand.
+    fn cell_call_of_pieces(
+        &self,
+        name: &str,
+        args: &Args,
+        place: Place,
+        diags: &mut Diagnostics,
+    ) -> Option<(TExpr, Ty)> {
+        match name {
+            "pieces" => {
+                let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
+                let piece = match args.get("piece") {
+                    Some(p) => Some(self.piece(p, diags)?),
+                    None => None,
+                };
+                Some((TExpr::Pieces(Box::new(player?), piece), Ty::Cells))
+            }
+            "face_down" | "held_pieces" => {
+                let player =
+                    self.expect(args.require("player", diags)?, Ty::Player, place, diags)?;
+                let make = if name == "face_down" {
+                    TExpr::FaceDown
+                } else {
+                    TExpr::HeldPieces
+                };
+                Some((make(Box::new(player)), Ty::Cells))
+            }
+            "hand" => {
+                let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
+                let kind = self.piece(args.require("piece", diags)?, diags)?;
+                Some((TExpr::Hand(Box::new(player?), kind), Ty::Int))
+            }
+            _ => None,
+        }
+    }
+
+    /// The functions of a player's pieces in a line: rows of them, and a chain joining two regions.
+    fn cell_call_of_lines(
+        &self,
+        name: &str,
+        args: &Args,
+        place: Place,
+        diags: &mut Diagnostics,
+    ) -> Option<(TExpr, Ty)> {
+        match name {
             "in_row" => {
                 let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
                 let length = self.constant(
@@ -215,11 +352,34 @@ impl RuleChecker<'_> {
                     Ty::Cells,
                 ))
             }
-            "is_in" => {
-                let cell = self.expect(args.require("cell", diags)?, Ty::Cell, place, diags);
-                let set = self.expect(args.require("cells", diags)?, Ty::Cells, place, diags);
-                Some((TExpr::IsIn(Box::new(cell?), Box::new(set?)), Ty::Bool))
+            "connected" => {
+                let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
+                let from = self.expect(args.require("from", diags)?, Ty::Region, place, diags);
+                let to = self.expect(args.require("to", diags)?, Ty::Region, place, diags);
+                let dirs = self.optional_dirs(args.get("dirs"), diags);
+                Some((
+                    TExpr::Connected {
+                        player: Box::new(player?),
+                        from: Box::new(from?),
+                        to: Box::new(to?),
+                        dirs: dirs?,
+                    },
+                    Ty::Bool,
+                ))
             }
+            _ => None,
+        }
+    }
+
+    /// The functions of groups of pieces (go): liberties, groups without them, area, group count.
+    fn cell_call_of_groups(
+        &self,
+        name: &str,
+        args: &Args,
+        place: Place,
+        diags: &mut Diagnostics,
+    ) -> Option<(TExpr, Ty)> {
+        match name {
             "liberties" => {
                 let cell = self.expect(args.require("cell", diags)?, Ty::Cell, place, diags);
                 let dirs = self.optional_dirs(args.get("dirs"), diags);
@@ -241,6 +401,21 @@ impl RuleChecker<'_> {
                     _ => (TExpr::WithoutLiberties { player, dirs }, Ty::Cells),
                 })
             }
+            _ => None,
+        }
+    }
+
+    /// The functions of the position after the action (`afterwards`, `seen_before`), each known
+    /// only in its place.
+    fn cell_call_after(
+        &self,
+        call: &Call,
+        name: &str,
+        args: &Args,
+        place: Place,
+        diags: &mut Diagnostics,
+    ) -> Option<(TExpr, Ty)> {
+        match name {
             "afterwards" => {
                 if place != Place::Action {
                     diags.push(
@@ -289,86 +464,6 @@ impl RuleChecker<'_> {
                     None => None,
                 };
                 Some((TExpr::SeenBefore(within), Ty::Bool))
-            }
-            "pieces" => {
-                let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
-                let piece = match args.get("piece") {
-                    Some(p) => Some(self.piece(p, diags)?),
-                    None => None,
-                };
-                Some((TExpr::Pieces(Box::new(player?), piece), Ty::Cells))
-            }
-            "neighbours" => {
-                let cells = self.expect(args.require("cells", diags)?, Ty::Cells, place, diags);
-                let dirs = self.optional_dirs(args.get("dirs"), diags);
-                Some((
-                    TExpr::Neighbours {
-                        cells: Box::new(cells?),
-                        dirs: dirs?,
-                    },
-                    Ty::Cells,
-                ))
-            }
-            "enclosed" => {
-                let cells = self.expect(args.require("cells", diags)?, Ty::Cells, place, diags);
-                let dirs = self.optional_dirs(args.get("dirs"), diags);
-                let hostile = match args.get("hostile") {
-                    Some(e) => Some(Box::new(self.expect(e, Ty::Cells, place, diags)?)),
-                    None => None,
-                };
-                let edge = match args.get("edge") {
-                    Some(e) => self.constant_bool(e, diags)?,
-                    None => false,
-                };
-                let shield = match args.get("shield") {
-                    Some(e) => self.lines_or_none(e, diags)?,
-                    None => None,
-                };
-                let min = match args.get("min") {
-                    Some(e) => self.constant(e, "`min` of `enclosed`", 1, 64, diags)? as u8,
-                    None => 0,
-                };
-                Some((
-                    TExpr::Enclosed {
-                        cells: Box::new(cells?),
-                        dirs: dirs?,
-                        hostile,
-                        edge,
-                        shield,
-                        min,
-                    },
-                    Ty::Cells,
-                ))
-            }
-            "face_down" | "held_pieces" => {
-                let player =
-                    self.expect(args.require("player", diags)?, Ty::Player, place, diags)?;
-                let make = if name == "face_down" {
-                    TExpr::FaceDown
-                } else {
-                    TExpr::HeldPieces
-                };
-                Some((make(Box::new(player)), Ty::Cells))
-            }
-            "hand" => {
-                let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
-                let kind = self.piece(args.require("piece", diags)?, diags)?;
-                Some((TExpr::Hand(Box::new(player?), kind), Ty::Int))
-            }
-            "connected" => {
-                let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
-                let from = self.expect(args.require("from", diags)?, Ty::Region, place, diags);
-                let to = self.expect(args.require("to", diags)?, Ty::Region, place, diags);
-                let dirs = self.optional_dirs(args.get("dirs"), diags);
-                Some((
-                    TExpr::Connected {
-                        player: Box::new(player?),
-                        from: Box::new(from?),
-                        to: Box::new(to?),
-                        dirs: dirs?,
-                    },
-                    Ty::Bool,
-                ))
             }
             _ => None,
         }

@@ -346,25 +346,80 @@ impl RuleChecker<'_> {
             return self.cell_by_name(call, diags);
         }
         if let Some(r) = cx.region(name) {
-            if !cx.regions[r as usize].per_player {
-                diags.push(
-                    Diagnostic::error(
-                        ErrorKind::TypeMismatch {
-                            expected: "a per-player region".into(),
-                            found: "a region".into(),
-                        },
-                        call.span,
-                    )
-                    .with_help(format!(
-                        "`{name}` is the same for every player: write `{name}` alone"
-                    )),
-                );
-                return None;
-            }
-            let args = Args::bind(call, &["player"], diags)?;
-            let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags)?;
-            return Some((TExpr::PlayerRegion(r, Box::new(player)), Ty::Region));
+            return self.player_region_call(r, call, place, diags);
         }
+        match name {
+            "path_index" | "path_blocked" | "path_cell" | "path_progress" => {
+                self.path_call(name, call, place, diags)
+            }
+            "count" | "pinned" | "borne_off" | "on_bar" => {
+                self.piece_count_call(name, call, place, diags)
+            }
+            "lands_in" | "symmetric" => self.action_test_call(name, call, place, diags),
+            "moved" => {
+                if !self.in_after_rule(name, call.name.span, place, diags) {
+                    return None;
+                }
+                let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
+                let piece = self.piece(args.require("piece", diags)?, diags)?;
+                Some((TExpr::Moved(piece), Ty::Bool))
+            }
+            "can_move" => {
+                // Also after an action: whether the opponent is left any move (a mate).
+                if place != Place::Afterwards
+                    && !self.in_end_test(name, call.name.span, place, diags)
+                {
+                    return None;
+                }
+                let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
+                let player =
+                    self.expect(args.require("player", diags)?, Ty::Player, place, diags)?;
+                Some((TExpr::CanMove(Box::new(player)), Ty::Bool))
+            }
+            "attacked" => self.attacked_call(call, place, diags),
+            _ if super::cells::CELL_FUNCTIONS.contains(&name) => self.cell_call(call, place, diags),
+            _ => self.unknown_function(name, call, diags),
+        }
+    }
+
+    /// A per-player region called with its player: that player's copy.
+    fn player_region_call(
+        &self,
+        r: u16,
+        call: &Call,
+        place: Place,
+        diags: &mut Diagnostics,
+    ) -> Option<(TExpr, Ty)> {
+        let cx = self.cx;
+        let name = call.name.text.as_str();
+        if !cx.regions[r as usize].per_player {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::TypeMismatch {
+                        expected: "a per-player region".into(),
+                        found: "a region".into(),
+                    },
+                    call.span,
+                )
+                .with_help(format!(
+                    "`{name}` is the same for every player: write `{name}` alone"
+                )),
+            );
+            return None;
+        }
+        let args = Args::bind(call, &["player"], diags)?;
+        let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags)?;
+        Some((TExpr::PlayerRegion(r, Box::new(player)), Ty::Region))
+    }
+
+    /// `path_index`, `path_blocked` and `path_progress`: a player's pieces along their path.
+    fn path_call(
+        &self,
+        name: &str,
+        call: &Call,
+        place: Place,
+        diags: &mut Diagnostics,
+    ) -> Option<(TExpr, Ty)> {
         match name {
             "path_index" | "path_blocked" => {
                 let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
@@ -407,6 +462,19 @@ impl RuleChecker<'_> {
                 let (player, path) = (Box::new(player?), path?);
                 Some((TExpr::PathProgress { player, path }, Ty::Int))
             }
+            _ => None,
+        }
+    }
+
+    /// `count`, `pinned`, `borne_off` and `on_bar`: how many of a player's pieces stand somewhere.
+    fn piece_count_call(
+        &self,
+        name: &str,
+        call: &Call,
+        place: Place,
+        diags: &mut Diagnostics,
+    ) -> Option<(TExpr, Ty)> {
+        match name {
             "count" => {
                 let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
                 let player = self.expect(args.require("player", diags)?, Ty::Player, place, diags);
@@ -436,53 +504,6 @@ impl RuleChecker<'_> {
                 };
                 Some((TExpr::Pinned(Box::new(player?), region), Ty::Int))
             }
-            "lands_in" | "symmetric" => {
-                if place != Place::Action {
-                    diags.push(
-                        Diagnostic::error(
-                            ErrorKind::OutOfContext {
-                                name: name.into(),
-                                place: Place::Action.describe().into(),
-                            },
-                            call.name.span,
-                        )
-                        .with_label(format!("not known {}", place.describe()))
-                        .with_help(format!(
-                            "`{name}` looks at the action being played; {} see only the position",
-                            match place {
-                                Place::Position => "end tests",
-                                Place::After => "`after` rules",
-                                _ => "`capture_if` conditions",
-                            }
-                        )),
-                    );
-                    return None;
-                }
-                if name == "lands_in" {
-                    let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
-                    let region =
-                        self.expect(args.require("region", diags)?, Ty::Region, place, diags)?;
-                    Some((TExpr::LandsIn(Box::new(region)), Ty::Bool))
-                } else {
-                    let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
-                    let sym = args.require("symmetry", diags)?;
-                    match self.expr(sym, place, None, diags)? {
-                        (TExpr::Symmetric(s), Ty::Symmetry) => {
-                            Some((TExpr::Symmetric(s), Ty::Bool))
-                        }
-                        (_, ty) => {
-                            let kind = ErrorKind::TypeMismatch {
-                                expected: "a board symmetry".into(),
-                                found: ty.describe().into(),
-                            };
-                            let help =
-                                "the symmetries are `mirror_files`, `mirror_ranks` and `rotate180`";
-                            diags.push(Diagnostic::error(kind, sym.span).with_help(help));
-                            None
-                        }
-                    }
-                }
-            }
             "borne_off" | "on_bar" => {
                 let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
                 let player =
@@ -493,62 +514,99 @@ impl RuleChecker<'_> {
                 };
                 Some((make(Box::new(player)), Ty::Int))
             }
-            "moved" => {
-                if !self.in_after_rule(name, call.name.span, place, diags) {
-                    return None;
+            _ => None,
+        }
+    }
+
+    /// `lands_in` and `symmetric`: tests of the action being judged, known only there.
+    fn action_test_call(
+        &self,
+        name: &str,
+        call: &Call,
+        place: Place,
+        diags: &mut Diagnostics,
+    ) -> Option<(TExpr, Ty)> {
+        if place != Place::Action {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::OutOfContext {
+                        name: name.into(),
+                        place: Place::Action.describe().into(),
+                    },
+                    call.name.span,
+                )
+                .with_label(format!("not known {}", place.describe()))
+                .with_help(format!(
+                    "`{name}` looks at the action being played; {} see only the position",
+                    match place {
+                        Place::Position => "end tests",
+                        Place::After => "`after` rules",
+                        _ => "`capture_if` conditions",
+                    }
+                )),
+            );
+            return None;
+        }
+        if name == "lands_in" {
+            let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
+            let region = self.expect(args.require("region", diags)?, Ty::Region, place, diags)?;
+            Some((TExpr::LandsIn(Box::new(region)), Ty::Bool))
+        } else {
+            let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
+            let sym = args.require("symmetry", diags)?;
+            match self.expr(sym, place, None, diags)? {
+                (TExpr::Symmetric(s), Ty::Symmetry) => Some((TExpr::Symmetric(s), Ty::Bool)),
+                (_, ty) => {
+                    let kind = ErrorKind::TypeMismatch {
+                        expected: "a board symmetry".into(),
+                        found: ty.describe().into(),
+                    };
+                    let help = "the symmetries are `mirror_files`, `mirror_ranks` and `rotate180`";
+                    diags.push(Diagnostic::error(kind, sym.span).with_help(help));
+                    None
                 }
-                let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
-                let piece = self.piece(args.require("piece", diags)?, diags)?;
-                Some((TExpr::Moved(piece), Ty::Bool))
-            }
-            "can_move" => {
-                // Also after an action: whether the opponent is left any move (a mate).
-                if place != Place::Afterwards
-                    && !self.in_end_test(name, call.name.span, place, diags)
-                {
-                    return None;
-                }
-                let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
-                let player =
-                    self.expect(args.require("player", diags)?, Ty::Player, place, diags)?;
-                Some((TExpr::CanMove(Box::new(player)), Ty::Bool))
-            }
-            "attacked" => self.attacked_call(call, place, diags),
-            _ if super::cells::CELL_FUNCTIONS.contains(&name) => self.cell_call(call, place, diags),
-            _ => {
-                let mut d =
-                    Diagnostic::error(ErrorKind::UnknownFunction(name.into()), call.name.span)
-                        .with_label("not a function, table or per-player region");
-                let mut candidates = vec![
-                    "count",
-                    "lands_in",
-                    "symmetric",
-                    "path_index",
-                    "path_blocked",
-                    "path_cell",
-                    "path_progress",
-                    "can_move",
-                    "moved",
-                    "borne_off",
-                    "on_bar",
-                    "pinned",
-                    "attacked",
-                    "cell",
-                ];
-                candidates.extend(super::cells::CELL_FUNCTIONS);
-                candidates.extend(cx.tables.iter().map(|t| t.name.as_str()));
-                candidates.extend(
-                    cx.regions
-                        .iter()
-                        .filter(|r| r.per_player)
-                        .map(|r| r.name.as_str()),
-                );
-                let names: Vec<String> = candidates.iter().map(|c| c.to_string()).collect();
-                d = d.with_help(near_or_list(name, "functions", &names));
-                diags.push(d);
-                None
             }
         }
+    }
+
+    /// A call of no function, table or per-player region: reported with the nearest name.
+    fn unknown_function(
+        &self,
+        name: &str,
+        call: &Call,
+        diags: &mut Diagnostics,
+    ) -> Option<(TExpr, Ty)> {
+        let cx = self.cx;
+        let mut d = Diagnostic::error(ErrorKind::UnknownFunction(name.into()), call.name.span)
+            .with_label("not a function, table or per-player region");
+        let mut candidates = vec![
+            "count",
+            "lands_in",
+            "symmetric",
+            "path_index",
+            "path_blocked",
+            "path_cell",
+            "path_progress",
+            "can_move",
+            "moved",
+            "borne_off",
+            "on_bar",
+            "pinned",
+            "attacked",
+            "cell",
+        ];
+        candidates.extend(super::cells::CELL_FUNCTIONS);
+        candidates.extend(cx.tables.iter().map(|t| t.name.as_str()));
+        candidates.extend(
+            cx.regions
+                .iter()
+                .filter(|r| r.per_player)
+                .map(|r| r.name.as_str()),
+        );
+        let names: Vec<String> = candidates.iter().map(|c| c.to_string()).collect();
+        d = d.with_help(near_or_list(name, "functions", &names));
+        diags.push(d);
+        None
     }
 
     /// `repetitions` and `can_move` look at the game around the position (the earlier positions,

@@ -31,125 +31,165 @@ impl RuleChecker<'_> {
         };
         let args = Args::bind(call, params, diags)?;
         if call.name.text == "place" {
-            // A choice of kinds (`pawn or lance`) places any of them: an action per kind.
-            let kinds = self.piece_choices(args.require("piece", diags)?, false, diags)?;
-            let piece = kinds[0];
-            let choices = match kinds.len() {
-                1 => 0,
-                _ => kinds.iter().fold(0u64, |bits, k| bits | 1 << k),
-            };
-            let at = self.place_at(args.get("at"), diags)?;
-            let from_hand = match args.get("from") {
-                Some(e) => self.symbol(e, &["supply", "hand"], diags)? == 1,
-                None => false,
-            };
-            return Some((
-                Generator::Place {
-                    piece,
-                    choices,
-                    at,
-                    from_hand,
-                },
-                Modifiers::default(),
-            ));
+            let generator = self.place_generator(&args, diags)?;
+            return Some((generator, Modifiers::default()));
         }
         let piece = match args.get("piece") {
             Some(e) => Some(self.piece(e, diags)?),
             None => None,
         };
-        if call.name.text == "pass_turn" {
-            return Some((Generator::Pass, Modifiers::default()));
-        }
-        if call.name.text == "take" {
-            let of = match args.get("of") {
-                Some(e) => match self.symbol(e, &["enemy", "own", "any"], diags)? {
-                    0 => TakeOf::Enemy,
-                    1 => TakeOf::Own,
-                    _ => TakeOf::Any,
-                },
-                None => TakeOf::Enemy,
-            };
-            return Some((Generator::Take { piece, of }, Modifiers::default()));
-        }
-        if call.name.text == "fly" {
-            let at = self.place_at(args.get("at"), diags)?;
-            let from = match args.get("from") {
-                Some(e) => Some(self.expect_with_help(
-                    e,
-                    Ty::Cells,
-                    Place::Generator,
-                    "`from:` of `fly` is a set of cells, as in `from: marked`",
-                    diags,
-                )?),
-                None => None,
-            };
-            return Some((Generator::Fly { piece, at, from }, Modifiers::default()));
-        }
-        if call.name.text == "die_move" {
-            let path = self.path_name(args.require("path", diags)?, diags)?;
-            let bear_off = match args.get("bear_off") {
-                Some(e) => Some(self.region_name(e, diags)?),
-                None => None,
-            };
-            let hit = match args.get("hit") {
-                Some(e) if name_of(e) == Some("pin") && self.cx.option("pin").is_none() => Hit::Pin,
-                Some(e) => {
-                    let expected = "`true`, `false`, `pin` or a true/false option";
-                    if self.constant_bool_or(e, expected, diags)? {
-                        Hit::Bar
-                    } else {
-                        Hit::Blocked
-                    }
+        // The primitives that do not move along directions take no movement modifiers.
+        let generator = match call.name.text.as_str() {
+            "pass_turn" => Generator::Pass,
+            "take" => self.take_generator(piece, &args, diags)?,
+            "fly" => self.fly_generator(piece, &args, diags)?,
+            "die_move" => self.die_move_generator(piece, &args, diags)?,
+            "sow" => self.sow(call, piece, &args, diags)?,
+            "path_step" => self.path_step_generator(piece, &args, diags)?,
+            _ => return self.directed_generator(call, piece, &args, diags),
+        };
+        Some((generator, Modifiers::default()))
+    }
+
+    /// `path_step`: along which path, onto what, how many cells on, and whether off its end.
+    fn path_step_generator(
+        &self,
+        piece: Option<u8>,
+        args: &Args,
+        diags: &mut Diagnostics,
+    ) -> Option<Generator> {
+        let path = self.path_name(args.require("path", diags)?, diags)?;
+        let to = self.landing(args.get("to"), diags)?;
+        let by = match args.get("by") {
+            Some(e) => Some(self.expect_with_help(
+                e,
+                Ty::Int,
+                Place::Generator,
+                "`by:` of `path_step` is a number of cells, as in `by: roll`",
+                diags,
+            )?),
+            None => None,
+        };
+        let bear_off = match args.get("bear_off") {
+            Some(e) => self.constant_bool(e, diags)?,
+            None => false,
+        };
+        Some(Generator::PathStep {
+            piece,
+            path,
+            to,
+            by,
+            bear_off,
+        })
+    }
+
+    /// `place`: its kind or choice of kinds, where, and from where.
+    fn place_generator(&self, args: &Args, diags: &mut Diagnostics) -> Option<Generator> {
+        // A choice of kinds (`pawn or lance`) places any of them: an action per kind.
+        let kinds = self.piece_choices(args.require("piece", diags)?, false, diags)?;
+        let piece = kinds[0];
+        let choices = match kinds.len() {
+            1 => 0,
+            _ => kinds.iter().fold(0u64, |bits, k| bits | 1 << k),
+        };
+        let at = self.place_at(args.get("at"), diags)?;
+        let from_hand = match args.get("from") {
+            Some(e) => self.symbol(e, &["supply", "hand"], diags)? == 1,
+            None => false,
+        };
+        Some(Generator::Place {
+            piece,
+            choices,
+            at,
+            from_hand,
+        })
+    }
+
+    /// `take`: whose piece it takes.
+    fn take_generator(
+        &self,
+        piece: Option<u8>,
+        args: &Args,
+        diags: &mut Diagnostics,
+    ) -> Option<Generator> {
+        let of = match args.get("of") {
+            Some(e) => match self.symbol(e, &["enemy", "own", "any"], diags)? {
+                0 => TakeOf::Enemy,
+                1 => TakeOf::Own,
+                _ => TakeOf::Any,
+            },
+            None => TakeOf::Enemy,
+        };
+        Some(Generator::Take { piece, of })
+    }
+
+    /// `fly`: where to, and from which cells.
+    fn fly_generator(
+        &self,
+        piece: Option<u8>,
+        args: &Args,
+        diags: &mut Diagnostics,
+    ) -> Option<Generator> {
+        let at = self.place_at(args.get("at"), diags)?;
+        let from = match args.get("from") {
+            Some(e) => Some(self.expect_with_help(
+                e,
+                Ty::Cells,
+                Place::Generator,
+                "`from:` of `fly` is a set of cells, as in `from: marked`",
+                diags,
+            )?),
+            None => None,
+        };
+        Some(Generator::Fly { piece, at, from })
+    }
+
+    /// `die_move`: its path, where pieces bear off, what a hit does, and entering from the bar.
+    fn die_move_generator(
+        &self,
+        piece: Option<u8>,
+        args: &Args,
+        diags: &mut Diagnostics,
+    ) -> Option<Generator> {
+        let path = self.path_name(args.require("path", diags)?, diags)?;
+        let bear_off = match args.get("bear_off") {
+            Some(e) => Some(self.region_name(e, diags)?),
+            None => None,
+        };
+        let hit = match args.get("hit") {
+            Some(e) if name_of(e) == Some("pin") && self.cx.option("pin").is_none() => Hit::Pin,
+            Some(e) => {
+                let expected = "`true`, `false`, `pin` or a true/false option";
+                if self.constant_bool_or(e, expected, diags)? {
+                    Hit::Bar
+                } else {
+                    Hit::Blocked
                 }
-                None => Hit::Blocked,
-            };
-            let enter = match args.get("enter") {
-                Some(e) => self.constant_bool(e, diags)?,
-                None => false,
-            };
-            return Some((
-                Generator::DieMove {
-                    piece,
-                    path,
-                    bear_off,
-                    hit,
-                    enter,
-                },
-                Modifiers::default(),
-            ));
-        }
-        if call.name.text == "sow" {
-            let generator = self.sow(call, piece, &args, diags)?;
-            return Some((generator, Modifiers::default()));
-        }
-        if call.name.text == "path_step" {
-            let path = self.path_name(args.require("path", diags)?, diags)?;
-            let to = self.landing(args.get("to"), diags)?;
-            let by = match args.get("by") {
-                Some(e) => Some(self.expect_with_help(
-                    e,
-                    Ty::Int,
-                    Place::Generator,
-                    "`by:` of `path_step` is a number of cells, as in `by: roll`",
-                    diags,
-                )?),
-                None => None,
-            };
-            let bear_off = match args.get("bear_off") {
-                Some(e) => self.constant_bool(e, diags)?,
-                None => false,
-            };
-            return Some((
-                Generator::PathStep {
-                    piece,
-                    path,
-                    to,
-                    by,
-                    bear_off,
-                },
-                Modifiers::default(),
-            ));
-        }
+            }
+            None => Hit::Blocked,
+        };
+        let enter = match args.get("enter") {
+            Some(e) => self.constant_bool(e, diags)?,
+            None => false,
+        };
+        Some(Generator::DieMove {
+            piece,
+            path,
+            bear_off,
+            hit,
+            enter,
+        })
+    }
+
+    /// `step`, `slide`, `jump` and `line`: the primitives that move along directions, with the
+    /// movement modifiers they share.
+    fn directed_generator(
+        &self,
+        call: &Call,
+        piece: Option<u8>,
+        args: &Args,
+        diags: &mut Diagnostics,
+    ) -> Option<(Generator, Modifiers)> {
         let dirs = self.direction_set(args.require("dirs", diags)?, diags)?;
         let avoid = match args.get("avoid") {
             Some(e) => Some(self.region_name(e, diags)?),
@@ -167,6 +207,67 @@ impl RuleChecker<'_> {
             Some(e) => Some(self.lines_name(e, diags)?),
             None => None,
         };
+        let (promote, promote_choices) = self.promotion(call, args, diags)?;
+        let promote_from = match args.get("promote_on") {
+            Some(e) if promote.is_some() => self.symbol(e, &["to", "from_or_to"], diags)? == 1,
+            Some(e) => {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other("`promote_on:` without `promote:`".into()),
+                        e.span,
+                    )
+                    .with_label("nothing is promoted"),
+                );
+                return None;
+            }
+            None => false,
+        };
+        let generator = match call.name.text.as_str() {
+            "jump" => self.jump_generator(piece, dirs, promote.is_some(), args, diags)?,
+            "step" => {
+                let to = self.landing(args.get("to"), diags)?;
+                let capture = match args.get("capture") {
+                    Some(e) => self.step_capture(e, to, args.get("to"), diags)?,
+                    None => StepCapture::default(),
+                };
+                Generator::Step {
+                    piece,
+                    dirs,
+                    to,
+                    capture,
+                }
+            }
+            "slide" => self.slide_generator(piece, dirs, args, diags)?,
+            _ => self.line_generator(call, piece, dirs, args, diags)?,
+        };
+        Some((
+            generator,
+            Modifiers {
+                avoid,
+                locked,
+                along,
+                crossing,
+                crossing_stop_after: match args.get("crossing_mode") {
+                    Some(e) => {
+                        self.symbol_or_choice(e, &["single_step", "stop_after"], diags)? == 1
+                    }
+                    None => false,
+                },
+                promote,
+                promote_choices,
+                promote_from,
+            },
+        ))
+    }
+
+    /// `promote:` with `promote_in:`: the kind promoted to and the region, and the kinds to
+    /// choose from (one bit each, 0 for no choice). Both arguments or neither.
+    fn promotion(
+        &self,
+        call: &Call,
+        args: &Args,
+        diags: &mut Diagnostics,
+    ) -> Option<(Option<(u8, u16)>, u64)> {
         let mut promote_choices = 0u64;
         let promote = match (args.get("promote"), args.get("promote_in")) {
             (Some(kinds), Some(region)) => {
@@ -211,175 +312,155 @@ impl RuleChecker<'_> {
                 return None;
             }
         };
-        let promote_from = match args.get("promote_on") {
-            Some(e) if promote.is_some() => self.symbol(e, &["to", "from_or_to"], diags)? == 1,
+        Some((promote, promote_choices))
+    }
+
+    /// `jump`: what it jumps over, chains, when jumped pieces leave, its range, and where it
+    /// promotes (`promote_at:` needs `promote:`, hence `promoted`).
+    fn jump_generator(
+        &self,
+        piece: Option<u8>,
+        dirs: u16,
+        promoted: bool,
+        args: &Args,
+        diags: &mut Diagnostics,
+    ) -> Option<Generator> {
+        let over = match args.get("over") {
+            Some(e) => Some(self.piece(e, diags)?),
+            None => None,
+        };
+        let chain = match args.get("chain") {
+            Some(e) => self.constant_bool(e, diags)?,
+            None => false,
+        };
+        let remove_at_end = match args.get("remove") {
+            Some(e) => self.symbol_or_choice(e, &["at_once", "at_end"], diags)? == 1,
+            None => false,
+        };
+        let long = match args.get("range") {
+            Some(e) => self.symbol(e, &["short", "long"], diags)? == 1,
+            None => false,
+        };
+        let promote_at_end = match args.get("promote_at") {
             Some(e) => {
-                diags.push(
-                    Diagnostic::error(
-                        ErrorKind::Other("`promote_on:` without `promote:`".into()),
-                        e.span,
-                    )
-                    .with_label("nothing is promoted"),
-                );
-                return None;
+                if !promoted {
+                    args.require("promote", diags);
+                    return None;
+                }
+                self.symbol(e, &["stop", "end"], diags)? == 1
             }
             None => false,
         };
-        let generator = match call.name.text.as_str() {
-            "jump" => {
-                let over = match args.get("over") {
-                    Some(e) => Some(self.piece(e, diags)?),
-                    None => None,
-                };
-                let chain = match args.get("chain") {
-                    Some(e) => self.constant_bool(e, diags)?,
-                    None => false,
-                };
-                let remove_at_end = match args.get("remove") {
-                    Some(e) => self.symbol_or_choice(e, &["at_once", "at_end"], diags)? == 1,
-                    None => false,
-                };
-                let long = match args.get("range") {
-                    Some(e) => self.symbol(e, &["short", "long"], diags)? == 1,
-                    None => false,
-                };
-                let promote_at_end = match args.get("promote_at") {
-                    Some(e) => {
-                        if promote.is_none() {
-                            args.require("promote", diags);
-                            return None;
-                        }
-                        self.symbol(e, &["stop", "end"], diags)? == 1
-                    }
-                    None => false,
-                };
-                Some(Generator::Jump {
-                    piece,
-                    dirs,
-                    over,
-                    chain,
-                    remove_at_end,
-                    long,
-                    promote_at_end,
-                })
-            }
-            "step" => {
-                let to = self.landing(args.get("to"), diags)?;
-                let capture = match args.get("capture") {
-                    Some(e) => self.step_capture(e, to, args.get("to"), diags)?,
-                    None => StepCapture::default(),
-                };
-                Some(Generator::Step {
-                    piece,
-                    dirs,
-                    to,
-                    capture,
-                })
-            }
-            "slide" => {
-                let to = self.landing(args.get("to"), diags)?;
-                let max = match args.get("max") {
-                    Some(e) => self.constant(e, "`max` of `slide`", 1, 255, diags)? as u16,
-                    None => u16::MAX,
-                };
-                let screens = match args.get("screens") {
-                    Some(e) => self.constant(e, "`screens` of `slide`", 0, 255, diags)? as u8,
-                    None => 0,
-                };
-                let distance = match args.get("distance") {
-                    Some(e) => self.slide_distance(e, args.get("max"), diags)?,
-                    None => SlideDistance::Any,
-                };
-                let pass = match args.get("pass_over") {
-                    Some(e) => match self.symbol_or_choice(e, &["none", "own", "any"], diags)? {
-                        0 => SlidePass::None,
-                        1 => SlidePass::Own,
-                        _ => SlidePass::Any,
-                    },
-                    None => SlidePass::None,
-                };
-                Some(Generator::Slide {
-                    piece,
-                    dirs,
-                    max,
-                    to,
-                    screens,
-                    distance,
-                    pass,
-                })
-            }
-            _ => {
-                // A line walks back over its pieces by a fixed number of cells.
-                if self.cx.board.directions.iter().any(|d| !d.links.is_empty()) {
-                    diags.push(
-                        Diagnostic::error(
-                            ErrorKind::Other(
-                                "`line` needs a board whose directions are vectors".into(),
-                            ),
-                            call.name.span,
-                        )
-                        .with_label("on a board of links")
-                        .with_help("a board given by `[board.links]` has no straight lines of cells; use `step` or `slide`"),
-                    );
-                    return None;
-                }
-                if self.cx.board.stacks {
-                    diags.push(
-                        Diagnostic::error(
-                            ErrorKind::Other("`line` needs a board without stacks".into()),
-                            call.name.span,
-                        )
-                        .with_label("on a board with stacks")
-                        .with_help(
-                            "a line moves one piece from each cell, and a stack has several: drop \
-                             `stacks = true`, or move one piece with `step` or `slide`",
-                        ),
-                    );
-                    return None;
-                }
-                let min = match args.get("min") {
-                    Some(e) => self.constant(e, "`min` of `line`", 1, 64, diags)? as u8,
-                    None => 1,
-                };
-                let capture = match args.get("capture") {
-                    None => LineCapture::None,
-                    Some(e) => match self.symbol(e, &["none", "run", "first"], diags)? {
-                        0 => LineCapture::None,
-                        1 => LineCapture::Run,
-                        _ => LineCapture::First,
-                    },
-                };
-                let capture_if = match args.get("capture_if") {
-                    Some(e) => Some(self.expect(e, Ty::Bool, Place::LineCapture, diags)?),
-                    None => None,
-                };
-                Some(Generator::Line {
-                    piece,
-                    dirs,
-                    min,
-                    capture,
-                    capture_if,
-                })
-            }
-        }?;
-        Some((
-            generator,
-            Modifiers {
-                avoid,
-                locked,
-                along,
-                crossing,
-                crossing_stop_after: match args.get("crossing_mode") {
-                    Some(e) => {
-                        self.symbol_or_choice(e, &["single_step", "stop_after"], diags)? == 1
-                    }
-                    None => false,
-                },
-                promote,
-                promote_choices,
-                promote_from,
+        Some(Generator::Jump {
+            piece,
+            dirs,
+            over,
+            chain,
+            remove_at_end,
+            long,
+            promote_at_end,
+        })
+    }
+
+    /// `slide`: where it lands, how far, over what.
+    fn slide_generator(
+        &self,
+        piece: Option<u8>,
+        dirs: u16,
+        args: &Args,
+        diags: &mut Diagnostics,
+    ) -> Option<Generator> {
+        let to = self.landing(args.get("to"), diags)?;
+        let max = match args.get("max") {
+            Some(e) => self.constant(e, "`max` of `slide`", 1, 255, diags)? as u16,
+            None => u16::MAX,
+        };
+        let screens = match args.get("screens") {
+            Some(e) => self.constant(e, "`screens` of `slide`", 0, 255, diags)? as u8,
+            None => 0,
+        };
+        let distance = match args.get("distance") {
+            Some(e) => self.slide_distance(e, args.get("max"), diags)?,
+            None => SlideDistance::Any,
+        };
+        let pass = match args.get("pass_over") {
+            Some(e) => match self.symbol_or_choice(e, &["none", "own", "any"], diags)? {
+                0 => SlidePass::None,
+                1 => SlidePass::Own,
+                _ => SlidePass::Any,
             },
-        ))
+            None => SlidePass::None,
+        };
+        Some(Generator::Slide {
+            piece,
+            dirs,
+            max,
+            to,
+            screens,
+            distance,
+            pass,
+        })
+    }
+
+    /// `line`: on a board of vector directions without stacks; how many pieces at least, and
+    /// what it captures.
+    fn line_generator(
+        &self,
+        call: &Call,
+        piece: Option<u8>,
+        dirs: u16,
+        args: &Args,
+        diags: &mut Diagnostics,
+    ) -> Option<Generator> {
+        // A line walks back over its pieces by a fixed number of cells.
+        if self.cx.board.directions.iter().any(|d| !d.links.is_empty()) {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other("`line` needs a board whose directions are vectors".into()),
+                    call.name.span,
+                )
+                .with_label("on a board of links")
+                .with_help("a board given by `[board.links]` has no straight lines of cells; use `step` or `slide`"),
+            );
+            return None;
+        }
+        if self.cx.board.stacks {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other("`line` needs a board without stacks".into()),
+                    call.name.span,
+                )
+                .with_label("on a board with stacks")
+                .with_help(
+                    "a line moves one piece from each cell, and a stack has several: drop \
+                     `stacks = true`, or move one piece with `step` or `slide`",
+                ),
+            );
+            return None;
+        }
+        let min = match args.get("min") {
+            Some(e) => self.constant(e, "`min` of `line`", 1, 64, diags)? as u8,
+            None => 1,
+        };
+        let capture = match args.get("capture") {
+            None => LineCapture::None,
+            Some(e) => match self.symbol(e, &["none", "run", "first"], diags)? {
+                0 => LineCapture::None,
+                1 => LineCapture::Run,
+                _ => LineCapture::First,
+            },
+        };
+        let capture_if = match args.get("capture_if") {
+            Some(e) => Some(self.expect(e, Ty::Bool, Place::LineCapture, diags)?),
+            None => None,
+        };
+        Some(Generator::Line {
+            piece,
+            dirs,
+            min,
+            capture,
+            capture_if,
+        })
     }
 
     /// `capture:` of `step`: `approach`, `withdrawal`, or both written `approach or withdrawal`.

@@ -418,46 +418,7 @@ impl<'a> Emitter<'a> {
     /// Cells and sets of cells, and what is asked of them.
     fn set_expr(&mut self, e: &TExpr) -> Option<usize> {
         match e {
-            TExpr::PlayerRegion(r, p) => {
-                let op = Op::PlayerRegion(self.region_first[*r as usize]);
-                Some(self.unary(p, op))
-            }
-            TExpr::Reach { cell, dirs } => {
-                let d = self.expr(cell);
-                self.code.push(Op::Reach(*dirs));
-                Some(d)
-            }
-            TExpr::Ray { cell, dirs } => {
-                let d = self.expr(cell);
-                self.code.push(Op::Ray(*dirs));
-                Some(d)
-            }
-            TExpr::Next(cell, dirs) => Some(self.unary(cell, Op::Next(*dirs))),
-            TExpr::Beyond(cell, through) => {
-                let d = self.expr(cell);
-                let d = self.second(d, through);
-                self.code.push(Op::Beyond);
-                Some(d)
-            }
             // Sets are kept on the frame's stack of sets, not on this one.
-            TExpr::Flank {
-                cell,
-                dirs,
-                max,
-                hostile,
-            } => {
-                let mut d = 0;
-                if let Some(h) = hostile {
-                    d = self.expr(h);
-                }
-                d = d.max(self.expr(cell));
-                self.code.push(Op::Flank {
-                    dirs: *dirs,
-                    max: *max,
-                    hostile: hostile.is_some(),
-                });
-                Some(d)
-            }
             TExpr::SetOp(BinOp::And, l, r) => {
                 let d = self.expr(l);
                 let jump = self.here();
@@ -509,11 +470,6 @@ impl<'a> Emitter<'a> {
                 });
                 Some(d)
             }
-            TExpr::OneCell(cell) => {
-                let d = self.expr(cell);
-                self.code.push(Op::OneCell);
-                Some(d)
-            }
             TExpr::FaceDown(player) => Some(self.unary(player, Op::FaceDown)),
             TExpr::HeldPieces(player) => Some(self.unary(player, Op::HeldPieces)),
             TExpr::Attacked { cells, by } => {
@@ -547,6 +503,58 @@ impl<'a> Emitter<'a> {
                     dirs: *dirs,
                 });
                 // A set: nothing is left on the stack.
+                Some(d)
+            }
+            _ => self.cell_expr(e),
+        }
+    }
+
+    /// Cells, regions, and the sets of cells worked out from one cell: the rest of
+    /// [`Self::set_expr`].
+    fn cell_expr(&mut self, e: &TExpr) -> Option<usize> {
+        match e {
+            TExpr::PlayerRegion(r, p) => {
+                let op = Op::PlayerRegion(self.region_first[*r as usize]);
+                Some(self.unary(p, op))
+            }
+            TExpr::Reach { cell, dirs } => {
+                let d = self.expr(cell);
+                self.code.push(Op::Reach(*dirs));
+                Some(d)
+            }
+            TExpr::Ray { cell, dirs } => {
+                let d = self.expr(cell);
+                self.code.push(Op::Ray(*dirs));
+                Some(d)
+            }
+            TExpr::Next(cell, dirs) => Some(self.unary(cell, Op::Next(*dirs))),
+            TExpr::Beyond(cell, through) => {
+                let d = self.expr(cell);
+                let d = self.second(d, through);
+                self.code.push(Op::Beyond);
+                Some(d)
+            }
+            TExpr::Flank {
+                cell,
+                dirs,
+                max,
+                hostile,
+            } => {
+                let mut d = 0;
+                if let Some(h) = hostile {
+                    d = self.expr(h);
+                }
+                d = d.max(self.expr(cell));
+                self.code.push(Op::Flank {
+                    dirs: *dirs,
+                    max: *max,
+                    hostile: hostile.is_some(),
+                });
+                Some(d)
+            }
+            TExpr::OneCell(cell) => {
+                let d = self.expr(cell);
+                self.code.push(Op::OneCell);
                 Some(d)
             }
             // The set is made first; then the cell is worked out and tested against it.

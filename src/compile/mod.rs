@@ -755,27 +755,32 @@ fn plan_fast_paths<const W: usize>(game: &mut Game<W>) {
     game.irreversible = fast::irreversible::plan(game);
 }
 
-pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
-    let board = Board::build(&checked.board, checked.players.len());
-    let all_directions = (0..board.directions as u8).collect();
-    let (regions, region_sets, region_first) = compile_regions(&checked);
-    let options: Vec<i64> = checked.options.iter().map(|o| o.value).collect();
-    let declared_rules = declared_rules(&checked.program);
-    let paths = checked
-        .paths
-        .iter()
-        .map(|p| compile_path(p, board.cells))
-        .collect();
-    let lines = checked
-        .lines
-        .iter()
-        .map(|l| compile_lines(l, &board))
-        .collect();
+/// The programs of a game's rules, all in one code vector.
+struct Programs {
+    moves: Vec<CompiledMove>,
+    forbids: Vec<CompiledCheck>,
+    estimates: Vec<(CodeRange, CodeRange)>,
+    turn_start: Vec<CompiledCheck>,
+    after: Vec<CompiledCheck>,
+    no_moves: Option<CompiledCheck>,
+    code: Vec<Op>,
+    stack_depth: usize,
+}
+
+/// Compiles the rules of a game into [`Programs`]: the moves, then the `forbid`s, estimates,
+/// `turn_start`, `after` and `no_moves` rules, in that order in the code.
+fn compile_programs<const W: usize>(
+    checked: &CheckedGame,
+    board: &Board<W>,
+    region_first: &[u16],
+    region_sets: &[CellSet<W>],
+    options: &[i64],
+) -> Programs {
     let region_ref = |r: u16| RegionRef {
         first_set: region_first[r as usize],
         per_player: checked.regions[r as usize].per_player,
     };
-    let mut emitter = bytecode::Emitter::new(&region_first, &options);
+    let mut emitter = bytecode::Emitter::new(region_first, options);
     let lowering = primitives::Lowering {
         region_ref: &region_ref,
         hand_kinds: &checked.hand_kinds,
@@ -789,8 +794,8 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         .collect();
     let rules = Rules {
         program: &checked.program,
-        options: &options,
-        region_first: &region_first,
+        options,
+        region_first,
         region_ref: &region_ref,
         lowering: &lowering,
         continued: &continued,
@@ -810,19 +815,53 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         .map(|(player, value)| (emitter.expr_program(player), emitter.expr_program(value)))
         .collect();
     let ends = EndRules {
-        options: &options,
-        region_first: &region_first,
-        board: &board,
-        region_sets: &region_sets,
+        options,
+        region_first,
+        board,
+        region_sets,
         players: checked.players.len() as u8,
     };
     let turn_start = ends.compile(&checked.program.turn_start, &mut emitter);
     let after = ends.compile(&checked.program.after, &mut emitter);
     let no_moves = (checked.program.no_moves.as_ref()).map(|r| {
-        let code = emitter.stmt_program(&fold::fold_stmts(&r.body, &options));
+        let code = emitter.stmt_program(&fold::fold_stmts(&r.body, options));
         CompiledCheck::plain(r.info.clone(), code)
     });
+    let (code, stack_depth) = emitter.finish();
+    Programs {
+        moves,
+        forbids,
+        estimates,
+        turn_start,
+        after,
+        no_moves,
+        code,
+        stack_depth,
+    }
+}
 
+pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
+    let board = Board::build(&checked.board, checked.players.len());
+    let all_directions = (0..board.directions as u8).collect();
+    let (regions, region_sets, region_first) = compile_regions(&checked);
+    let options: Vec<i64> = checked.options.iter().map(|o| o.value).collect();
+    let declared_rules = declared_rules(&checked.program);
+    let paths = (checked.paths.iter())
+        .map(|p| compile_path(p, board.cells))
+        .collect();
+    let lines = (checked.lines.iter())
+        .map(|l| compile_lines(l, &board))
+        .collect();
+    let Programs {
+        moves,
+        forbids,
+        estimates,
+        turn_start,
+        after,
+        no_moves,
+        code,
+        stack_depth,
+    } = compile_programs(&checked, &board, &region_first, &region_sets, &options);
     let initial = initial_state(&checked);
     let forbid_guards = compiled_forbid_guards(&forbids, &region_sets, checked.players.len());
     let has_compulsory = moves.iter().any(|m: &CompiledMove| m.compulsory);
@@ -831,7 +870,6 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
     let turn_effects = checked.pieces.iter().any(|p| !p.hides.is_empty());
     let has_rule_effects = moves.iter().any(|m| !m.effects.is_empty());
     let has_parts = has_parts(&moves);
-    let (code, stack_depth) = emitter.finish();
     let reads = |op: fn(&Op) -> bool| code.iter().any(op);
     let uses_history = reads(|op| matches!(op, Op::Repetitions | Op::SeenBefore(_)));
     let after_reads_action = reads(|op| matches!(op, Op::Captured | Op::Moved(_) | Op::Passed));

@@ -274,34 +274,15 @@ impl<const W: usize> Game<W> {
                 Op::Ply => push!(i32::try_from(frame.state.ply).unwrap_or(i32::MAX)),
                 Op::Roll => push!(i32::from(frame.state.thrown())),
                 Op::Repetitions => push!(frame.repetitions(|s| self.position_key(s))),
-                Op::BorneOff => {
-                    let player = pop!() as usize;
-                    push!(i32::from(frame.state.off[player & 3]))
-                }
-                Op::OnBar => {
-                    let player = pop!() as usize;
-                    push!(i32::from(frame.state.bar[player & 3]))
-                }
-                Op::Pinned { region } => {
-                    let set = if region { Some(pop!() as usize) } else { None };
-                    let player = pop!() as u8;
-                    let pinned = frame
-                        .state
-                        .pinned_cells(player)
-                        .filter(|&c| set.is_none_or(|s| self.region_sets[s].contains(c)))
-                        .count();
-                    push!(pinned as i32)
-                }
+                // The turn-start tests of race games, cheap: in line.
+                Op::BorneOff => push!(i32::from(frame.state.off[pop!() as usize & 3])),
+                Op::OnBar => push!(i32::from(frame.state.bar[pop!() as usize & 3])),
                 Op::ReturnSet => {
                     frame.result_set = sets.pop();
                     return Ok(0);
                 }
                 Op::Captured => push!(i32::from(frame.played.captured)),
                 Op::Moved(kind) => push!((frame.played.moved >> kind & 1) as i32),
-                Op::CanMove => {
-                    let player = pop!() as u8;
-                    push!(self.can_move(frame.state, player) as i32)
-                }
                 Op::Counter(c) => push!(frame.state.counters[c as usize]),
                 Op::Set(c) => {
                     let v = pop!();
@@ -319,83 +300,12 @@ impl<const W: usize> Game<W> {
                     let player = pop!() as u8;
                     push!(self.count(frame, player, set, piece))
                 }
-                Op::LandsIn => {
-                    let set = &self.region_sets[pop!() as usize];
-                    let lands = frame.action.is_some_and(|a| self.lands_in(&a, set));
-                    push!(lands as i32)
-                }
-                Op::PathIndex { path, piece } => {
-                    let player = pop!() as u8;
-                    push!(
-                        self.path_position(frame.state, player, path, piece)
-                            .map_or(-1, |(i, _)| i as i32)
-                    )
-                }
-                Op::PathCell { path } => {
-                    let index = pop!();
-                    let player = pop!() as usize & 3;
-                    let cells = &self.paths[path as usize].cells[player];
-                    let cell = (index.checked_sub(1))
-                        .and_then(|i| usize::try_from(i).ok())
-                        .and_then(|i| cells.get(i));
-                    push!(cell.map_or(NO_CELL_VALUE, |&c| i32::from(c)))
-                }
-                Op::PathProgress { path } => {
-                    let player = pop!() as u8;
-                    push!(self.path_progress(frame.state, player, path))
-                }
-                Op::PathBlocked {
-                    path,
-                    piece,
-                    by_enemy,
-                } => {
-                    let player = pop!() as u8;
-                    let blocked = self
-                        .path_position(frame.state, player, path, piece)
-                        .and_then(|(i, _)| {
-                            self.paths[path as usize].cells[player as usize].get(i + 1)
-                        })
-                        .and_then(|&next| frame.state.owner(next))
-                        .is_some_and(|owner| !by_enemy || owner != player);
-                    push!(blocked as i32)
-                }
-                Op::Symmetric(s) => {
-                    let symmetric = match frame.action {
-                        Some(a) => {
-                            let state = frame.state;
-                            let after = self.after_in(&mut frame.after, state, &a);
-                            self.is_symmetric(after, s)
-                        }
-                        None => self.is_symmetric(frame.state, s),
-                    };
-                    push!(symmetric as i32)
-                }
-                Op::Not => {
-                    let v = pop!();
-                    push!((v == 0) as i32)
-                }
-                Op::Neg => {
-                    let v = pop!();
-                    push!(v.wrapping_neg())
-                }
+                Op::Not => push!((pop!() == 0) as i32),
+                Op::Neg => push!(pop!().wrapping_neg()),
                 Op::Binary(op) => {
                     let r = pop!();
                     let l = pop!();
-                    push!(match op {
-                        BinOp::Eq => (l == r) as i32,
-                        BinOp::Ne => (l != r) as i32,
-                        BinOp::SameCell => (l == r && l >= 0) as i32,
-                        BinOp::OtherCell => (l != r || l < 0) as i32,
-                        BinOp::Lt => (l < r) as i32,
-                        BinOp::Le => (l <= r) as i32,
-                        BinOp::Gt => (l > r) as i32,
-                        BinOp::Ge => (l >= r) as i32,
-                        BinOp::Add => l.wrapping_add(r),
-                        BinOp::Sub => l.wrapping_sub(r),
-                        BinOp::Mul => l.wrapping_mul(r),
-                        BinOp::And => (l != 0 && r != 0) as i32,
-                        BinOp::Or => (l != 0 || r != 0) as i32,
-                    })
+                    push!(binary(op, l, r))
                 }
                 Op::JumpIfFalseKeep(t) => {
                     if stack[sp - 1] == 0 {
@@ -431,6 +341,15 @@ impl<const W: usize> Game<W> {
                 Op::Draw => return Err(Verdict::Draw),
                 Op::Pass => return Err(Verdict::Pass),
                 Op::Halt => return Err(Verdict::Nothing),
+                // Rare operations (race games, tests of the action): out of line.
+                Op::Pinned { .. }
+                | Op::CanMove
+                | Op::LandsIn
+                | Op::PathIndex { .. }
+                | Op::PathCell { .. }
+                | Op::PathProgress { .. }
+                | Op::PathBlocked { .. }
+                | Op::Symmetric(_) => sp = self.run_rare_op(op, &mut stack, sp, frame),
                 // The cell and set operations of placement games: out of line, so that the loop
                 // of the other games stays as small as it was before them.
                 _ => sp = self.run_cell_op(op, &mut stack, sp, &mut sets, frame),
@@ -438,7 +357,102 @@ impl<const W: usize> Game<W> {
         }
     }
 
-    /// One cell or set operation of [`Self::run_on`]; returns the new stack height.
+    /// The rare operations of [`Self::run_on`], out of its loop: race games' pinned pieces and
+    /// paths, and the tests of an action (`can_move`, `lands_in`, `symmetric`). Returns the new
+    /// stack height.
+    #[inline(never)]
+    fn run_rare_op<const N: usize>(
+        &self,
+        op: Op,
+        stack: &mut [i32; N],
+        mut sp: usize,
+        frame: &mut Frame<'_, W>,
+    ) -> usize {
+        macro_rules! push {
+            ($v:expr) => {{
+                let v = $v;
+                stack[sp] = v;
+                sp += 1;
+            }};
+        }
+        macro_rules! pop {
+            () => {{
+                sp -= 1;
+                stack[sp]
+            }};
+        }
+        match op {
+            Op::Pinned { region } => {
+                let set = if region { Some(pop!() as usize) } else { None };
+                let player = pop!() as u8;
+                let pinned = frame
+                    .state
+                    .pinned_cells(player)
+                    .filter(|&c| set.is_none_or(|s| self.region_sets[s].contains(c)))
+                    .count();
+                push!(pinned as i32)
+            }
+            Op::CanMove => {
+                let player = pop!() as u8;
+                push!(self.can_move(frame.state, player) as i32)
+            }
+            Op::LandsIn => {
+                let set = &self.region_sets[pop!() as usize];
+                let lands = frame.action.is_some_and(|a| self.lands_in(&a, set));
+                push!(lands as i32)
+            }
+            Op::PathIndex { path, piece } => {
+                let player = pop!() as u8;
+                push!(
+                    self.path_position(frame.state, player, path, piece)
+                        .map_or(-1, |(i, _)| i as i32)
+                )
+            }
+            Op::PathCell { path } => {
+                let index = pop!();
+                let player = pop!() as usize & 3;
+                let cells = &self.paths[path as usize].cells[player];
+                let cell = (index.checked_sub(1))
+                    .and_then(|i| usize::try_from(i).ok())
+                    .and_then(|i| cells.get(i));
+                push!(cell.map_or(NO_CELL_VALUE, |&c| i32::from(c)))
+            }
+            Op::PathProgress { path } => {
+                let player = pop!() as u8;
+                push!(self.path_progress(frame.state, player, path))
+            }
+            Op::PathBlocked {
+                path,
+                piece,
+                by_enemy,
+            } => {
+                let player = pop!() as u8;
+                let blocked = self
+                    .path_position(frame.state, player, path, piece)
+                    .and_then(|(i, _)| self.paths[path as usize].cells[player as usize].get(i + 1))
+                    .and_then(|&next| frame.state.owner(next))
+                    .is_some_and(|owner| !by_enemy || owner != player);
+                push!(blocked as i32)
+            }
+            Op::Symmetric(s) => {
+                let symmetric = match frame.action {
+                    Some(a) => {
+                        let state = frame.state;
+                        let after = self.after_in(&mut frame.after, state, &a);
+                        self.is_symmetric(after, s)
+                    }
+                    None => self.is_symmetric(frame.state, s),
+                };
+                push!(symmetric as i32)
+            }
+            _ => {}
+        }
+        sp
+    }
+
+    /// One cell or set operation of [`Self::run_on`]; returns the new stack height. Here the
+    /// common ones: the action's cells and their neighbours, regions, the position's sets,
+    /// hands, and go's liberties and repeated positions. The others go on to [`Self::run_set_op`].
     #[inline(never)]
     fn run_cell_op<const N: usize, const S: usize>(
         &self,
@@ -489,13 +503,99 @@ impl<const W: usize> Game<W> {
                 let cell = pop!();
                 sets.push(self.reach(frame.state, cell, dirs));
             }
-            Op::Ray(dirs) => {
-                let cell = pop!();
-                sets.push(self.ray(frame.state, cell, dirs));
-            }
             Op::Next(dirs) => {
                 let cell = pop!();
                 push!(self.next_cell(frame.state, cell, dirs))
+            }
+            Op::Pieces(piece) => {
+                let player = pop!() as u8;
+                sets.push(match piece {
+                    None => *frame.state.pieces_of(player),
+                    Some(kind) => self.pieces_of_kind(frame, player, kind),
+                });
+            }
+            Op::Marked => sets.push(frame.state.marked),
+            Op::Visited => sets.push(frame.state.visited),
+            Op::Unmoved => sets.push(frame.state.unmoved),
+            Op::Hand(kind) => {
+                let player = pop!() as usize & 3;
+                // A kind no one holds in hand has no slot: none in hand.
+                let slot = self.hand_slot_of[kind as usize] as usize;
+                push!(
+                    frame.state.hand[player]
+                        .get(slot)
+                        .map_or(0, |&n| i32::from(n))
+                )
+            }
+            Op::IsIn => {
+                let cell = pop!();
+                let set = sets.pop();
+                let inside = usize::try_from(cell)
+                    .is_ok_and(|c| c < self.board.cells && set.contains(c as u16));
+                push!(inside as i32)
+            }
+            Op::InRegion => {
+                let region = &self.region_sets[pop!() as usize];
+                let cell = pop!();
+                let inside = usize::try_from(cell)
+                    .is_ok_and(|c| c < self.board.cells && region.contains(c as u16));
+                push!(inside as i32)
+            }
+            Op::RegionCells => {
+                let set = self.region_sets[pop!() as usize];
+                sets.push(set);
+            }
+            Op::Passed => push!(frame.played.passed as i32),
+            Op::Breathes(dirs) => {
+                let cell = pop!();
+                push!(self.breathes(frame.state, cell, dirs) as i32)
+            }
+            Op::WithoutLiberties(dirs) => {
+                let player = pop!() as u8;
+                sets.push(self.without_liberties(frame.state, player, dirs));
+            }
+            Op::Afterwards(code) => push!(self.afterwards(code, frame) as i32),
+            Op::SeenBefore(within) => {
+                let history = frame.history;
+                let from = within.map_or(0, |w| history.len().saturating_sub(w as usize));
+                let seen = frame
+                    .after_actual
+                    .is_some_and(|after| history[from..].contains(&self.position_key(after)));
+                push!(seen as i32)
+            }
+            _ => sp = self.run_set_op(op, stack, sp, sets, frame),
+        }
+        sp
+    }
+
+    /// The set operations of [`Self::run_cell_op`], less common: sets made of others and what
+    /// they hold, and tests of one cell. The others go on to [`Self::run_pattern_op`].
+    #[inline(never)]
+    fn run_set_op<const N: usize, const S: usize>(
+        &self,
+        op: Op,
+        stack: &mut [i32; N],
+        mut sp: usize,
+        sets: &mut SetStack<S, W>,
+        frame: &mut Frame<'_, W>,
+    ) -> usize {
+        macro_rules! push {
+            ($v:expr) => {{
+                let v = $v;
+                stack[sp] = v;
+                sp += 1;
+            }};
+        }
+        macro_rules! pop {
+            () => {{
+                sp -= 1;
+                stack[sp]
+            }};
+        }
+        match op {
+            Op::Ray(dirs) => {
+                let cell = pop!();
+                sets.push(self.ray(frame.state, cell, dirs));
             }
             Op::Beyond => {
                 let through = pop!();
@@ -505,16 +605,6 @@ impl<const W: usize> Game<W> {
             Op::CellIs(test) => {
                 let cell = pop!();
                 push!(self.cell_is(frame.state, cell, test) as i32)
-            }
-            Op::Flank { dirs, max, hostile } => {
-                let cell = pop!();
-                let hostile = if hostile {
-                    sets.pop()
-                } else {
-                    CellSet::default()
-                };
-                let flanked = self.flank(frame.state, cell, dirs, max, &hostile);
-                sets.push(flanked);
             }
             Op::Size => {
                 let set = sets.pop();
@@ -553,17 +643,73 @@ impl<const W: usize> Game<W> {
                 let set = sets.pop();
                 sets.push(self.board.all_cells.and_not(&set));
             }
-            Op::Pieces(piece) => {
-                let player = pop!() as u8;
-                sets.push(match piece {
-                    None => *frame.state.pieces_of(player),
-                    Some(kind) => self.pieces_of_kind(frame, player, kind),
-                });
-            }
             Op::Neighbours(dirs) => {
                 let set = sets.pop();
                 let around = self.neighbours_of(frame.state, &set, dirs);
                 sets.push(around);
+            }
+            Op::OneCell => {
+                let cell = pop!();
+                let mut set = CellSet::default();
+                if let Ok(c) = usize::try_from(cell)
+                    && c < self.board.cells
+                {
+                    set.insert(c as u16);
+                }
+                sets.push(set);
+            }
+            Op::FaceDown => {
+                let player = pop!() as u8;
+                sets.push(self.face_down_pieces(frame.state, player));
+            }
+            Op::HeldPieces => {
+                let player = pop!() as u8;
+                sets.push(self.held_pieces(frame.state, player));
+            }
+            Op::Attacked => {
+                let by = pop!() as u8;
+                let cells = sets.pop();
+                push!(self.attacked(frame, &cells, by) as i32)
+            }
+            _ => sp = self.run_pattern_op(op, stack, sp, sets, frame),
+        }
+        sp
+    }
+
+    /// The rest of [`Self::run_cell_op`]: flanks, enclosures, rows, connections and groups, each
+    /// a walk over the board beside which the calls to get here cost little.
+    #[inline(never)]
+    fn run_pattern_op<const N: usize, const S: usize>(
+        &self,
+        op: Op,
+        stack: &mut [i32; N],
+        mut sp: usize,
+        sets: &mut SetStack<S, W>,
+        frame: &mut Frame<'_, W>,
+    ) -> usize {
+        macro_rules! push {
+            ($v:expr) => {{
+                let v = $v;
+                stack[sp] = v;
+                sp += 1;
+            }};
+        }
+        macro_rules! pop {
+            () => {{
+                sp -= 1;
+                stack[sp]
+            }};
+        }
+        match op {
+            Op::Flank { dirs, max, hostile } => {
+                let cell = pop!();
+                let hostile = if hostile {
+                    sets.pop()
+                } else {
+                    CellSet::default()
+                };
+                let flanked = self.flank(frame.state, cell, dirs, max, &hostile);
+                sets.push(flanked);
             }
             Op::Enclosed {
                 dirs,
@@ -587,27 +733,6 @@ impl<const W: usize> Game<W> {
                 let enclosed = self.enclosed(frame.state, &cells, dirs, &closed);
                 sets.push(enclosed);
             }
-            Op::OneCell => {
-                let cell = pop!();
-                let mut set = CellSet::default();
-                if let Ok(c) = usize::try_from(cell)
-                    && c < self.board.cells
-                {
-                    set.insert(c as u16);
-                }
-                sets.push(set);
-            }
-            Op::Marked => sets.push(frame.state.marked),
-            Op::Visited => sets.push(frame.state.visited),
-            Op::Unmoved => sets.push(frame.state.unmoved),
-            Op::FaceDown => {
-                let player = pop!() as u8;
-                sets.push(self.face_down_pieces(frame.state, player));
-            }
-            Op::HeldPieces => {
-                let player = pop!() as u8;
-                sets.push(self.held_pieces(frame.state, player));
-            }
             Op::InRow {
                 length,
                 dirs,
@@ -621,52 +746,15 @@ impl<const W: usize> Game<W> {
                 let player = pop!() as u8;
                 sets.push(self.rows(frame.state, player, length, dirs));
             }
-            Op::Hand(kind) => {
-                let player = pop!() as usize & 3;
-                // A kind no one holds in hand has no slot: none in hand.
-                let slot = self.hand_slot_of[kind as usize] as usize;
-                push!(
-                    frame.state.hand[player]
-                        .get(slot)
-                        .map_or(0, |&n| i32::from(n))
-                )
-            }
-            Op::IsIn => {
-                let cell = pop!();
-                let set = sets.pop();
-                let inside = usize::try_from(cell)
-                    .is_ok_and(|c| c < self.board.cells && set.contains(c as u16));
-                push!(inside as i32)
-            }
-            Op::InRegion => {
-                let region = &self.region_sets[pop!() as usize];
-                let cell = pop!();
-                let inside = usize::try_from(cell)
-                    .is_ok_and(|c| c < self.board.cells && region.contains(c as u16));
-                push!(inside as i32)
-            }
-            Op::RegionCells => {
-                let set = self.region_sets[pop!() as usize];
-                sets.push(set);
-            }
             Op::Connected { dirs } => {
                 let to = &self.region_sets[pop!() as usize];
                 let from = &self.region_sets[pop!() as usize];
                 let player = pop!() as u8;
                 push!(self.connected(frame.state, player, from, to, dirs) as i32)
             }
-            Op::Passed => push!(frame.played.passed as i32),
             Op::Liberties(dirs) => {
                 let cell = pop!();
                 push!(self.liberties(frame.state, cell, dirs))
-            }
-            Op::Breathes(dirs) => {
-                let cell = pop!();
-                push!(self.breathes(frame.state, cell, dirs) as i32)
-            }
-            Op::WithoutLiberties(dirs) => {
-                let player = pop!() as u8;
-                sets.push(self.without_liberties(frame.state, player, dirs));
             }
             Op::Area(dirs) => {
                 let player = pop!() as u8;
@@ -675,20 +763,6 @@ impl<const W: usize> Game<W> {
             Op::Groups(dirs) => {
                 let player = pop!() as u8;
                 push!(self.groups(frame.state, player, dirs))
-            }
-            Op::Afterwards(code) => push!(self.afterwards(code, frame) as i32),
-            Op::Attacked => {
-                let by = pop!() as u8;
-                let cells = sets.pop();
-                push!(self.attacked(frame, &cells, by) as i32)
-            }
-            Op::SeenBefore(within) => {
-                let history = frame.history;
-                let from = within.map_or(0, |w| history.len().saturating_sub(w as usize));
-                let seen = frame
-                    .after_actual
-                    .is_some_and(|after| history[from..].contains(&self.position_key(after)));
-                push!(seen as i32)
             }
             _ => {}
         }
@@ -773,5 +847,25 @@ impl<const W: usize> Game<W> {
         let image = &self.board.symmetries[index];
         let cells = state.cells();
         (0..self.board.cells).all(|c| cells[c] == cells[image[c] as usize])
+    }
+}
+
+/// A binary operator of [`Game::run_on`] on its two operands: 32-bit arithmetic wraps.
+#[inline(always)]
+fn binary(op: BinOp, l: i32, r: i32) -> i32 {
+    match op {
+        BinOp::Eq => (l == r) as i32,
+        BinOp::Ne => (l != r) as i32,
+        BinOp::SameCell => (l == r && l >= 0) as i32,
+        BinOp::OtherCell => (l != r || l < 0) as i32,
+        BinOp::Lt => (l < r) as i32,
+        BinOp::Le => (l <= r) as i32,
+        BinOp::Gt => (l > r) as i32,
+        BinOp::Ge => (l >= r) as i32,
+        BinOp::Add => l.wrapping_add(r),
+        BinOp::Sub => l.wrapping_sub(r),
+        BinOp::Mul => l.wrapping_mul(r),
+        BinOp::And => (l != 0 && r != 0) as i32,
+        BinOp::Or => (l != 0 || r != 0) as i32,
     }
 }
