@@ -1488,7 +1488,7 @@ pub(super) fn check_memory(file: &GameFile, cx: &Context, diags: &mut Diagnostic
     }
 }
 
-fn cell_set(
+pub(crate) fn cell_set(
     spec: &CellSpec,
     span: Span,
     board: &CheckedBoard,

@@ -7,7 +7,7 @@ use crate::span::Span;
 use crate::syntax::ast::{Call, Expr};
 
 /// The functions of this file, as `call` looks them up.
-pub(super) const CELL_FUNCTIONS: [&str; 27] = [
+pub(super) const CELL_FUNCTIONS: [&str; 31] = [
     "neighbour",
     "ray",
     "beyond",
@@ -35,11 +35,15 @@ pub(super) const CELL_FUNCTIONS: [&str; 27] = [
     "face_down",
     "held_pieces",
     "pieces_on",
+    "group",
+    "inside",
+    "reachable",
+    "distinct",
 ];
 
 /// The functions whose value is a set of cells: with one of them (or a region) on its left, an
 /// `and` or `or` is an operation on sets.
-pub const SET_FUNCTIONS: [&str; 10] = [
+pub const SET_FUNCTIONS: [&str; 13] = [
     "flank",
     "ray",
     "reach",
@@ -50,6 +54,9 @@ pub const SET_FUNCTIONS: [&str; 10] = [
     "neighbours",
     "face_down",
     "held_pieces",
+    "group",
+    "inside",
+    "reachable",
 ];
 
 impl RuleChecker<'_> {
@@ -124,6 +131,9 @@ impl RuleChecker<'_> {
                 self.cell_call_of_groups(name, &args, place, diags)
             }
             "afterwards" | "seen_before" => self.cell_call_after(call, name, &args, place, diags),
+            "group" | "inside" | "reachable" | "distinct" => {
+                self.connection_call(name, &args, place, diags)
+            }
             _ => None,
         }
     }
@@ -470,7 +480,11 @@ impl RuleChecker<'_> {
     }
 
     /// A direction set argument; without one, every direction of the board ([`ALL_DIRECTIONS`]).
-    fn optional_dirs(&self, expr: Option<&Expr>, diags: &mut Diagnostics) -> Option<u16> {
+    pub(super) fn optional_dirs(
+        &self,
+        expr: Option<&Expr>,
+        diags: &mut Diagnostics,
+    ) -> Option<u16> {
         match expr {
             Some(e) => self.direction_set(e, diags),
             None => Some(ALL_DIRECTIONS),

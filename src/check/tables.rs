@@ -61,14 +61,17 @@ fn check_table(
     cx: &Context,
     diags: &mut Diagnostics,
 ) -> Option<TableDecl> {
-    let key_of = |k: &str| -> Option<(TableKey, usize)> {
+    let key_of = |k: &str| -> Option<(TableKey, Vec<usize>)> {
         if let Some(c) = board::cell_on_board(&cx.board, k) {
-            return Some((TableKey::Cell, c as usize));
+            return Some((TableKey::Cell, vec![c as usize]));
+        }
+        if let Some(cells) = cells_key(k, table.span, cx) {
+            return Some((TableKey::Cell, cells));
         }
         if let Some(kind) = cx.piece(k) {
-            return Some((TableKey::Kind, kind as usize));
+            return Some((TableKey::Kind, vec![kind as usize]));
         }
-        cx.player(k).map(|p| (TableKey::Player, p as usize))
+        cx.player(k).map(|p| (TableKey::Player, vec![p as usize]))
     };
     // The entries in the order of the file (a variant's after its base's): the first says what
     // the table is keyed by.
@@ -86,8 +89,8 @@ fn check_table(
             )
             .with_label("its first key")
             .with_help(
-                "key a table by cells (`a1 = 3`), piece kinds (`pawn = 1`) or players \
-                 (`white = \"e1\"`)",
+                "key a table by cells (`a1 = 3`, `\"b1..c1\" = 2`), piece kinds (`pawn = 1`) or \
+                 players (`white = \"e1\"`)",
             ),
         );
         return None;
@@ -109,8 +112,8 @@ fn check_table(
     };
     decl.entries = vec![decl.default_entry(); size];
     for (key, value) in in_order {
-        let index = match key_of(key) {
-            Some((k, index)) if k == first => index,
+        let indexes = match key_of(key) {
+            Some((k, indexes)) if k == first => indexes,
             _ => {
                 let sort = match first {
                     TableKey::Cell => "a cell of the board",
@@ -123,11 +126,25 @@ fn check_table(
             }
         };
         if let Some(v) = entry(name, value, cells, cx, diags) {
-            decl.entries[index] = v;
+            for index in indexes {
+                decl.entries[index] = v;
+            }
         }
     }
     // Kept even with a wrong entry, so that the rules reading it are checked too.
     Some(decl)
+}
+
+/// A key that names several cells, each of which gets the entry: a rectangle (`"b1..c1"`), a
+/// rank or a file (`"rank 1"`, `"file a"`). A later key overrides an earlier one.
+fn cells_key(key: &str, span: Span, cx: &Context) -> Option<Vec<usize>> {
+    if !(key.contains("..") || key.starts_with("rank ") || key.starts_with("file ")) {
+        return None;
+    }
+    let mut problems = Diagnostics::default();
+    let spec = crate::syntax::game_file::CellSpec::One(key.to_string());
+    let cells = board::cell_set(&spec, span, &cx.board, &mut problems);
+    (!problems.has_errors()).then(|| cells.into_iter().map(usize::from).collect())
 }
 
 /// An entry: a whole number in the engine's range, or the name of a cell of the board.

@@ -752,6 +752,27 @@ pub enum TExpr {
     SetNot(Box<TExpr>),
     /// The player's pieces (of the kind).
     Pieces(Box<TExpr>, Option<u8>),
+    /// The cells of the pieces joined to the piece on the cell, of its owner.
+    Group {
+        cell: Box<TExpr>,
+        dirs: u16,
+    },
+    /// The cells the set closes off from the edge of the board.
+    Inside {
+        cells: Box<TExpr>,
+        dirs: u16,
+    },
+    /// The cells of `from` and those reached from them through cells of `through`.
+    Reachable {
+        from: Box<TExpr>,
+        through: Box<TExpr>,
+        dirs: u16,
+    },
+    /// How many different values other than 0 the table (of numbers, by cell) gives the cells.
+    Distinct {
+        table: u16,
+        cells: Box<TExpr>,
+    },
     /// The cells next to a cell of the set, along the directions.
     Neighbours {
         cells: Box<TExpr>,

@@ -104,6 +104,14 @@ pub enum Op {
     Breathes(u16),
     /// Pop a player; make the frame's set their pieces whose group has no liberty.
     WithoutLiberties(u16),
+    /// Pops a cell, pushes the set of its piece's group (connection).
+    Group(u16),
+    /// Pops a set, pushes the cells it closes off from the board's edge.
+    Inside(u16),
+    /// Pops the set to go through and the set to start from, pushes the cells reached.
+    Reachable(u16),
+    /// Pops a set, pushes how many different values of the table its cells have.
+    Distinct(u16),
     /// Pop a player; push their area: their pieces and the empty cells that reach only theirs.
     Area(u16),
     /// Pop a player; push how many groups their pieces form.
@@ -448,6 +456,18 @@ impl<'a> Emitter<'a> {
                 self.code.push(Op::Neighbours(*dirs));
                 Some(d)
             }
+            TExpr::Group { cell, dirs } => Some(self.unary(cell, Op::Group(*dirs))),
+            TExpr::Inside { cells, dirs } => Some(self.unary(cells, Op::Inside(*dirs))),
+            TExpr::Reachable {
+                from,
+                through,
+                dirs,
+            } => {
+                let d = self.expr(from).max(self.expr(through));
+                self.code.push(Op::Reachable(*dirs));
+                Some(d)
+            }
+            TExpr::Distinct { table, cells } => Some(self.unary(cells, Op::Distinct(*table))),
             TExpr::Enclosed {
                 cells,
                 dirs,
@@ -780,6 +800,10 @@ impl Op {
                 | Op::IsIn
                 | Op::RegionCells
                 | Op::WithoutLiberties(_)
+                | Op::Group(_)
+                | Op::Inside(_)
+                | Op::Reachable(_)
+                | Op::Distinct(_)
                 | Op::ReturnSet
         )
     }

@@ -50,7 +50,7 @@ impl<const W: usize> Game<W> {
 
     /// A cell value (`-1` for none) as a cell of the board.
     #[inline]
-    fn cell_of(&self, value: i32) -> Option<u16> {
+    pub(crate) fn cell_of(&self, value: i32) -> Option<u16> {
         u16::try_from(value)
             .ok()
             .filter(|&c| (c as usize) < self.board.cells)

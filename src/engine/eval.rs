@@ -648,6 +648,23 @@ impl<const W: usize> Game<W> {
                 let around = self.neighbours_of(frame.state, &set, dirs);
                 sets.push(around);
             }
+            Op::Group(dirs) => {
+                let cell = pop!();
+                sets.push(self.group(frame.state, cell, dirs));
+            }
+            Op::Inside(dirs) => {
+                let set = sets.pop();
+                sets.push(self.inside(&set, dirs, frame.state.to_move));
+            }
+            Op::Reachable(dirs) => {
+                let through = sets.pop();
+                let from = sets.pop();
+                sets.push(self.reachable(&from, &through, dirs, frame.state.to_move));
+            }
+            Op::Distinct(table) => {
+                let set = sets.pop();
+                push!(self.distinct(table, &set))
+            }
             Op::OneCell => {
                 let cell = pop!();
                 let mut set = CellSet::default();

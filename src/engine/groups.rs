@@ -23,7 +23,7 @@ impl<const W: usize> Game<W> {
     }
 
     /// The cells next to some cell of `cells`, along the directions.
-    fn next_to(&self, cells: &CellSet<W>, dirs: &[u8]) -> CellSet<W> {
+    pub(super) fn next_to(&self, cells: &CellSet<W>, dirs: &[u8]) -> CellSet<W> {
         dirs.iter().fold(CellSet::default(), |around, &dir| {
             around.or(&self.board.step_set(cells, dir))
         })

@@ -388,6 +388,26 @@ impl<const W: usize> Book<'_, W> {
                 }
             ),
             "pieces" => format!("{} {}", whose(), pieces(a("piece"))),
+            "group" => format!(
+                "the chain of the piece on {} (its owner's pieces joined to it along {})",
+                a("cell").map(|c| self.expr(c)).unwrap_or_default(),
+                self.directions_words(a("dirs"))
+            ),
+            "inside" => format!(
+                "the cells closed off from the board's edge by {}",
+                a("cells").map(|c| self.expr(c)).unwrap_or_default()
+            ),
+            "reachable" => format!(
+                "the cells of {} and those reached from them, step by step along {}, through {}",
+                a("from").map(|c| self.expr(c)).unwrap_or_default(),
+                self.directions_words(a("dirs")),
+                a("through").map(|c| self.expr(c)).unwrap_or_default()
+            ),
+            "distinct" => format!(
+                "the number of different values of table {} (0 not counted) on {}",
+                a("table").map(|t| self.expr(t)).unwrap_or_default(),
+                a("cells").map(|c| self.expr(c)).unwrap_or_default()
+            ),
             "neighbours" => format!(
                 "the cells next to {} along {}",
                 a("cells").map(|c| self.expr(c)).unwrap_or_default(),
