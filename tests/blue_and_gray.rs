@@ -1503,7 +1503,8 @@ fn ruling_1_9_remove_jumped_at_end_same_moves_in_random_games() {
             | ActionKind::Place
             | ActionKind::Take
             | ActionKind::Sow
-            | ActionKind::Off => {
+            | ActionKind::Off
+            | ActionKind::Rotate => {
                 unreachable!(
                     "Blue and Gray has no chance events, places nothing, bears nothing off"
                 )

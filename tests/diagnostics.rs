@@ -115,6 +115,7 @@ bad_games!(
     roll_sides_and_faces,
     roll_with_dice,
     roll_without_roll_section,
+    rotate_not_a_square,
     rules_end_early,
     second_no_moves_rule,
     segment_to_itself,

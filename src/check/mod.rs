@@ -11,6 +11,7 @@ pub mod notation;
 mod options;
 mod primitives;
 mod roll;
+pub mod rotate;
 mod rules;
 mod show;
 pub mod tables;

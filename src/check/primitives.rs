@@ -21,8 +21,8 @@ impl RuleChecker<'_> {
                 )
                 .with_label("not a move primitive");
                 d = d.with_help(nearest(other, PRIMITIVES).unwrap_or_else(|| {
-                    "the move primitives are `place`, `step`, `slide`, `line`, `jump`, \
-                         `path_step`, `die_move` and `sow`"
+                    "the move primitives are `place`, `take`, `fly`, `pass_turn`, `step`, `slide`, \
+                         `line`, `jump`, `path_step`, `die_move`, `sow` and `rotate`"
                         .into()
                 }));
                 diags.push(d);
@@ -41,6 +41,7 @@ impl RuleChecker<'_> {
         // The primitives that do not move along directions take no movement modifiers.
         let generator = match call.name.text.as_str() {
             "pass_turn" => Generator::Pass,
+            "rotate" => self.rotate_generator(&args, diags)?,
             "take" => self.take_generator(piece, &args, diags)?,
             "fly" => self.fly_generator(piece, &args, diags)?,
             "die_move" => self.die_move_generator(piece, &args, diags)?,

@@ -531,6 +531,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
             "locked",
         ],
         "path_step" => &["piece", "path", "to", "by", "bear_off"],
+        "rotate" => &["region", "turn"],
         "sow" => &["piece", "path", "from"],
         "die_move" => &["piece", "path", "bear_off", "hit", "enter"],
         "jump" => &[
@@ -590,7 +591,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
 }
 
 /// The move primitives, as `call_params` knows them.
-pub const PRIMITIVES: [&str; 11] = [
+pub const PRIMITIVES: [&str; 12] = [
     "place",
     "pass_turn",
     "take",
@@ -602,6 +603,7 @@ pub const PRIMITIVES: [&str; 11] = [
     "path_step",
     "die_move",
     "sow",
+    "rotate",
 ];
 
 pub(super) fn name_of(expr: &Expr) -> Option<&str> {
@@ -924,6 +926,7 @@ fn warn_overlapping_moves(moves: &[MoveRule], cx: &Context, diags: &mut Diagnost
         Generator::Jump { piece, dirs, .. } => Some((2, *piece, *dirs, None)),
         Generator::Place { .. }
         | Generator::Pass
+        | Generator::Rotate { .. }
         | Generator::Take { .. }
         | Generator::Fly { .. }
         | Generator::Line { .. }

@@ -458,6 +458,12 @@ pub enum Generator {
     },
     /// The mover passes (`pass_turn`).
     Pass,
+    /// A square region of the board turns, with every piece on it (`rotate`): one action per
+    /// square and turn (bits of [`super::rotate::CLOCKWISE`] and the others).
+    Rotate {
+        squares: Vec<super::rotate::TurnedSquare>,
+        turns: u8,
+    },
     /// A new piece of the mover, of kind `piece`, on an empty cell (of region or set `at`):
     /// from the supply, or from the mover's hand (`from_hand`).
     Place {

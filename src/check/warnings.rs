@@ -130,7 +130,10 @@ fn warn_rules_that_never_apply(
         let (piece, over) = match &rule.generator {
             Generator::Jump { piece, over, .. } => (*piece, *over),
             // A placed piece comes from the supply, not the board; a taken one is the enemy's.
-            Generator::Place { .. } | Generator::Take { .. } | Generator::Pass => (None, None),
+            Generator::Place { .. }
+            | Generator::Take { .. }
+            | Generator::Pass
+            | Generator::Rotate { .. } => (None, None),
             Generator::Fly { piece, .. } => (*piece, None),
             Generator::Step { piece, .. }
             | Generator::Slide { piece, .. }

@@ -400,6 +400,7 @@ impl<const W: usize> Game<W> {
             Primitive::Jump(jump) => self.jumps(index, rule, jump, frame, out),
             Primitive::PathStep(path_step) => self.path_steps(index, rule, path_step, frame, out),
             Primitive::Sow(sow) => self.sowings(index, rule, sow, frame, out),
+            Primitive::Rotate(rotate) => self.rotations(index, rule, rotate, frame, out),
         }
     }
 
@@ -679,7 +680,7 @@ impl<const W: usize> Game<W> {
             | ActionKind::Sow => 1,
             ActionKind::Move => action.count(),
             // Nothing of the mover's lands: an enemy piece leaves, or the mover's is borne off.
-            ActionKind::Take | ActionKind::Off => 0,
+            ActionKind::Take | ActionKind::Off | ActionKind::Rotate => 0,
         };
         let to = action.to_cell() as i16;
         (0..count as i16).map(move |i| (to - i * back) as u16)
@@ -732,7 +733,7 @@ impl<const W: usize> Game<W> {
         self.move_part(state, action);
         if self.remembers_previous {
             let (from, to) = match action.kind() {
-                ActionKind::Pass | ActionKind::Roll | ActionKind::Reveal => {
+                ActionKind::Pass | ActionKind::Roll | ActionKind::Reveal | ActionKind::Rotate => {
                     (crate::compile::NO_CELL, crate::compile::NO_CELL)
                 }
                 ActionKind::Place | ActionKind::Take => (crate::compile::NO_CELL, action.to_cell()),
@@ -851,6 +852,7 @@ impl<const W: usize> Game<W> {
             }
             ActionKind::Take => state.clear(action.to_cell()),
             ActionKind::Sow => self.sow(state, action),
+            ActionKind::Rotate => self.rotate_square(state, action),
             ActionKind::Off => {
                 state.clear(action.from_cell());
                 state.off[me as usize & 3] = state.off[me as usize & 3].saturating_add(1);
@@ -861,6 +863,34 @@ impl<const W: usize> Game<W> {
         if let Some(left) = stack_left {
             self.after_stacked_move(state, left);
         }
+        self.promote_moved(state, action, me);
+        if let Some(before) = &marks {
+            self.keep_marks(state, before, action);
+        }
+        if self.tracks_visited {
+            self.note_visited(state, action);
+        }
+        if self.has_rule_effects
+            && matches!(
+                action.kind(),
+                ActionKind::Move
+                    | ActionKind::Jump
+                    | ActionKind::Hop
+                    | ActionKind::Place
+                    | ActionKind::Take
+                    | ActionKind::Sow
+                    | ActionKind::Off
+                    | ActionKind::Rotate
+            )
+        {
+            self.apply_rule_effects(state, action);
+        }
+    }
+
+    /// A promotion: the piece one action moved becomes the rule's kind (or the kind chosen)
+    /// where the rule's region says so.
+    #[inline]
+    fn promote_moved(&self, state: &mut State<W>, action: &Action, me: u8) {
         if matches!(
             action.kind(),
             ActionKind::Move | ActionKind::Jump | ActionKind::Hop
@@ -883,26 +913,6 @@ impl<const W: usize> Game<W> {
                     state.put(to, me, kind);
                 }
             }
-        }
-        if let Some(before) = &marks {
-            self.keep_marks(state, before, action);
-        }
-        if self.tracks_visited {
-            self.note_visited(state, action);
-        }
-        if self.has_rule_effects
-            && matches!(
-                action.kind(),
-                ActionKind::Move
-                    | ActionKind::Jump
-                    | ActionKind::Hop
-                    | ActionKind::Place
-                    | ActionKind::Take
-                    | ActionKind::Sow
-                    | ActionKind::Off
-            )
-        {
-            self.apply_rule_effects(state, action);
         }
     }
 
@@ -965,7 +975,7 @@ impl<const W: usize> Game<W> {
                 };
             }
             // A placed piece is new on the board: it moved from nowhere.
-            ActionKind::Roll | ActionKind::Reveal | ActionKind::Place => {
+            ActionKind::Roll | ActionKind::Reveal | ActionKind::Place | ActionKind::Rotate => {
                 return Played::default();
             }
             // Taking an enemy piece is a capture; taking one's own (`of: own`) is not.

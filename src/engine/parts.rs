@@ -117,6 +117,7 @@ impl<const W: usize> Game<W> {
                 | ActionKind::Place
                 | ActionKind::Take
                 | ActionKind::Sow
+                | ActionKind::Rotate
         ) {
             return false;
         }
@@ -207,6 +208,7 @@ impl<const W: usize> Game<W> {
     pub(super) fn note_visited(&self, state: &mut State<W>, action: &Action) {
         match action.kind() {
             ActionKind::Off => state.visited.insert(action.from_cell()),
+            ActionKind::Rotate => {}
             ActionKind::Move | ActionKind::Hop | ActionKind::Sow => {
                 state.visited.insert(action.from_cell());
                 state.visited.insert(action.to_cell());

@@ -26,6 +26,9 @@ pub enum ActionKind {
     /// The piece on `from` leaves the board past the end of its path, borne off (`path_step`
     /// with `bear_off`); `to` is [`OFF_BOARD`].
     Off,
+    /// A square of the board turns with its pieces (`rotate`): `from` is the square's place in
+    /// the rule's choice, `to` the quarters turned clockwise.
+    Rotate,
 }
 
 /// `Action::to` of an action that bears a piece off the board.
@@ -45,7 +48,7 @@ impl ActionKind {
         ActionKind::Take,
         ActionKind::Sow,
         ActionKind::Off,
-        ActionKind::Take,
+        ActionKind::Rotate,
         ActionKind::Take,
         ActionKind::Take,
         ActionKind::Take,

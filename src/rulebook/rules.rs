@@ -218,6 +218,7 @@ impl<const W: usize> Book<'_, W> {
                 from_hand,
             } => vec![self.place_words(*piece, *choices, at, *from_hand, &args)],
             Generator::Pass => vec!["The mover passes.".into()],
+            Generator::Rotate { squares, turns } => vec![self.rotate_words(squares, *turns)],
             Generator::Take { piece, of } => vec![format!(
                 "The mover takes {} {} off the board.",
                 match of {
@@ -550,6 +551,29 @@ impl<const W: usize> Book<'_, W> {
             "One of the mover's {pieces} standing on the mover's copy of path {path} moves along \
              it as many cells as {by} (none when that is 0 or less), onto {}.{off}",
             landing(to)
+        )
+    }
+
+    /// `rotate`: which squares turn, and which ways.
+    fn rotate_words(&self, squares: &[crate::check::rotate::TurnedSquare], turns: u8) -> String {
+        use crate::check::rotate::{ANTICLOCKWISE, CLOCKWISE, HALF};
+        let names: Vec<String> = (squares.iter())
+            .map(|s| code(&self.checked.regions[s.region as usize].name))
+            .collect();
+        let ways: Vec<&str> = [
+            (CLOCKWISE, "a quarter clockwise"),
+            (ANTICLOCKWISE, "a quarter anticlockwise"),
+            (HALF, "half a turn"),
+        ]
+        .iter()
+        .filter(|(bit, _)| turns & bit != 0)
+        .map(|(_, words)| *words)
+        .collect();
+        format!(
+            "The mover turns one of the squares {} {}, with every piece on it (as the board is \
+             drawn, rank 1 at the bottom).",
+            super::list_or(names),
+            super::list_or(ways.iter().map(|w| w.to_string()).collect())
         )
     }
 

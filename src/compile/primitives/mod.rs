@@ -8,6 +8,7 @@ mod jump;
 mod line;
 mod path_step;
 mod place;
+mod rotate;
 mod slide;
 mod sow;
 mod step;
@@ -18,6 +19,7 @@ pub use jump::Jump;
 pub use line::Line;
 pub use path_step::PathStep;
 pub use place::Place;
+pub use rotate::Rotate;
 pub use slide::Slide;
 pub use sow::Sow;
 pub use step::Step;
@@ -50,6 +52,8 @@ pub enum Primitive {
     PathStep(PathStep),
     /// `die_move`: one piece moves along a path by the pips of one die.
     DieMove(DieMove),
+    /// `rotate`: a square of the board turns with its pieces.
+    Rotate(Rotate),
     /// `sow`: the pieces of a pit are dropped one by one along a loop.
     Sow(Sow),
 }
@@ -94,6 +98,10 @@ impl Lowering<'_> {
                     .or(from_hand.then_some(NO_HAND)),
             }),
             Generator::Pass => Primitive::Pass,
+            Generator::Rotate { squares, turns } => Primitive::Rotate(Rotate {
+                squares: squares.clone(),
+                turns: *turns,
+            }),
             Generator::Take { of, .. } => Primitive::Take(*of),
             Generator::Fly { at, from, .. } => Primitive::Fly(Fly {
                 at: self.at_region(at),
@@ -197,7 +205,7 @@ impl Lowering<'_> {
 pub(super) fn piece_of(generator: &Generator) -> Option<u8> {
     match generator {
         Generator::Place { piece, .. } => Some(*piece),
-        Generator::Pass => None,
+        Generator::Pass | Generator::Rotate { .. } => None,
         Generator::Take { piece, .. }
         | Generator::Fly { piece, .. }
         | Generator::Step { piece, .. }
