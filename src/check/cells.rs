@@ -7,7 +7,7 @@ use crate::span::Span;
 use crate::syntax::ast::{Call, Expr};
 
 /// The functions of this file, as `call` looks them up.
-pub(super) const CELL_FUNCTIONS: [&str; 31] = [
+pub(super) const CELL_FUNCTIONS: [&str; 33] = [
     "neighbour",
     "ray",
     "beyond",
@@ -39,11 +39,13 @@ pub(super) const CELL_FUNCTIONS: [&str; 31] = [
     "inside",
     "reachable",
     "distinct",
+    "back_along",
+    "holding",
 ];
 
 /// The functions whose value is a set of cells: with one of them (or a region) on its left, an
 /// `and` or `or` is an operation on sets.
-pub const SET_FUNCTIONS: [&str; 13] = [
+pub const SET_FUNCTIONS: [&str; 15] = [
     "flank",
     "ray",
     "reach",
@@ -57,6 +59,8 @@ pub const SET_FUNCTIONS: [&str; 13] = [
     "group",
     "inside",
     "reachable",
+    "back_along",
+    "holding",
 ];
 
 impl RuleChecker<'_> {
@@ -134,6 +138,7 @@ impl RuleChecker<'_> {
             "group" | "inside" | "reachable" | "distinct" => {
                 self.connection_call(name, &args, place, diags)
             }
+            "back_along" | "holding" => self.route_call(name, &args, place, diags),
             _ => None,
         }
     }

@@ -12,6 +12,7 @@ mod options;
 mod primitives;
 mod roll;
 pub mod rotate;
+mod routes;
 mod rules;
 mod show;
 pub mod tables;

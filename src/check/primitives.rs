@@ -793,7 +793,16 @@ impl RuleChecker<'_> {
                 }
             }
         }
-        Some(Generator::Sow { piece, path, from })
+        let skip_start = match args.get("skip_start") {
+            Some(e) => self.constant_bool(e, diags)?,
+            None => false,
+        };
+        Some(Generator::Sow {
+            piece,
+            path,
+            from,
+            skip_start,
+        })
     }
 
     pub(super) fn region_name(&self, expr: &Expr, diags: &mut Diagnostics) -> Option<u16> {

@@ -532,7 +532,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         ],
         "path_step" => &["piece", "path", "to", "by", "bear_off"],
         "rotate" => &["region", "turn"],
-        "sow" => &["piece", "path", "from"],
+        "sow" => &["piece", "path", "from", "skip_start"],
         "die_move" => &["piece", "path", "bear_off", "hit", "enter"],
         "jump" => &[
             "piece",
@@ -570,6 +570,8 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "inside" => &["cells", "dirs"],
         "reachable" => &["from", "through", "dirs"],
         "distinct" => &["table", "cells"],
+        "back_along" => &["path", "from", "within"],
+        "holding" => &["min", "max"],
         "enclosed" => &["cells", "dirs", "hostile", "edge", "shield", "min"],
         "face_down" | "held_pieces" => &["player"],
         "size" | "value" | "pieces_on" => &["cells"],

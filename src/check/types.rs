@@ -531,6 +531,8 @@ pub enum Generator {
         piece: Option<u8>,
         path: u16,
         from: u16,
+        /// A lap passes over the pit sown from (Oware), instead of dropping a piece in it.
+        skip_start: bool,
     },
     /// A contiguous run of own pieces (at least `min`) moving along its own line, up to its length.
     Line {
@@ -778,6 +780,17 @@ pub enum TExpr {
     Distinct {
         table: u16,
         cells: Box<TExpr>,
+    },
+    /// The run of cells from `from` back along the mover's copy of the path, while in `within`.
+    BackAlong {
+        path: u16,
+        from: Box<TExpr>,
+        within: Box<TExpr>,
+    },
+    /// The cells holding from `min` to `max` pieces (no upper bound without `max`).
+    Holding {
+        min: Box<TExpr>,
+        max: Option<Box<TExpr>>,
     },
     /// The cells next to a cell of the set, along the directions.
     Neighbours {

@@ -112,6 +112,10 @@ pub enum Op {
     Reachable(u16),
     /// Pops a set, pushes how many different values of the table its cells have.
     Distinct(u16),
+    /// Pops the set `within` and a cell, pushes the run back along the path from the cell.
+    BackAlong(u16),
+    /// Pops the most and the fewest pieces, pushes the cells holding so many.
+    Holding,
     /// Pop a player; push their area: their pieces and the empty cells that reach only theirs.
     Area(u16),
     /// Pop a player; push how many groups their pieces form.
@@ -468,6 +472,24 @@ impl<'a> Emitter<'a> {
                 Some(d)
             }
             TExpr::Distinct { table, cells } => Some(self.unary(cells, Op::Distinct(*table))),
+            TExpr::BackAlong { path, from, within } => {
+                let d = self.expr(from);
+                let d = self.second(d, within);
+                self.code.push(Op::BackAlong(*path));
+                Some(d)
+            }
+            TExpr::Holding { min, max } => {
+                let d = self.expr(min);
+                let d = match max {
+                    Some(max) => self.second(d, max),
+                    None => {
+                        self.code.push(Op::Int(i32::MAX));
+                        d.max(2)
+                    }
+                };
+                self.code.push(Op::Holding);
+                Some(d)
+            }
             TExpr::Enclosed {
                 cells,
                 dirs,
@@ -804,6 +826,8 @@ impl Op {
                 | Op::Inside(_)
                 | Op::Reachable(_)
                 | Op::Distinct(_)
+                | Op::BackAlong(_)
+                | Op::Holding
                 | Op::ReturnSet
         )
     }

@@ -665,6 +665,16 @@ impl<const W: usize> Game<W> {
                 let set = sets.pop();
                 push!(self.distinct(table, &set))
             }
+            Op::BackAlong(path) => {
+                let within = sets.pop();
+                let from = pop!();
+                sets.push(self.back_along(frame.state, path, from, &within));
+            }
+            Op::Holding => {
+                let max = pop!();
+                let min = pop!();
+                sets.push(self.holding(frame.state, min, max));
+            }
             Op::OneCell => {
                 let cell = pop!();
                 let mut set = CellSet::default();

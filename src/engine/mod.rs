@@ -25,6 +25,7 @@ pub mod playout;
 pub mod position;
 pub mod primitives;
 pub mod roll;
+pub mod routes;
 mod stacks;
 pub mod tables;
 

@@ -309,7 +309,12 @@ impl<const W: usize> Book<'_, W> {
                 self.jump_words(*piece, *dirs, *over, *remove_at_end, *long, &args),
                 self.chain_words(*chain, &args),
             ],
-            Generator::Sow { piece, path, from } => vec![self.sow_words(*piece, *path, *from)],
+            Generator::Sow {
+                piece,
+                path,
+                from,
+                skip_start,
+            } => vec![self.sow_words(*piece, *path, *from, *skip_start)],
             Generator::PathStep {
                 piece,
                 path,
@@ -503,7 +508,7 @@ impl<const W: usize> Book<'_, W> {
     }
 
     /// `sow`: the pieces of one pit dropped one by one along a looping path.
-    fn sow_words(&self, piece: Option<u8>, path: u16, from: u16) -> String {
+    fn sow_words(&self, piece: Option<u8>, path: u16, from: u16, skip_start: bool) -> String {
         let region = &self.checked.regions[from as usize];
         let pits = if region.per_player {
             format!("the mover's cells of region {}", code(&region.name))
@@ -513,10 +518,15 @@ impl<const W: usize> Book<'_, W> {
         format!(
             "The mover picks one of {pits} holding {} (whoever owns them), lifts them all and \
              drops them one by one on the cells that follow it on the mover's copy of path {}, \
-             going round it as a loop (past the cell picked too); a cell off the path gets none. \
-             The move lands where the last one is dropped (`to`); its token is the cell picked.",
+             going round it as a loop ({}); a cell off the path gets none. The move lands where \
+             the last one is dropped (`to`); its token is the cell picked.",
             self.pieces_noun(piece),
             code(&self.checked.paths[path as usize].name),
+            if skip_start {
+                "passing over the cell picked, which gets none"
+            } else {
+                "past the cell picked too"
+            },
         )
     }
 

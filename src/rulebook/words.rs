@@ -388,6 +388,24 @@ impl<const W: usize> Book<'_, W> {
                 }
             ),
             "pieces" => format!("{} {}", whose(), pieces(a("piece"))),
+            "back_along" => format!(
+                "the run of cells from {} back along the mover's copy of path {}, while each is one \
+                 of {}",
+                a("from").map(|c| self.expr(c)).unwrap_or_default(),
+                a("path").map(|c| self.expr(c)).unwrap_or_default(),
+                a("within").map(|c| self.expr(c)).unwrap_or_default()
+            ),
+            "holding" => match a("max") {
+                Some(max) => format!(
+                    "the cells holding from {} to {} pieces",
+                    a("min").map(|c| self.expr(c)).unwrap_or_default(),
+                    self.expr(max)
+                ),
+                None => format!(
+                    "the cells holding at least {} pieces",
+                    a("min").map(|c| self.expr(c)).unwrap_or_default()
+                ),
+            },
             "group" => format!(
                 "the chain of the piece on {} (its owner's pieces joined to it along {})",
                 a("cell").map(|c| self.expr(c)).unwrap_or_default(),

@@ -152,9 +152,15 @@ impl Lowering<'_> {
                 pin: *hit == Hit::Pin,
                 enter: *enter,
             }),
-            Generator::Sow { path, from, .. } => Primitive::Sow(Sow {
+            Generator::Sow {
+                path,
+                from,
+                skip_start,
+                ..
+            } => Primitive::Sow(Sow {
                 path: *path,
                 from: (self.region_ref)(*from),
+                skip_start: *skip_start,
             }),
             Generator::PathStep {
                 path,

@@ -8,4 +8,6 @@ pub struct Sow {
     pub path: u16,
     /// The pits: the mover's cells of the region (each on the mover's copy of the path).
     pub from: RegionRef,
+    /// A lap passes over the pit sown from.
+    pub skip_start: bool,
 }

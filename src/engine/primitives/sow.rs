@@ -28,7 +28,12 @@ impl<const W: usize> Game<W> {
                 continue;
             }
             let start = path.index[me as usize][pit as usize] as usize;
-            let last = cells[(start + state.height(pit) as usize) % cells.len()];
+            let mut steps = state.height(pit) as usize;
+            if sow.skip_start && cells.len() > 1 {
+                // A lap passes over the pit: one step more for each full lap of the others.
+                steps += (steps - 1) / (cells.len() - 1);
+            }
+            let last = cells[(start + steps) % cells.len()];
             let action = Action::new(ActionKind::Sow, index, pit, last, 0, 1, 0, 0);
             self.push_if_legal(rule, frame, action, out);
         }
@@ -50,8 +55,12 @@ impl<const W: usize> Game<W> {
         let pit = action.from_cell();
         let (piece, height) = state.lift(pit);
         let mut at = path.index[me][pit as usize] as usize;
+        let start = at;
         for _ in 0..height {
             at = if at + 1 == cells.len() { 0 } else { at + 1 };
+            if sow.skip_start && at == start && cells.len() > 1 {
+                at = if at + 1 == cells.len() { 0 } else { at + 1 };
+            }
             state.drop_pieces(cells[at], piece, 1);
         }
     }
