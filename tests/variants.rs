@@ -210,3 +210,27 @@ fn two_missing_cells_are_not_the_same_cell() {
         "no en passant after a drop: {moves:?}"
     );
 }
+
+/// A variant that names fewer players drops what its base gives the others: Ludo for two keeps
+/// Red's and Yellow's tracks, start squares and yards, and none of Green's or Blue's.
+#[test]
+fn a_variant_may_drop_players() {
+    let (g, _, _) = tabula::Catalog::default()
+        .load("ludo-2", &[])
+        .unwrap_or_else(|e| panic!("ludo-2 does not load: {e:?}"));
+    assert_eq!(g.players, ["red", "yellow"]);
+    let written = g.write_position(&g.initial);
+    assert!(written.contains("red = { piece = 4 }") && written.contains("yellow = { piece = 4 }"));
+    assert!(
+        !written.contains("green") && !written.contains("blue"),
+        "{written}"
+    );
+    let mut state = g.initial;
+    g.play_tokens(&mut state, "roll:6 g2 roll:2 g2-g4 roll:6 i14")
+        .unwrap();
+    assert_eq!(
+        g.legal_tokens(&state),
+        ["roll:1", "roll:2", "roll:3", "roll:4", "roll:5", "roll:6"]
+    );
+    assert_eq!(state.to_move, 1, "yellow throws again after its six");
+}

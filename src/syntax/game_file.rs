@@ -876,6 +876,9 @@ fn base_lacks<'a>(
 /// `base_name` is the `extends` of a variant (`None` for the first file of the chain).
 fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &mut Diagnostics) {
     base.extends = layer.extends.or(base.extends.take());
+    if let Some(players) = layer.game.as_ref().and_then(|g| g.players.as_ref()) {
+        drop_players(base, players);
+    }
     if let Some(g) = layer.game {
         let b = base.game.get_or_insert_with(Default::default);
         b.name = g.name.or(b.name.take());
@@ -940,6 +943,49 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
     }
     if layer.rules.is_some() {
         base.rules = layer.rules;
+    }
+}
+
+/// A variant that names its players drops what its base gives the players it leaves out: their
+/// cells of per-player regions, paths and direction sets, their set-up and hand, their pieces'
+/// symbols, their entries in tables and in the notation. (Rules naming them must be replaced.)
+fn drop_players(base: &mut GameFile, players: &Located<Vec<Located<String>>>) {
+    let kept: Vec<&str> = players.value.iter().map(|p| p.value.as_str()).collect();
+    let old = base.game.as_ref().and_then(|g| g.players.as_ref());
+    let dropped: Vec<String> = (old.iter().flat_map(|p| p.value.iter()))
+        .map(|p| p.value.clone())
+        .filter(|p| !kept.contains(&p.as_str()))
+        .collect();
+    if dropped.is_empty() {
+        return;
+    }
+    let keep = |name: &String| !dropped.contains(name);
+    fn each<T>(value: &mut PerPlayer<T>, keep: &impl Fn(&String) -> bool) {
+        if let PerPlayer::Each(map) = value {
+            map.retain(|k, _| keep(k));
+        }
+    }
+    base.regions
+        .values_mut()
+        .for_each(|r| each(&mut r.value, &keep));
+    base.paths
+        .values_mut()
+        .for_each(|p| each(&mut p.value, &keep));
+    if let Some(board) = &mut base.board {
+        (board.direction_sets.values_mut()).for_each(|d| each(&mut d.value, &keep));
+    }
+    base.setup.retain(|k, _| keep(k));
+    base.hand.retain(|k, _| keep(k));
+    for piece in base.pieces.values_mut() {
+        if let Some(symbols) = &mut piece.value.symbols {
+            symbols.retain(|k, _| keep(k));
+        }
+    }
+    base.tables
+        .values_mut()
+        .for_each(|t| t.value.retain(|k, _| keep(k)));
+    if let Some(notation) = &mut base.notation {
+        notation.to_move.retain(|k, _| keep(k));
     }
 }
 

@@ -11,6 +11,7 @@ Perft counts throws as Tabula does: each distinct total once, unweighted, using 
 
     python3 tools/crosscheck/ludo.py --depth 6
     python3 tools/crosscheck/ludo.py --depth 6 --tabula target/release/tabula --games 10
+    python3 tools/crosscheck/ludo.py --players 2 --depth 6 --tabula target/release/tabula
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import random
 import subprocess
 import sys
 
-PLAYERS = 4
 PIECES = 4
 
 
@@ -44,10 +44,13 @@ def rotate(cell):
     return (y, 16 - x)
 
 
-TRACKS = [red_track()]
+ALL_TRACKS = [red_track()]
 for _ in range(3):
-    TRACKS.append([rotate(c) for c in TRACKS[-1]])
+    ALL_TRACKS.append([rotate(c) for c in ALL_TRACKS[-1]])
 END = 56
+# Set by --players: four players, or Red and Yellow on opposite sides.
+TRACKS = ALL_TRACKS
+PLAYERS = 4
 
 
 def name(cell):
@@ -165,13 +168,19 @@ def main():
     ap.add_argument("--tabula", help="a tabula binary to compare with")
     ap.add_argument("--games", type=int, default=5, help="random games compared with --tabula")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", type=int, choices=[2, 4], default=4,
+                    help="2: Red and Yellow on opposite sides (games/ludo-2.toml)")
     args = ap.parse_args()
+    global TRACKS, PLAYERS
+    if args.players == 2:
+        TRACKS, PLAYERS = [ALL_TRACKS[0], ALL_TRACKS[2]], 2
+    game_name = "ludo" if args.players == 4 else "ludo-2"
     failures = 0
     for depth in range(1, args.depth + 1):
         mine = perft(Position(), depth)
         line = f"perft({depth}) = {mine}"
         if args.tabula:
-            theirs = int(tabula(args.tabula, "perft", "ludo", "--depth", str(depth)).strip())
+            theirs = int(tabula(args.tabula, "perft", game_name, "--depth", str(depth)).strip())
             line += f", tabula {theirs}" + ("" if theirs == mine else "  MISMATCH")
             failures += theirs != mine
         print(line)
@@ -183,7 +192,7 @@ def main():
         pos, played = Position(), []
         while True:
             mine = pos.tokens()
-            theirs = sorted(tabula(args.tabula, "moves", "ludo", "--after", " ".join(played)).split())
+            theirs = sorted(tabula(args.tabula, "moves", game_name, "--after", " ".join(played)).split())
             positions += 1
             if sorted(mine) != theirs:
                 print(f"game {game}: after {' '.join(played)!r}: mine {mine}, tabula {theirs}")
