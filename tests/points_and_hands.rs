@@ -80,19 +80,28 @@ fn placing_from_the_hand_takes_one_and_positions_keep_the_hand() {
 }
 
 #[test]
-fn a_board_has_vectors_or_links_not_both() {
+fn a_direction_is_given_as_vectors_or_as_links_not_both() {
     let text = std::fs::read_to_string(format!(
         "{}/games/nine-mens-morris.toml",
         env!("CARGO_MANIFEST_DIR")
     ))
-    .unwrap()
-    .replace(
+    .unwrap();
+    // A board of points may have a vector direction beside its links...
+    let mixed = text.replace(
         "[board.links]",
         "[board.directions]\nup = [0, 1]\n\n[board.links]",
     );
-    let error = load_game_text("m.toml", text, &[]).unwrap_err().to_string();
+    assert!(load_game_text("m.toml", mixed, &[]).is_ok());
+    // ...but not one name given both ways.
+    let twice = text.replace(
+        "[board.links]",
+        "[board.directions]\ne = [1, 0]\n\n[board.links]",
+    );
+    let error = load_game_text("m.toml", twice, &[])
+        .unwrap_err()
+        .to_string();
     assert!(
-        error.contains("`[board.directions]` or `[board.links]`, not both"),
+        error.contains("direction `e` is given both as a vector and by links"),
         "{error}"
     );
 }

@@ -474,18 +474,21 @@ fn direction_legs(section: &BoardSection, board: &mut CheckedBoard, diags: &mut 
 }
 
 /// `[board.links]` and `[board.opposites]`: directions whose neighbours are listed link by link,
-/// for a board of points joined by lines (Nine Men's Morris).
+/// for a board of points joined by lines (Nine Men's Morris), or beside the vector directions of
+/// a grid (a few links that join cells far apart).
 fn link_directions(section: &BoardSection, board: &mut CheckedBoard, diags: &mut Diagnostics) {
-    if !section.links.is_empty() && !section.directions.is_empty() {
-        let span = section.links.values().next().map(|l| l.span);
+    if let Some((name, links)) =
+        (section.links.iter()).find(|(n, _)| section.directions.contains_key(*n))
+    {
         diags.push(
             Diagnostic::error(
-                ErrorKind::BadBoard(
-                    "a board has `[board.directions]` or `[board.links]`, not both".into(),
-                ),
-                span,
+                ErrorKind::BadBoard(format!(
+                    "direction `{name}` is given both as a vector and by links"
+                )),
+                links.span,
             )
-            .with_help("give every direction as vectors, or every direction as links"),
+            .with_label("also in `[board.directions]`")
+            .with_help("name the links' direction apart from the vectors, such as `portal`"),
         );
         return;
     }
@@ -599,15 +602,14 @@ fn link_directions(section: &BoardSection, board: &mut CheckedBoard, diags: &mut
             );
         }
     }
-    if directions.len() > MAX_DIRECTIONS {
+    // After the vector directions, if any: a board may have both.
+    board.directions.extend(directions);
+    if board.directions.len() > MAX_DIRECTIONS {
         diags.push(Diagnostic::error(
             ErrorKind::BadBoard(format!("a board has at most {MAX_DIRECTIONS} directions")),
             None,
         ));
-        directions.truncate(MAX_DIRECTIONS);
-    }
-    if !directions.is_empty() {
-        board.directions = directions;
+        board.directions.truncate(MAX_DIRECTIONS);
     }
 }
 

@@ -800,15 +800,12 @@ impl<const W: usize> Game<W> {
                         cell = self.board.neighbour(cell, action.dir());
                     }
                 }
-                let back = self.board.offsets[action.dir() as usize];
-                let mut dst = action.to_cell() as i16;
-                let mut src = dst - action.distance() as i16 * back;
-                for _ in 0..action.count() {
-                    let moving = state.cell(src as u16);
-                    state.clear(src as u16);
-                    state.set(dst as u16, moving);
-                    dst -= back;
-                    src -= back;
+                if action.count() == 1 {
+                    // One piece, from its cell: also along a link direction, whose cells are
+                    // not a fixed offset apart.
+                    state.move_piece(action.from_cell(), action.to_cell());
+                } else {
+                    self.move_line(state, action);
                 }
             }
             ActionKind::Jump => {
@@ -884,6 +881,21 @@ impl<const W: usize> Game<W> {
             )
         {
             self.apply_rule_effects(state, action);
+        }
+    }
+
+    /// A line of pieces moving together (`line`), the front one landing on `to`: vector
+    /// directions only, whose cells are a fixed offset apart.
+    fn move_line(&self, state: &mut State<W>, action: &Action) {
+        let back = self.board.offsets[action.dir() as usize];
+        let mut dst = action.to_cell() as i16;
+        let mut src = dst - action.distance() as i16 * back;
+        for _ in 0..action.count() {
+            let moving = state.cell(src as u16);
+            state.clear(src as u16);
+            state.set(dst as u16, moving);
+            dst -= back;
+            src -= back;
         }
     }
 
