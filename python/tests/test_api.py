@@ -22,7 +22,12 @@ def cli(*args: str) -> str:
 
 def perft(state: tabula.State, depth: int) -> int:
     """Action sequences of `depth` from `state`, as `tabula perft` counts them: each chance
-    outcome expanded, without using depth (the rulings' convention)."""
+    outcome expanded, without using depth (the rulings' convention); a leaf is counted before
+    any chance event it would start."""
+    if depth == 0:
+        return 1
+    if state.is_terminal():
+        return 0
     if state.is_chance_node():
         total = 0
         for action, _ in state.chance_outcomes():
@@ -30,8 +35,6 @@ def perft(state: tabula.State, depth: int) -> int:
             child.apply_action(action)
             total += perft(child, depth)
         return total
-    if depth == 0 or state.is_terminal():
-        return 1 if depth == 0 else 0
     total = 0
     for action in state.legal_actions():
         child = state.clone()
@@ -40,7 +43,7 @@ def perft(state: tabula.State, depth: int) -> int:
     return total
 
 
-@pytest.mark.parametrize("name,depth", [("breakthrough", 3), ("tic-tac-toe", 4), ("hold-pley", 2), ("kalah", 3), ("backgammon", 1)])
+@pytest.mark.parametrize("name,depth", [("breakthrough", 3), ("tic-tac-toe", 4), ("hold-pley", 2), ("kalah", 3), ("backgammon", 1), ("ur", 4), ("ludo", 3), ("pentago", 1)])
 def test_perft_agrees_with_the_command_line(name, depth):
     game = tabula.load_game(name)
     counted = cli("perft", name, "--depth", str(depth)).split()[-1]
@@ -61,7 +64,7 @@ def random_game(name: str, seed: int, **options) -> tabula.State:
     return state
 
 
-@pytest.mark.parametrize("name", ["breakthrough", "backgammon", "hold-pley", "connect-four"])
+@pytest.mark.parametrize("name", ["breakthrough", "backgammon", "hold-pley", "connect-four", "ur", "oware"])
 def test_a_game_played_in_python_is_a_record_the_command_line_replays(name, tmp_path):
     state = random_game(name, seed=3, **({"max_plies": 300} if name == "hold-pley" else {}))
     assert state.is_terminal()
@@ -85,6 +88,16 @@ def test_chance_outcomes_are_the_dice_with_their_odds():
     assert abs(sum(p for _, p in outcomes) - 1) < 1e-12
     doublets = [p for a, p in outcomes if state.action_to_string(a).split(":")[1] in {f"{d}-{d}" for d in range(1, 7)}]
     assert len(doublets) == 6 and all(abs(p - 1 / 36) < 1e-12 for p in doublets)
+
+
+def test_a_throw_of_binary_dice_has_the_odds_of_its_total():
+    """Ur's four binary dice (`[roll]`): totals 0 to 4, as likely as 1, 4, 6, 4 and 1 in 16."""
+    state = tabula.load_game("ur").new_initial_state()
+    assert state.is_chance_node()
+    odds = {state.action_to_string(a): p for a, p in state.chance_outcomes()}
+    assert odds == {"roll:0": 1 / 16, "roll:1": 4 / 16, "roll:2": 6 / 16, "roll:3": 4 / 16, "roll:4": 1 / 16}
+    state.apply_token("roll:3")
+    assert not state.is_chance_node() and state.legal_tokens() == ["b1"]
 
 
 def test_actions_are_the_same_ids_in_every_position_and_illegal_ones_are_refused():
