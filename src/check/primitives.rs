@@ -474,7 +474,6 @@ impl RuleChecker<'_> {
         to_expr: Option<&Expr>,
         diags: &mut Diagnostics,
     ) -> Option<StepCapture> {
-        use crate::syntax::ast::BinOp;
         if to != Landing::Empty {
             diags.push(
                 Diagnostic::error(
@@ -490,13 +489,7 @@ impl RuleChecker<'_> {
             return None;
         }
         let mut capture = StepCapture::default();
-        let mut pending = vec![expr];
-        while let Some(e) = pending.pop() {
-            if let ExprKind::Binary(BinOp::Or, l, r) = &e.kind {
-                pending.push(r);
-                pending.push(l);
-                continue;
-            }
+        for e in alternatives(expr) {
             let which = self.symbol(e, &["approach", "withdrawal"], diags)?;
             let slot = if which == 0 {
                 &mut capture.approach
@@ -526,33 +519,23 @@ impl RuleChecker<'_> {
         allow_none: bool,
         diags: &mut Diagnostics,
     ) -> Option<Vec<u8>> {
-        use crate::syntax::ast::{BinOp, ExprKind};
         let mut kinds = Vec::new();
-        let mut pending = vec![expr];
-        while let Some(e) = pending.pop() {
-            match &e.kind {
-                ExprKind::Binary(BinOp::Or, l, r) => {
-                    pending.push(r);
-                    pending.push(l);
-                }
-                _ => {
-                    let kind = match name_of(e) {
-                        Some("none") if allow_none => STAY,
-                        _ => self.piece(e, diags)?,
-                    };
-                    if kinds.contains(&kind) {
-                        diags.push(
-                            Diagnostic::error(
-                                ErrorKind::Other("a choice of kinds names each kind once".into()),
-                                e.span,
-                            )
-                            .with_label("named twice"),
-                        );
-                        return None;
-                    }
-                    kinds.push(kind);
-                }
+        for e in alternatives(expr) {
+            let kind = match name_of(e) {
+                Some("none") if allow_none => STAY,
+                _ => self.piece(e, diags)?,
+            };
+            if kinds.contains(&kind) {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other("a choice of kinds names each kind once".into()),
+                        e.span,
+                    )
+                    .with_label("named twice"),
+                );
+                return None;
             }
+            kinds.push(kind);
         }
         Some(kinds)
     }

@@ -3,7 +3,7 @@
 
 use super::rules::*;
 use super::*;
-use crate::syntax::ast::{BinOp, Expr, ExprKind};
+use crate::syntax::ast::Expr;
 
 /// A square region that a move may turn: its cells, and where each goes on a quarter turn
 /// clockwise (as the board is drawn, rank 1 at the bottom), as an index into `cells`.
@@ -93,20 +93,4 @@ impl RuleChecker<'_> {
             clockwise,
         })
     }
-}
-
-/// The alternatives of a choice `a or b or c`, in order (one for a plain name).
-fn alternatives(expr: &Expr) -> Vec<&Expr> {
-    let mut out = Vec::new();
-    let mut pending = vec![expr];
-    while let Some(e) = pending.pop() {
-        match &e.kind {
-            ExprKind::Binary(BinOp::Or, l, r) => {
-                pending.push(r);
-                pending.push(l);
-            }
-            _ => out.push(e),
-        }
-    }
-    out
 }

@@ -608,6 +608,22 @@ pub const PRIMITIVES: [&str; 12] = [
     "rotate",
 ];
 
+/// The alternatives of a choice `a or b or c`, in order (one for a plain name).
+pub(super) fn alternatives(expr: &Expr) -> Vec<&Expr> {
+    let mut out = Vec::new();
+    let mut pending = vec![expr];
+    while let Some(e) = pending.pop() {
+        match &e.kind {
+            ExprKind::Binary(crate::syntax::ast::BinOp::Or, l, r) => {
+                pending.push(r);
+                pending.push(l);
+            }
+            _ => out.push(e),
+        }
+    }
+    out
+}
+
 pub(super) fn name_of(expr: &Expr) -> Option<&str> {
     match &expr.kind {
         ExprKind::Name(n) => Some(n),

@@ -135,8 +135,6 @@ pub struct CompiledCheck {
 pub struct CompiledPath {
     pub name: String,
     pub cells: Vec<Vec<u16>>,
-    /// `next[player][cell]`, or [`NO_CELL`] off the path or at its end.
-    pub next: Vec<Vec<u16>>,
     /// `index[player][cell]`, or `u8::MAX` off the path.
     pub index: Vec<Vec<u8>>,
 }
@@ -153,24 +151,17 @@ fn conjuncts_of<'e>(filter: &'e TExpr, parts: &mut Vec<&'e TExpr>) {
 }
 
 fn compile_path(path: &crate::check::PathDecl, cells: usize) -> CompiledPath {
-    let mut next = Vec::new();
     let mut index = Vec::new();
     for list in &path.cells {
-        let mut n = vec![NO_CELL; cells];
         let mut i = vec![u8::MAX; cells];
         for (k, &cell) in list.iter().enumerate() {
             i[cell as usize] = k.min(254) as u8;
-            if let Some(&after) = list.get(k + 1) {
-                n[cell as usize] = after;
-            }
         }
-        next.push(n);
         index.push(i);
     }
     CompiledPath {
         name: path.name.clone(),
         cells: path.cells.clone(),
-        next,
         index,
     }
 }

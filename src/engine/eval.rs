@@ -62,6 +62,26 @@ struct SetStack<const S: usize, const W: usize> {
     len: usize,
 }
 
+/// `push!(v)` and `pop!()` on the operand stack `stack` of height `sp`, for each function that
+/// runs operations (`$` is passed in so that the inner macros can have arguments of their own).
+macro_rules! operand_stack {
+    ($d:tt, $stack:ident, $sp:ident) => {
+        macro_rules! push {
+                    ($d v:expr) => {{
+                        let v = $d v;
+                        $stack[$sp] = v;
+                        $sp += 1;
+                    }};
+                }
+        macro_rules! pop {
+            () => {{
+                $sp -= 1;
+                $stack[$sp]
+            }};
+        }
+    };
+}
+
 impl<const S: usize, const W: usize> SetStack<S, W> {
     #[inline]
     fn new() -> Self {
@@ -247,19 +267,7 @@ impl<const W: usize> Game<W> {
         let mut sp = 0usize;
         let mut pc = code.start();
         let players = self.players.len() as u8;
-        macro_rules! push {
-            ($v:expr) => {{
-                let v = $v;
-                stack[sp] = v;
-                sp += 1;
-            }};
-        }
-        macro_rules! pop {
-            () => {{
-                sp -= 1;
-                stack[sp]
-            }};
-        }
+        operand_stack!($, stack, sp);
         loop {
             let op = self.code[pc];
             pc += 1;
@@ -368,19 +376,7 @@ impl<const W: usize> Game<W> {
         mut sp: usize,
         frame: &mut Frame<'_, W>,
     ) -> usize {
-        macro_rules! push {
-            ($v:expr) => {{
-                let v = $v;
-                stack[sp] = v;
-                sp += 1;
-            }};
-        }
-        macro_rules! pop {
-            () => {{
-                sp -= 1;
-                stack[sp]
-            }};
-        }
+        operand_stack!($, stack, sp);
         match op {
             Op::Pinned { region } => {
                 let set = if region { Some(pop!() as usize) } else { None };
@@ -462,19 +458,7 @@ impl<const W: usize> Game<W> {
         sets: &mut SetStack<S, W>,
         frame: &mut Frame<'_, W>,
     ) -> usize {
-        macro_rules! push {
-            ($v:expr) => {{
-                let v = $v;
-                stack[sp] = v;
-                sp += 1;
-            }};
-        }
-        macro_rules! pop {
-            () => {{
-                sp -= 1;
-                stack[sp]
-            }};
-        }
+        operand_stack!($, stack, sp);
         match op {
             Op::To => push!(match frame.action {
                 Some(a) => self.action_to(&a),
@@ -579,19 +563,7 @@ impl<const W: usize> Game<W> {
         sets: &mut SetStack<S, W>,
         frame: &mut Frame<'_, W>,
     ) -> usize {
-        macro_rules! push {
-            ($v:expr) => {{
-                let v = $v;
-                stack[sp] = v;
-                sp += 1;
-            }};
-        }
-        macro_rules! pop {
-            () => {{
-                sp -= 1;
-                stack[sp]
-            }};
-        }
+        operand_stack!($, stack, sp);
         match op {
             Op::Ray(dirs) => {
                 let cell = pop!();
@@ -714,19 +686,7 @@ impl<const W: usize> Game<W> {
         sets: &mut SetStack<S, W>,
         frame: &mut Frame<'_, W>,
     ) -> usize {
-        macro_rules! push {
-            ($v:expr) => {{
-                let v = $v;
-                stack[sp] = v;
-                sp += 1;
-            }};
-        }
-        macro_rules! pop {
-            () => {{
-                sp -= 1;
-                stack[sp]
-            }};
-        }
+        operand_stack!($, stack, sp);
         match op {
             Op::Flank { dirs, max, hostile } => {
                 let cell = pop!();

@@ -15,17 +15,15 @@ from __future__ import annotations
 
 import argparse
 import random
-import subprocess
 import sys
 
 import pyspiel
 
+from harness import outcome_said, tabula
+
 FILES = {4: "tests/games/havannah-4.toml", 8: "havannah"}
 PLAYERS = ["white", "black"]
 
-
-def tabula(binary: str, *args: str) -> str:
-    return subprocess.run([binary, *args], check=True, capture_output=True, text=True).stdout
 
 
 def main() -> int:
@@ -56,8 +54,7 @@ def main() -> int:
             if state.is_terminal():
                 returns = state.returns()
                 expected = "draw" if returns[0] == 0 else f"{PLAYERS[0 if returns[0] > 0 else 1]} wins"
-                last = tabula(args.tabula, "show", FILES[args.size], "--after", " ".join(played))
-                said = last.strip().splitlines()[-1]
+                said = outcome_said(args.tabula, FILES[args.size], played)
                 if said != f"game over: {expected}":
                     print(f"game {number}: after {' '.join(played)!r}: tabula {said!r}, OpenSpiel {expected}")
                     mismatches += 1

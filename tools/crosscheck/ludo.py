@@ -17,9 +17,9 @@ Perft counts throws as Tabula does: each distinct total once, unweighted, using 
 from __future__ import annotations
 
 import argparse
-import random
-import subprocess
 import sys
+
+from harness import compare_generator
 
 PIECES = 4
 
@@ -158,9 +158,6 @@ def perft(pos, depth):
     return sum(perft(pos.play(m), depth - 1) for m in moves)
 
 
-def tabula(binary, *args):
-    return subprocess.run([binary, *args], check=True, capture_output=True, text=True).stdout
-
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -175,35 +172,9 @@ def main():
     if args.players == 2:
         TRACKS, PLAYERS = [ALL_TRACKS[0], ALL_TRACKS[2]], 2
     game_name = "ludo" if args.players == 4 else "ludo-2"
-    failures = 0
-    for depth in range(1, args.depth + 1):
-        mine = perft(Position(), depth)
-        line = f"perft({depth}) = {mine}"
-        if args.tabula:
-            theirs = int(tabula(args.tabula, "perft", game_name, "--depth", str(depth)).strip())
-            line += f", tabula {theirs}" + ("" if theirs == mine else "  MISMATCH")
-            failures += theirs != mine
-        print(line)
-    if not args.tabula:
-        return 0
-    rng = random.Random(args.seed)
-    positions = 0
-    for game in range(args.games):
-        pos, played = Position(), []
-        while True:
-            mine = pos.tokens()
-            theirs = sorted(tabula(args.tabula, "moves", game_name, "--after", " ".join(played)).split())
-            positions += 1
-            if sorted(mine) != theirs:
-                print(f"game {game}: after {' '.join(played)!r}: mine {mine}, tabula {theirs}")
-                failures += 1
-                break
-            if not mine:
-                break
-            token = rng.choice(mine)
-            played.append(token)
-            pos = pos.after(token)
-    print(f"{args.games} random games, {positions} positions compared, {failures} mismatch(es)")
+    failures = compare_generator(
+        args.tabula, game_name, Position, perft, args.depth, args.games, args.seed
+    )
     return 1 if failures else 0
 
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import subprocess
 import sys
 import tomllib
 
 import pyspiel
+
+from harness import outcome_said, tabula
 
 PLAYERS = ["south", "north"]
 HOUSES = [f"{f}1" for f in "bcdefg"] + [f"{f}2" for f in "gfedcb"]
@@ -26,9 +27,6 @@ HOUSES = [f"{f}1" for f in "bcdefg"] + [f"{f}2" for f in "gfedcb"]
 def token(state, action: int) -> str:
     return HOUSES[action + 6 * state.current_player()]
 
-
-def tabula(binary: str, *args: str) -> str:
-    return subprocess.run([binary, *args], check=True, capture_output=True, text=True).stdout
 
 
 def perft(state, depth: int) -> int:
@@ -97,7 +95,7 @@ def main() -> int:
             if state.is_terminal():
                 returns = state.returns()
                 expected = "draw" if returns[0] == 0 else f"{PLAYERS[0 if returns[0] > 0 else 1]} wins"
-                said = tabula(args.tabula, "show", args.file, "--after", " ".join(played)).strip().splitlines()[-1]
+                said = outcome_said(args.tabula, args.file, played)
                 if said != f"game over: {expected}":
                     print(f"game {number}: after {' '.join(played)!r}: tabula {said!r}, OpenSpiel {expected}")
                     mismatches += 1

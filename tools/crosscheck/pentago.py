@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import argparse
 import random
-import subprocess
 import sys
 
 import pyspiel
+
+from harness import outcome_said, tabula
 
 TURNS = {"s": "nw_block:ccw", "t": "nw_block:cw", "u": "ne_block:ccw", "v": "ne_block:cw",
          "w": "se_block:ccw", "x": "se_block:cw", "y": "sw_block:ccw", "z": "sw_block:cw"}
@@ -30,9 +31,6 @@ def token(action: str) -> str:
     file, row, turn = action[0], int(action[1]), action[2]
     return f"{file}{7 - row}/{TURNS[turn]}"
 
-
-def tabula(binary: str, *args: str) -> str:
-    return subprocess.run([binary, *args], check=True, capture_output=True, text=True).stdout
 
 
 def main() -> int:
@@ -61,8 +59,7 @@ def main() -> int:
             if state.is_terminal():
                 returns = state.returns()
                 expected = "draw" if returns[0] == 0 else f"{PLAYERS[0 if returns[0] > 0 else 1]} wins"
-                last = tabula(args.tabula, "show", args.file, "--after", " ".join(played))
-                said = last.strip().splitlines()[-1]
+                said = outcome_said(args.tabula, args.file, played)
                 if said != f"game over: {expected}":
                     print(f"game {number}: after {' '.join(played)!r}: tabula {said!r}, OpenSpiel {expected}")
                     mismatches += 1

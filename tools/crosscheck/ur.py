@@ -18,9 +18,9 @@ tokens along seeded random games with `tabula moves ur --after ...`.
 from __future__ import annotations
 
 import argparse
-import random
-import subprocess
 import sys
+
+from harness import compare_generator
 
 PIECES = 7
 TRACK = 14
@@ -139,9 +139,6 @@ def perft(pos: Position, depth: int) -> int:
     return sum(perft(pos.play(m), depth - 1) for m in moves)
 
 
-def tabula(binary: str, *args: str) -> str:
-    return subprocess.run([binary, *args], check=True, capture_output=True, text=True).stdout
-
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -150,35 +147,9 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=20, help="random games compared with --tabula")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    failures = 0
-    for depth in range(1, args.depth + 1):
-        mine = perft(Position(), depth)
-        line = f"perft({depth}) = {mine}"
-        if args.tabula:
-            theirs = int(tabula(args.tabula, "perft", "ur", "--depth", str(depth)).strip())
-            line += f", tabula {theirs}" + ("" if theirs == mine else "  MISMATCH")
-            failures += theirs != mine
-        print(line)
-    if not args.tabula:
-        return 0
-    rng = random.Random(args.seed)
-    positions = 0
-    for game in range(args.games):
-        pos, played = Position(), []
-        while True:
-            mine = pos.tokens()
-            theirs = sorted(tabula(args.tabula, "moves", "ur", "--after", " ".join(played)).split())
-            positions += 1
-            if sorted(mine) != theirs:
-                print(f"game {game}: after {' '.join(played)!r}: mine {mine}, tabula {theirs}")
-                failures += 1
-                break
-            if not mine:
-                break
-            token = rng.choice(mine)
-            played.append(token)
-            pos = pos.after(token)
-    print(f"{args.games} random games, {positions} positions compared, {failures} mismatch(es)")
+    failures = compare_generator(
+        args.tabula, "ur", Position, perft, args.depth, args.games, args.seed
+    )
     return 1 if failures else 0
 
 

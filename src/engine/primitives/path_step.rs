@@ -1,45 +1,14 @@
 //! `path_step`: one piece steps to the next cell of its path, or `by` cells on, or off its end.
 
 use crate::compile::primitives::PathStep;
-use crate::compile::{CompiledMove, Game, NO_CELL};
+use crate::compile::{CompiledMove, Game};
 use crate::engine::eval::Frame;
 use crate::model::action::{Action, ActionKind, OFF_BOARD};
 
 impl<const W: usize> Game<W> {
-    /// `path_step`: every piece of the rule one cell on along its path (or `by` cells).
+    /// `path_step`: every piece of the rule `by` cells on along its path (one without `by`,
+    /// worked out once for the position); one past the end bears it off where the rule says so.
     pub(in crate::engine) fn path_steps(
-        &self,
-        index: u8,
-        rule: &CompiledMove,
-        path_step: &PathStep,
-        frame: &mut Frame<'_, W>,
-        out: &mut Vec<Action>,
-    ) {
-        if path_step.by.is_some() || path_step.bear_off {
-            return self.path_moves(index, rule, path_step, frame, out);
-        }
-        let state = frame.state;
-        let me = state.to_move;
-        let own = *state.pieces_of(me);
-        let path = &self.paths[path_step.path as usize];
-        for from in own.iter() {
-            if !self.moves_piece(rule, state, from) {
-                continue;
-            }
-            let to = path.next[me as usize][from as usize];
-            if to == NO_CELL {
-                continue;
-            }
-            if let Some(captured) = self.landing(path_step.to, state, to) {
-                let action = Action::new(ActionKind::Hop, index, from, to, 0, 1, 0, captured);
-                self.push_if_legal(rule, frame, action, out);
-            }
-        }
-    }
-
-    /// `path_step(by: N)`: every piece of the rule `N` cells on along its path, worked out once
-    /// for the position; one past the end bears it off where the rule says so.
-    fn path_moves(
         &self,
         index: u8,
         rule: &CompiledMove,

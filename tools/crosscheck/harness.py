@@ -1,0 +1,52 @@
+"""What the cross-check scripts share: running `tabula`, and comparing an independent generator
+with it (perft from the start, then the legal tokens along seeded random games)."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+
+
+def tabula(binary: str, *args: str) -> str:
+    """The standard output of `tabula ARGS`; an error if it fails."""
+    return subprocess.run([binary, *args], check=True, capture_output=True, text=True).stdout
+
+
+def outcome_said(binary: str, game: str, played: list[str]) -> str:
+    """The last line `tabula show` prints after the tokens: `game over: white wins`, ..."""
+    return tabula(binary, "show", game, "--after", " ".join(played)).strip().splitlines()[-1]
+
+
+def compare_generator(binary, game, start, perft, depth, games, seed) -> int:
+    """Perft of `start()` to `depth` against `tabula perft`, then `games` random games from
+    `start()` (a position with `tokens()` and `after(token)`) against `tabula moves`; prints each
+    mismatch and a summary, and returns how many there were. Without `binary`, perft alone."""
+    failures = 0
+    for d in range(1, depth + 1):
+        mine = perft(start(), d)
+        line = f"perft({d}) = {mine}"
+        if binary:
+            theirs = int(tabula(binary, "perft", game, "--depth", str(d)).strip())
+            line += f", tabula {theirs}" + ("" if theirs == mine else "  MISMATCH")
+            failures += theirs != mine
+        print(line)
+    if not binary:
+        return failures
+    rng = random.Random(seed)
+    positions = 0
+    for number in range(games):
+        pos, played = start(), []
+        while True:
+            mine = sorted(pos.tokens())
+            theirs = sorted(tabula(binary, "moves", game, "--after", " ".join(played)).split())
+            positions += 1
+            if mine != theirs:
+                print(f"game {number}: after {' '.join(played)!r}: mine {mine}, tabula {theirs}")
+                failures += 1
+                break
+            if not mine:
+                break
+            played.append(rng.choice(mine))
+            pos = pos.after(played[-1])
+    print(f"{games} random games, {positions} positions compared, {failures} mismatch(es)")
+    return failures
