@@ -64,15 +64,17 @@ struct SetStack<const S: usize, const W: usize> {
 
 /// `push!(v)` and `pop!()` on the operand stack `stack` of height `sp`, for each function that
 /// runs operations (`$` is passed in so that the inner macros can have arguments of their own).
+// rustfmt re-indents the inner macros' arms on every run: the layout is kept by hand.
+#[rustfmt::skip]
 macro_rules! operand_stack {
     ($d:tt, $stack:ident, $sp:ident) => {
         macro_rules! push {
-                    ($d v:expr) => {{
-                        let v = $d v;
-                        $stack[$sp] = v;
-                        $sp += 1;
-                    }};
-                }
+            ($d v:expr) => {{
+                let v = $d v;
+                $stack[$sp] = v;
+                $sp += 1;
+            }};
+        }
         macro_rules! pop {
             () => {{
                 $sp -= 1;
