@@ -100,6 +100,7 @@ bad_games!(
     name_clash_option_region,
     neutral_in_four_player_game,
     next_by_joined,
+    notation_without_fields,
     notation_squares,
     option_default_not_a_choice,
     option_default_out_of_range,

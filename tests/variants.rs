@@ -234,3 +234,68 @@ fn a_variant_may_drop_players() {
     );
     assert_eq!(state.to_move, 1, "yellow throws again after its six");
 }
+
+/// A variant that names more players gives only what the new one needs: Ludo for three adds
+/// Green back to Ludo for two, with Green's own track, start square, yard and symbol, and keeps
+/// the base's for Red and Yellow (per-player entries are merged player by player).
+#[test]
+fn a_variant_may_add_players() {
+    let text = r#"extends = "ludo-2"
+[game]
+name = "Ludo for three"
+players = ["red", "green", "yellow"]
+[paths.track]
+green = ["b9..f9", "g10..g15", "h15", "i15..i10", "j9..o9", "o8", "o7..j7", "i6..i1", "h1", "g1..g6", "f7..a7", "a8", "b8..f8"]
+[regions]
+start = { green = "b9" }
+[pieces.piece]
+symbols = { green = "G" }
+[hand.green]
+piece = 4
+[rules]
+text = """
+turn_start home "the first to bring all four pieces home wins" {
+    if borne_off(red) == 4 { win red }
+    if borne_off(green) == 4 { win green }
+    if borne_off(yellow) == 4 { win yellow }
+}
+"""
+"#;
+    let (g, _, _) = tabula::load_game_text("ludo-3.toml", text.to_string(), &[])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.players, ["red", "green", "yellow"]);
+    let mut state = g.initial;
+    g.play_tokens(&mut state, "roll:6 g2 roll:2 g2-g4 roll:6")
+        .unwrap();
+    assert_eq!(
+        g.legal_tokens(&state),
+        ["b9"],
+        "green enters on its own start square"
+    );
+    g.play_tokens(&mut state, "b9 roll:3").unwrap();
+    assert_eq!(g.legal_tokens(&state), ["b9-e9"], "along green's own track");
+    let written = g.write_position(&state);
+    assert!(written.contains("green = { piece = 3 }"), "{written}");
+}
+
+/// A variant may change one key of its base's `[notation]` and keep the rest: chess whose side
+/// to move is written `W` and `B` still reads and writes the placement, castling rights and en
+/// passant square as chess does.
+#[test]
+fn a_variant_may_change_part_of_the_notation() {
+    let text = "extends = \"chess\"\n[game]\nname = \"Chess, side to move in capitals\"\n\
+                [notation]\nto_move = { white = \"W\", black = \"B\" }\n";
+    let (g, _, _) = tabula::load_game_text("chess-capitals.toml", text.to_string(), &[])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut state = g.initial;
+    g.play_tokens(&mut state, "e2-e4").unwrap();
+    assert_eq!(
+        g.write_notation(&state).unwrap(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR B KQkq e3 0 1"
+    );
+    let read = g
+        .read_notation("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR B KQkq e3 0 1")
+        .unwrap();
+    assert_eq!(read.to_move, 1);
+    assert!(g.read_notation("8/8/8/8/8/8/8/K6k b - - 0 1").is_err());
+}

@@ -63,7 +63,21 @@ pub(super) fn check_notation(
     cx: &Context,
     diags: &mut Diagnostics,
 ) -> Option<NotationDecl> {
-    let section = file.notation.as_ref()?;
+    let located = file.notation.as_ref()?;
+    let section = &located.value;
+    if section.fields.value.is_empty() {
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::Other("`[notation]` lists its `fields`".into()),
+                located.span,
+            )
+            .with_label("no `fields` here")
+            .with_help(
+                "add `fields = [\"placement\", \"to_move\"]`, the fields in the order they are written",
+            ),
+        );
+        return None;
+    }
     let bad = |what: String, span| Diagnostic::error(ErrorKind::Other(what), span);
     let mut decl = NotationDecl {
         fields: notation_fields(section, cx, diags),

@@ -97,7 +97,7 @@ impl<const W: usize> Book<'_, W> {
                                      ranks"
                         .to_string();
                     let renamed: Vec<String> = (self.parsed.file.notation.iter())
-                        .flat_map(|n| n.symbols.iter())
+                        .flat_map(|n| n.value.symbols.iter())
                         .flat_map(|(kind, by_player)| {
                             by_player.value.iter().map(move |(player, symbol)| {
                                 format!("`{}` for {player}'s {}", symbol.value, code(kind))

@@ -49,7 +49,7 @@ pub struct GameFile {
     /// What the position remembers of the past beyond the board.
     pub memory: Option<MemorySection>,
     /// The game's compact position notation (a FEN).
-    pub notation: Option<NotationSection>,
+    pub notation: Option<Located<NotationSection>>,
     /// Regions, paths and lines drawn on the board: name -> the symbol of their empty cells.
     #[serde(default)]
     pub show: BTreeMap<String, Located<String>>,
@@ -60,7 +60,9 @@ pub struct GameFile {
 #[serde(deny_unknown_fields)]
 pub struct NotationSection {
     /// The fields in order: `placement`, `to_move`, `unmoved`, `previous`, `counter:NAME`,
-    /// `move_number`, or `-` for a field read and ignored.
+    /// `move_number`, or `-` for a field read and ignored. Left out only by a variant, which
+    /// keeps its base's fields (an empty list).
+    #[serde(default = "no_fields")]
     pub fields: Located<Vec<Located<String>>>,
     /// player -> the letter of `to_move`.
     #[serde(default)]
@@ -86,6 +88,10 @@ pub struct NotationSection {
     /// kind -> the text written before a square's number in `squares:PLAYER` (`K` for a king).
     #[serde(default)]
     pub prefixes: BTreeMap<String, Located<String>>,
+}
+
+fn no_fields() -> Located<Vec<Located<String>>> {
+    Located::new(Vec::new(), Span::default())
 }
 
 /// `[notation] squares`: the cells numbered 1, 2, ... along the rank of `from`, from its file
@@ -889,13 +895,16 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
     if let Some(l) = layer.board {
         merge_board(base.board.get_or_insert_with(Default::default), l);
     }
-    if layer.notation.is_some() {
-        base.notation = layer.notation;
+    if let Some(layer) = layer.notation {
+        match &mut base.notation {
+            Some(base) => merge_notation(&mut base.value, layer.value),
+            None => base.notation = Some(layer),
+        }
     }
     if layer.memory.is_some() {
         base.memory = layer.memory;
     }
-    base.regions.extend(layer.regions);
+    merge_per_player(&mut base.regions, layer.regions);
     base.show.extend(layer.show);
     base.counters.extend(layer.counters);
     // A table is merged key by key: a variant may change one entry.
@@ -907,7 +916,7 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
             }
         }
     }
-    base.paths.extend(layer.paths);
+    merge_per_player(&mut base.paths, layer.paths);
     base.lines.extend(layer.lines);
     merge_pieces(&mut base.pieces, layer.pieces, base_name, diags);
     base.setup.extend(layer.setup);
@@ -944,6 +953,56 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
     if layer.rules.is_some() {
         base.rules = layer.rules;
     }
+}
+
+/// A variant's per-player regions, paths and direction sets over the base's: where both give
+/// each player their own, player by player (a variant that adds a player gives only theirs);
+/// otherwise the variant's whole.
+fn merge_per_player<T>(
+    base: &mut BTreeMap<String, Located<PerPlayer<T>>>,
+    layer: BTreeMap<String, Located<PerPlayer<T>>>,
+) {
+    for (name, entry) in layer {
+        match (base.get_mut(&name), entry.value) {
+            (Some(existing), PerPlayer::Each(players)) => match &mut existing.value {
+                PerPlayer::Each(base_players) => base_players.extend(players),
+                shared => *shared = PerPlayer::Each(players),
+            },
+            (_, value) => {
+                base.insert(name, Located::new(value, entry.span));
+            }
+        }
+    }
+}
+
+/// A variant's `[notation]` over the base's, key by key: the fields, separators and squares
+/// replaced where given, the letters of players, castling rights, kinds and prefixes entry by
+/// entry. (Every key is named, so that a new one is merged too.)
+fn merge_notation(b: &mut NotationSection, l: NotationSection) {
+    let NotationSection {
+        fields,
+        to_move,
+        unmoved,
+        previous,
+        symbols,
+        hand_order,
+        separator,
+        end,
+        squares,
+        prefixes,
+    } = l;
+    if !fields.value.is_empty() {
+        b.fields = fields;
+    }
+    b.to_move.extend(to_move);
+    b.unmoved.extend(unmoved);
+    b.previous = previous.or(b.previous.take());
+    b.symbols.extend(symbols);
+    b.hand_order = hand_order.or(b.hand_order.take());
+    b.separator = separator.or(b.separator.take());
+    b.end = end.or(b.end.take());
+    b.squares = squares.or(b.squares.take());
+    b.prefixes.extend(prefixes);
 }
 
 /// A variant that names its players drops what its base gives the players it leaves out: their
@@ -985,7 +1044,7 @@ fn drop_players(base: &mut GameFile, players: &Located<Vec<Located<String>>>) {
         .values_mut()
         .for_each(|t| t.value.retain(|k, _| keep(k)));
     if let Some(notation) = &mut base.notation {
-        notation.to_move.retain(|k, _| keep(k));
+        notation.value.to_move.retain(|k, _| keep(k));
     }
 }
 
@@ -995,7 +1054,7 @@ fn merge_board(b: &mut BoardSection, l: BoardSection) {
     b.ranks = l.ranks.or(b.ranks.take());
     b.directions.extend(l.directions);
     b.legs.extend(l.legs);
-    b.direction_sets.extend(l.direction_sets);
+    merge_per_player(&mut b.direction_sets, l.direction_sets);
     b.cell_names = l.cell_names.or(b.cell_names.take());
     b.stacks = l.stacks.or(b.stacks.take());
     b.values.extend(l.values);
