@@ -299,3 +299,54 @@ fn a_variant_may_change_part_of_the_notation() {
     assert_eq!(read.to_move, 1);
     assert!(g.read_notation("8/8/8/8/8/8/8/K6k b - - 0 1").is_err());
 }
+
+/// `piece:` of a moving primitive may be a choice of kinds: chess with one rule for the pieces
+/// that move along files and ranks (rook or queen) and one for those that move diagonally
+/// (bishop or queen) counts the same moves as chess, check included, in every position tried.
+#[test]
+fn a_move_rule_may_move_a_choice_of_kinds() {
+    let text = "extends = \"chess\"\n[game]\nname = \"Chess by lines\"\n[rules]\n\
+                remove = [\"bishop\", \"rook\", \"queen\"]\ntext = '''\n\
+                move orthogonal \"rooks and queens move along files and ranks\" {\n    \
+                slide(piece: rook or queen, dirs: orthogonal, to: empty_or_enemy)\n}\n\
+                move diagonal \"bishops and queens move diagonally\" {\n    \
+                slide(piece: bishop or queen, dirs: diagonal, to: empty_or_enemy)\n}\n'''\n";
+    let (by_lines, _, warnings) =
+        tabula::load_game_text("chess-by-lines.toml", text.to_string(), &[])
+            .unwrap_or_else(|e| panic!("{e}"));
+    assert!(warnings.items.is_empty());
+    let (chess, _, _) = tabula::Catalog::default().load("chess", &[]).unwrap();
+    for (fen, depth) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            3,
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            2,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3),
+    ] {
+        let a = chess.read_notation(fen).unwrap();
+        let b = by_lines.read_notation(fen).unwrap();
+        assert_eq!(chess.perft(&a, depth), by_lines.perft(&b, depth), "{fen}");
+    }
+    let queen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
+    let moves = by_lines.legal_tokens(&by_lines.read_notation(queen).unwrap());
+    assert!(moves.contains(&"d1-d8".to_string()) && moves.contains(&"d1-a4".to_string()));
+    let dir = std::env::temp_dir().join(format!("tabula-by-lines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("chess-by-lines.toml");
+    std::fs::write(&path, text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .arg("rules")
+        .arg(&path)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let rulebook = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        rulebook.contains("One of the mover's `queen`s or `rook`s slides"),
+        "{rulebook}"
+    );
+}

@@ -34,9 +34,13 @@ impl RuleChecker<'_> {
             let generator = self.place_generator(&args, diags)?;
             return Some((generator, Modifiers::default()));
         }
-        let piece = match args.get("piece") {
-            Some(e) => Some(self.piece(e, diags)?),
-            None => None,
+        // `piece: rook or queen`: the generator moves any kind, the rule only those.
+        let (piece, moving_kinds) = match args.get("piece") {
+            Some(e) => match self.piece_choices(e, false, diags)?[..] {
+                [kind] => (Some(kind), 0),
+                ref kinds => (None, kinds.iter().fold(0u64, |all, &k| all | 1 << k)),
+            },
+            None => (None, 0),
         };
         // The primitives that do not move along directions take no movement modifiers.
         let generator = match call.name.text.as_str() {
@@ -44,12 +48,44 @@ impl RuleChecker<'_> {
             "rotate" => self.rotate_generator(&args, diags)?,
             "take" => self.take_generator(piece, &args, diags)?,
             "fly" => self.fly_generator(piece, &args, diags)?,
+            "die_move" if moving_kinds != 0 => return self.one_kind_only(&args, diags),
             "die_move" => self.die_move_generator(piece, &args, diags)?,
             "sow" => self.sow(call, piece, &args, diags)?,
             "path_step" => self.path_step_generator(piece, &args, diags)?,
-            _ => return self.directed_generator(call, piece, &args, diags),
+            _ => {
+                let (generator, modifiers) = self.directed_generator(call, piece, &args, diags)?;
+                let modifiers = Modifiers {
+                    moving_kinds,
+                    ..modifiers
+                };
+                return Some((generator, modifiers));
+            }
         };
-        Some((generator, Modifiers::default()))
+        Some((
+            generator,
+            Modifiers {
+                moving_kinds,
+                ..Modifiers::default()
+            },
+        ))
+    }
+
+    /// `die_move` enters pieces from the bar as its one kind: a choice of kinds is refused.
+    fn one_kind_only(
+        &self,
+        args: &Args,
+        diags: &mut Diagnostics,
+    ) -> Option<(Generator, Modifiers)> {
+        let span = args.get("piece")?.span;
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::Other("`die_move` moves one kind of piece".into()),
+                span,
+            )
+            .with_label("a choice of kinds")
+            .with_help("write a rule for each kind, or leave out `piece:` to move any kind"),
+        );
+        None
     }
 
     /// `path_step`: along which path, onto what, how many cells on, and whether off its end.
@@ -257,6 +293,7 @@ impl RuleChecker<'_> {
                 promote,
                 promote_choices,
                 promote_from,
+                moving_kinds: 0,
             },
         ))
     }

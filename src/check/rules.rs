@@ -113,6 +113,7 @@ pub fn check_rules(
                         promote: modifiers.promote,
                         promote_choices: modifiers.promote_choices,
                         promote_from: modifiers.promote_from,
+                        moving_kinds: modifiers.moving_kinds,
                         effects,
                         continuations,
                     });
@@ -357,6 +358,8 @@ pub(super) struct Modifiers {
     pub promote_choices: u64,
     /// `promote_on: from_or_to`.
     pub promote_from: bool,
+    /// `piece: rook or queen`: the kinds that may move, one bit each (0: as `piece:` says).
+    pub moving_kinds: u64,
 }
 
 pub(super) struct RuleChecker<'a> {

@@ -334,6 +334,9 @@ pub struct MoveRule {
     pub promote_choices: u64,
     /// `promote_on: from_or_to`: a move that starts in the region promotes too.
     pub promote_from: bool,
+    /// `piece: rook or queen`: the kinds that may move, one bit each; 0 when `piece:` names one
+    /// kind or none (the generator's `piece`).
+    pub moving_kinds: u64,
     /// `then { ... }`: applied in order once the piece has moved.
     pub effects: Vec<Effect>,
     /// `next RULE ...`: the first whose condition holds is what the mover goes on with.

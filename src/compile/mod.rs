@@ -20,8 +20,11 @@ use crate::syntax::ast::BinOp;
 #[derive(Clone, Debug)]
 pub struct CompiledMove {
     pub info: RuleInfo,
-    /// The kind of piece the rule places, takes or moves (any if `None`).
+    /// The kind of piece the rule places, takes or moves (`None`: any, or a choice of kinds).
     pub piece: Option<u8>,
+    /// The kinds the rule moves or takes, one bit each: all for any kind, one for `piece`, or
+    /// those of a choice `piece: rook or queen`.
+    pub kinds: u64,
     pub filters: Vec<CodeRange>,
     pub compulsory: bool,
     /// `compulsory most`: only the actions capturing the most pieces, among those of every such
@@ -67,6 +70,19 @@ pub struct CompiledMove {
     pub effects: Vec<CompiledEffect>,
     /// What the rule does: the primitive and its own arguments.
     pub primitive: Primitive,
+}
+
+impl CompiledMove {
+    /// Whether the rule moves (or takes) pieces of `kind`.
+    #[inline(always)]
+    pub fn moves_kind(&self, kind: u8) -> bool {
+        self.kinds >> kind & 1 != 0
+    }
+
+    /// `piece: rook or queen`: the rule moves some kinds, not one and not all.
+    pub fn kind_choice(&self) -> bool {
+        self.piece.is_none() && self.kinds != u64::MAX
+    }
 }
 
 /// The hand slot of a `place` from the hand of a kind nobody holds in hand: it never places.
@@ -544,6 +560,11 @@ impl Rules<'_> {
         CompiledMove {
             info: m.info.clone(),
             piece: primitives::piece_of(&m.generator),
+            kinds: match (m.moving_kinds, primitives::piece_of(&m.generator)) {
+                (0, Some(kind)) => 1 << kind,
+                (0, None) => u64::MAX,
+                (choice, _) => choice,
+            },
             compulsory: m.compulsory,
             most: m.most,
             avoid: m.avoid.map(region_ref),

@@ -414,7 +414,7 @@ impl<const W: usize> Game<W> {
     #[inline(always)]
     pub(super) fn moves_piece(&self, rule: &CompiledMove, state: &State<W>, from: u16) -> bool {
         let kind = (state.cell(from) >> 2) - 1;
-        !(rule.piece.is_some_and(|k| k != kind) || self.locked(rule, state, from))
+        rule.moves_kind(kind) && !self.locked(rule, state, from)
     }
 
     /// Whether a step from `cell` along `dir` follows the rule's lines (always, without `along:`).
@@ -456,6 +456,11 @@ impl<const W: usize> Game<W> {
         let me = frame.state.to_move;
         let own = *frame.state.pieces_of(me);
         match rule.piece.filter(|_| self.pieces.len() > 1) {
+            None if rule.kind_choice() => (0..self.pieces.len() as u8)
+                .filter(|&kind| rule.moves_kind(kind))
+                .fold(CellSet::default(), |all, kind| {
+                    all.or(&self.pieces_of_kind(frame, me, kind))
+                }),
             None => own,
             Some(kind) => self.pieces_of_kind(frame, me, kind),
         }

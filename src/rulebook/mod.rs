@@ -34,6 +34,7 @@ fn render_with<const W: usize>(loaded: &Checked, format: Format, game: Game<W>) 
         checked: &loaded.checked,
         sources: &loaded.sources,
         game,
+        moving_kinds: Default::default(),
     };
     let mut doc = Doc::new(format);
     book.header(&mut doc);
@@ -52,6 +53,8 @@ struct Book<'a, const W: usize = 4> {
     sources: &'a Sources,
     /// The compiled game, for its diagrams.
     game: Game<W>,
+    /// The kinds of `piece: rook or queen` in the move rule being written (0: none).
+    moving_kinds: std::cell::Cell<u64>,
 }
 
 impl<const W: usize> Book<'_, W> {

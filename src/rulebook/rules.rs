@@ -210,6 +210,7 @@ impl<const W: usize> Book<'_, W> {
         let args = bind(call);
         let a = |name: &str| arg(&args, name);
         let along = m.along.is_some();
+        self.moving_kinds.set(m.moving_kinds);
         let mut out = match &m.generator {
             Generator::Place {
                 piece,
@@ -767,8 +768,15 @@ impl<const W: usize> Book<'_, W> {
     }
 
     fn pieces_noun(&self, piece: Option<u8>) -> String {
+        let kinds = self.moving_kinds.get();
         match piece {
             Some(k) => format!("{}s", code(&self.checked.pieces[k as usize].name)),
+            None if kinds != 0 => super::list_or(
+                (self.checked.pieces.iter().enumerate())
+                    .filter(|(k, _)| kinds >> k & 1 != 0)
+                    .map(|(_, p)| format!("{}s", code(&p.name)))
+                    .collect(),
+            ),
             None => "pieces".into(),
         }
     }

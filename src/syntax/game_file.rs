@@ -964,10 +964,14 @@ fn merge_per_player<T>(
 ) {
     for (name, entry) in layer {
         match (base.get_mut(&name), entry.value) {
-            (Some(existing), PerPlayer::Each(players)) => match &mut existing.value {
-                PerPlayer::Each(base_players) => base_players.extend(players),
-                shared => *shared = PerPlayer::Each(players),
-            },
+            // The span goes to the variant's entry, where the rulebook and errors point.
+            (Some(existing), PerPlayer::Each(players)) => {
+                existing.span = entry.span;
+                match &mut existing.value {
+                    PerPlayer::Each(base_players) => base_players.extend(players),
+                    shared => *shared = PerPlayer::Each(players),
+                }
+            }
             (_, value) => {
                 base.insert(name, Located::new(value, entry.span));
             }

@@ -172,7 +172,7 @@ pub fn plan<const W: usize>(game: &Game<W>) -> Option<AttackPlan<W>> {
         if rule.continuation_only {
             continue;
         }
-        let kinds = rule.piece.map_or(u64::MAX, |k| 1u64 << k);
+        let kinds = rule.kinds;
         // A filter on the attacked piece reads the opponent: the defender only with two players.
         let filters = rule
             .probe_filters

@@ -96,7 +96,7 @@ pub(crate) fn plan<const W: usize>(game: &Game<W>) -> Option<Irreversible> {
 /// Whether no rule makes pieces of `kind` and every rule moving them goes along directions
 /// whose graph on the board has no cycle, for `player`.
 fn one_way_kind<const W: usize>(game: &Game<W>, player: u8, kind: u8) -> bool {
-    let moves_it = |rule: &CompiledMove| rule.piece.is_none_or(|k| k == kind);
+    let moves_it = |rule: &CompiledMove| rule.moves_kind(kind);
     let makes_it = |rule: &CompiledMove| {
         rule.promote.is_some_and(|(k, _)| k == kind) || rule.promote_choices >> kind & 1 != 0
     };

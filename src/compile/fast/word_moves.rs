@@ -228,6 +228,7 @@ fn is_word_move(rule: &CompiledMove) -> bool {
         _ => false,
     };
     shape
+        && !rule.kind_choice()
         && !rule.most
         && rule.unchecked
         && rule.locked.is_none()

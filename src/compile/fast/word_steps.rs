@@ -93,5 +93,5 @@ fn is_word_step<const W: usize>(game: &Game<W>, rule: &CompiledMove) -> bool {
         && rule.effects.is_empty()
         && rule.next.is_empty()
         && !rule.continuation_only
-        && (rule.piece.is_none() || game.pieces.len() == 1)
+        && ((rule.piece.is_none() && !rule.kind_choice()) || game.pieces.len() == 1)
 }

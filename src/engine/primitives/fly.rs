@@ -28,9 +28,9 @@ impl<const W: usize> Game<W> {
         }
         let targets = self.landing_cells_of(fly.at, fly.at_cells, frame);
         for from in movers.iter() {
-            let kind_fits = rule
-                .piece
-                .is_none_or(|k| state.piece(from).is_some_and(|(_, kind)| kind == k));
+            let kind_fits = state
+                .piece(from)
+                .is_some_and(|(_, kind)| rule.moves_kind(kind));
             if !kind_fits {
                 continue;
             }

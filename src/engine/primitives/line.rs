@@ -106,7 +106,7 @@ impl<const W: usize> Game<W> {
         let own = |cell: u16| {
             state
                 .piece(cell)
-                .is_some_and(|(p, k)| p == me && rule.piece.is_none_or(|want| want == k))
+                .is_some_and(|(p, k)| p == me && rule.moves_kind(k))
                 && !self.locked(rule, state, cell)
         };
         let mut count = 1u8;

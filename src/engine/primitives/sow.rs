@@ -24,7 +24,7 @@ impl<const W: usize> Game<W> {
         let pits = self.region_of(sow.from, me).and(&state.occupied());
         for pit in pits.iter() {
             let kind = (state.cell(pit) >> 2) - 1;
-            if rule.piece.is_some_and(|k| k != kind) {
+            if !rule.moves_kind(kind) {
                 continue;
             }
             let start = path.index[me as usize][pit as usize] as usize;

@@ -26,9 +26,9 @@ impl<const W: usize> Game<W> {
             TakeOf::Any => state.occupied(),
         };
         for cell in cells.iter() {
-            let kind_fits = rule
-                .piece
-                .is_none_or(|k| state.piece(cell).is_some_and(|(_, kind)| kind == k));
+            let kind_fits = state
+                .piece(cell)
+                .is_some_and(|(_, kind)| rule.moves_kind(kind));
             if kind_fits {
                 let captured = u8::from(!mine.contains(cell));
                 let action = Action::new(ActionKind::Take, index, 0, cell, 0, 0, 0, captured);
