@@ -117,6 +117,7 @@ bad_games!(
     roll_with_dice,
     roll_without_roll_section,
     rotate_not_a_square,
+    route_mistakes,
     rules_end_early,
     second_no_moves_rule,
     segment_to_itself,

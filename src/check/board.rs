@@ -866,7 +866,11 @@ pub(crate) fn check_paths(file: &GameFile, cx: &mut Context, diags: &mut Diagnos
 
 /// The cells from `first` to `last` in order, on one file, rank or diagonal of the grid (of the
 /// numbers, on a board of numbered cells), each on the board.
-fn path_run(board: &CheckedBoard, first: &str, last: &str) -> Result<Vec<CellId>, String> {
+pub(crate) fn path_run(
+    board: &CheckedBoard,
+    first: &str,
+    last: &str,
+) -> Result<Vec<CellId>, String> {
     let cell = |name: &str| {
         parse_cell(board, name).ok_or_else(|| format!("`{name}` is not a cell of the board"))
     };

@@ -10,6 +10,7 @@ pub(crate) mod fold;
 pub mod notation;
 mod options;
 mod primitives;
+mod ride;
 mod roll;
 pub mod rotate;
 mod routes;
@@ -73,6 +74,7 @@ pub fn check(
     board::check_regions(file, &mut cx, &mut diags);
     board::check_paths(file, &mut cx, &mut diags);
     board::check_lines(file, &mut cx, &mut diags);
+    cx.routes = ride::check_routes(file, &cx, &mut diags);
     board::check_pieces(file, &mut cx, whole_file, &mut diags);
     let setup = board::check_setup(file, &cx, &mut diags);
     cx.unmoved = board::check_memory(file, &cx, &mut diags);
@@ -137,6 +139,7 @@ pub fn check(
         board: cx.board,
         regions: cx.regions,
         paths: cx.paths,
+        routes: cx.routes,
         lines: cx.lines,
         pieces: cx.pieces,
         setup,
@@ -267,6 +270,7 @@ pub(crate) struct Context {
     pub board: CheckedBoard,
     pub regions: Vec<RegionDecl>,
     pub paths: Vec<PathDecl>,
+    pub routes: Vec<RouteDecl>,
     pub lines: Vec<LinesDecl>,
     pub pieces: Vec<PieceDecl>,
     pub options: Vec<OptionDecl>,
@@ -295,6 +299,7 @@ impl Context {
             unmoved: Vec::new(),
             rolls: false,
             paths: Vec::new(),
+            routes: Vec::new(),
             lines: Vec::new(),
             pieces: Vec::new(),
             counters: Vec::new(),

@@ -583,6 +583,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "is_in" => &["cell", "cells"],
         "hand" => &["player", "piece"],
         "take" => &["piece", "of"],
+        "ride" => &["piece", "route", "to", "bends"],
         "pass_turn" => &[],
         "liberties" => &["cell", "dirs"],
         "without_liberties" | "area" | "groups" => &["player", "dirs"],
@@ -596,7 +597,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
 }
 
 /// The move primitives, as `call_params` knows them.
-pub const PRIMITIVES: [&str; 12] = [
+pub const PRIMITIVES: [&str; 13] = [
     "place",
     "pass_turn",
     "take",
@@ -609,6 +610,7 @@ pub const PRIMITIVES: [&str; 12] = [
     "die_move",
     "sow",
     "rotate",
+    "ride",
 ];
 
 /// The alternatives of a choice `a or b or c`, in order (one for a plain name).
@@ -952,6 +954,7 @@ fn warn_overlapping_moves(moves: &[MoveRule], cx: &Context, diags: &mut Diagnost
         | Generator::Fly { .. }
         | Generator::Line { .. }
         | Generator::PathStep { .. }
+        | Generator::Ride { .. }
         | Generator::Sow { .. }
         | Generator::DieMove { .. } => None,
     };

@@ -14,6 +14,7 @@ pub struct CheckedGame {
     pub board: CheckedBoard,
     pub regions: Vec<RegionDecl>,
     pub paths: Vec<PathDecl>,
+    pub routes: Vec<RouteDecl>,
     pub lines: Vec<LinesDecl>,
     pub pieces: Vec<PieceDecl>,
     /// (cell, player, piece kind)
@@ -215,6 +216,17 @@ pub struct PathDecl {
     pub name: String,
     pub cells: Vec<Vec<CellId>>,
     pub span: Span,
+}
+
+/// `[routes.NAME]`: a closed route's cells in order (a cell where the route crosses itself comes
+/// twice), and after which of them it bends, from one leg into the next.
+#[derive(Clone, Debug)]
+pub struct RouteDecl {
+    pub name: String,
+    pub cells: Vec<CellId>,
+    /// `bends_after[i]`: the step from `cells[i]` to the next cell passes from one leg into the
+    /// next.
+    pub bends_after: Vec<bool>,
 }
 
 /// A number kept in the position, set by `after` rules.
@@ -515,6 +527,15 @@ pub enum Generator {
         by: Option<TExpr>,
         /// A piece whose move ends one cell past the path's end leaves the board, borne off.
         bear_off: bool,
+    },
+    /// One piece rides a closed route either way over empty cells (its own counting as empty),
+    /// through at least `bends` bends, onto a landing cell.
+    Ride {
+        piece: Option<u8>,
+        /// The routes it may ride, a choice `inner or outer`.
+        routes: Vec<u16>,
+        to: Landing,
+        bends: u8,
     },
     /// One piece moves along the mover's copy of a path by the pips of one die of the pool, onto a
     /// cell with no enemy piece; past the path's end it is borne off, once all the mover's pieces

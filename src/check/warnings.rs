@@ -138,6 +138,7 @@ fn warn_rules_that_never_apply(
             Generator::Step { piece, .. }
             | Generator::Slide { piece, .. }
             | Generator::PathStep { piece, .. }
+            | Generator::Ride { piece, .. }
             | Generator::Sow { piece, .. }
             | Generator::DieMove { piece, .. }
             | Generator::Line { piece, .. } => (*piece, None),

@@ -274,6 +274,8 @@ pub struct Game<const W: usize = 4> {
     pub regions: Vec<RegionInfo>,
     pub region_sets: Vec<CellSet<W>>,
     pub paths: Vec<CompiledPath>,
+    /// `[routes]`: the closed routes `ride` follows.
+    pub routes: Vec<primitives::CompiledRoute>,
     pub lines: Vec<CompiledLines<W>>,
     pub options: Vec<OptionDecl>,
     pub initial: State<W>,
@@ -864,6 +866,9 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
     let lines = (checked.lines.iter())
         .map(|l| compile_lines(l, &board))
         .collect();
+    let routes = (checked.routes.iter())
+        .map(|r| primitives::CompiledRoute::new(r, board.cells))
+        .collect();
     let Programs {
         moves,
         forbids,
@@ -927,6 +932,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         regions,
         region_sets,
         paths,
+        routes,
         lines,
         options: checked.options,
         initial,

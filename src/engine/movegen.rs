@@ -401,6 +401,7 @@ impl<const W: usize> Game<W> {
             Primitive::PathStep(path_step) => self.path_steps(index, rule, path_step, frame, out),
             Primitive::Sow(sow) => self.sowings(index, rule, sow, frame, out),
             Primitive::Rotate(rotate) => self.rotations(index, rule, rotate, frame, out),
+            Primitive::Ride(ride) => self.rides(index, rule, ride, frame, out),
         }
     }
 

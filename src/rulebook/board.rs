@@ -1,4 +1,5 @@
-//! The board: its cells, directions and direction sets, cell values, regions, paths and lines.
+//! The board: its cells, directions and direction sets, cell values, regions, paths, routes and
+//! lines.
 
 use super::doc::Doc;
 use super::{Book, code, list_and, plural};
@@ -95,7 +96,38 @@ impl<const W: usize> Book<'_, W> {
         self.values(doc);
         self.regions(doc);
         self.paths(doc);
+        self.routes(doc);
         self.lines(doc);
+    }
+
+    /// `[routes]`: each route's legs in order, and where it bends.
+    fn routes(&self, doc: &mut Doc) {
+        if self.checked.routes.is_empty() {
+            return;
+        }
+        doc.subheading(
+            "Routes (closed: from the last leg back into the first; a bend between legs)",
+        );
+        for route in &self.checked.routes {
+            let mut legs = Vec::new();
+            let mut leg = Vec::new();
+            for (&cell, &bends) in route.cells.iter().zip(&route.bends_after) {
+                leg.push(cell);
+                if bends {
+                    legs.push(self.cell_list(&std::mem::take(&mut leg)));
+                }
+            }
+            doc.item(
+                0,
+                &format!(
+                    "{}, {}, {}: {}, then back to the start.",
+                    code(&route.name),
+                    plural(route.cells.len(), "cell", "cells"),
+                    plural(legs.len(), "leg", "legs"),
+                    legs.join("; a bend; ")
+                ),
+            );
+        }
     }
 
     fn directions(&self, doc: &mut Doc) {

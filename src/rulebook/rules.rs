@@ -333,9 +333,34 @@ impl<const W: usize> Book<'_, W> {
                 hit,
                 enter,
             } => self.die_move_words(*piece, *path, *bear_off, *hit, *enter, &args),
+            Generator::Ride {
+                piece,
+                routes,
+                to,
+                bends,
+            } => vec![self.ride_words(*piece, routes, *to, *bends)],
         };
         self.modifiers(m, &args, &mut out);
         out
+    }
+
+    /// `ride`: along which routes, onto what, round how many bends.
+    fn ride_words(&self, piece: Option<u8>, routes: &[u16], to: Landing, bends: u8) -> String {
+        let names = (routes.iter())
+            .map(|&r| code(&self.checked.routes[r as usize].name))
+            .collect();
+        let round = match bends {
+            0 => String::new(),
+            1 => ", once it has gone round at least one of its bends".into(),
+            n => format!(", once it has gone round at least {n} of its bends"),
+        };
+        format!(
+            "One of the mover's {} rides route {} either way, over empty cells (the cell it left \
+             counting as empty), and lands on {}{round}; it stops at the first piece it meets.",
+            self.pieces_noun(piece),
+            super::list_or(names),
+            landing(to)
+        )
     }
 
     /// `place`: a new piece, of one kind or one of several, on an empty cell.

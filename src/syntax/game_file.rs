@@ -19,6 +19,10 @@ pub struct GameFile {
     /// Marked paths: name -> ordered cells, the same for everyone or one list per player.
     #[serde(default)]
     pub paths: BTreeMap<String, Located<PerPlayer<Vec<Located<String>>>>>,
+    /// Circuits: name -> the legs of a closed route that `ride` follows, through loops and
+    /// crossings.
+    #[serde(default)]
+    pub routes: BTreeMap<String, Located<RouteSection>>,
     /// Marked lines: name -> the links between neighbouring cells that moves may follow (`along:`).
     #[serde(default)]
     pub lines: BTreeMap<String, Located<LinesSection>>,
@@ -53,6 +57,15 @@ pub struct GameFile {
     /// Regions, paths and lines drawn on the board: name -> the symbol of their empty cells.
     #[serde(default)]
     pub show: BTreeMap<String, Located<String>>,
+}
+
+/// `[routes.NAME]`: a closed route, leg after leg; where one leg ends and the next begins (and
+/// after the last, the first) the route bends, as Surakarta's circuits turn round a corner loop.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RouteSection {
+    /// Each leg a run of cells (`"b1..b6"`) or one cell.
+    pub legs: Vec<Located<String>>,
 }
 
 /// `[notation]`: a one-line position (a FEN), its fields separated by spaces (or `separator`).
@@ -917,6 +930,7 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
         }
     }
     merge_per_player(&mut base.paths, layer.paths);
+    base.routes.extend(layer.routes);
     base.lines.extend(layer.lines);
     merge_pieces(&mut base.pieces, layer.pieces, base_name, diags);
     base.setup.extend(layer.setup);

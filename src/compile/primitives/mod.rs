@@ -8,6 +8,7 @@ mod jump;
 mod line;
 mod path_step;
 mod place;
+mod ride;
 mod rotate;
 mod slide;
 mod sow;
@@ -19,6 +20,7 @@ pub use jump::Jump;
 pub use line::Line;
 pub use path_step::PathStep;
 pub use place::Place;
+pub use ride::{CompiledRoute, Ride};
 pub use rotate::Rotate;
 pub use slide::Slide;
 pub use sow::Sow;
@@ -56,6 +58,8 @@ pub enum Primitive {
     Rotate(Rotate),
     /// `sow`: the pieces of a pit are dropped one by one along a loop.
     Sow(Sow),
+    /// `ride`: one piece rides a closed route over empty cells, round its bends.
+    Ride(Ride),
 }
 
 /// What lowering a primitive needs of the game being compiled.
@@ -174,6 +178,13 @@ impl Lowering<'_> {
                 by: by.as_ref().map(|e| emitter.expr_program(e)),
                 bear_off: *bear_off,
             }),
+            Generator::Ride {
+                routes, to, bends, ..
+            } => Primitive::Ride(Ride {
+                routes: routes.clone(),
+                to: *to,
+                bends: *bends,
+            }),
             Generator::Jump {
                 dirs,
                 over,
@@ -218,6 +229,7 @@ pub(super) fn piece_of(generator: &Generator) -> Option<u8> {
         | Generator::Slide { piece, .. }
         | Generator::DieMove { piece, .. }
         | Generator::PathStep { piece, .. }
+        | Generator::Ride { piece, .. }
         | Generator::Sow { piece, .. }
         | Generator::Jump { piece, .. }
         | Generator::Line { piece, .. } => *piece,

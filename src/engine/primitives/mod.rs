@@ -9,6 +9,7 @@ pub(super) mod jump;
 mod line;
 mod path_step;
 mod place;
+mod ride;
 mod rotate;
 mod slide;
 mod sow;
