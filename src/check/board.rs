@@ -597,7 +597,7 @@ fn link_directions(section: &BoardSection, board: &mut CheckedBoard, diags: &mut
                         .or_else(|| section.opposites.values().find(|o| o.value == d.name).map(|o| o.span)),
                 )
                 .with_help(
-                    "a direction's links may not come back to a point they have left (a slide or a ray along it would never end); a track that goes round is a path in `[paths]`",
+                    "a direction's links may not come back to a point they have left (a slide or a ray along it would never end); a track that goes round is a path in `[paths]` (sown along by `sow`), a circuit to ride round a route in `[routes]` (`ride`)",
                 ),
             );
         }
