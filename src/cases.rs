@@ -976,6 +976,20 @@ fn token_shape<const W: usize>(game: &Game<W>, token: &str) -> Result<(), String
     if token == "pass" {
         return Ok(());
     }
+    if let (Some(_), Some(roll)) = (token.strip_prefix("roll:"), &game.roll)
+        && !roll.each.is_empty()
+    {
+        let throws: Vec<String> = (Game::<W>::all_throws(roll).iter())
+            .map(|a| game.action_token(a))
+            .collect();
+        return match throws.iter().any(|t| t == token) {
+            true => Ok(()),
+            false => Err(format!(
+                "a throw is `roll:` and the dice, highest first: {}",
+                throws.join(", ")
+            )),
+        };
+    }
     if let (Some(total), Some(roll)) = (token.strip_prefix("roll:"), &game.roll) {
         let totals: Vec<String> = roll.totals.iter().map(|(t, _)| t.to_string()).collect();
         return match totals.iter().any(|t| t == total) {

@@ -188,3 +188,82 @@ fn random_games_keep_every_piece() {
         );
     }
 }
+
+fn two_dice() -> Game {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/two-dice.toml");
+    tabula::load_game_file(&path, &[])
+        .unwrap_or_else(|e| panic!("{e}"))
+        .0
+}
+
+/// `[roll] each = true`: the outcomes are the dice, highest first, each as likely as the ordered
+/// throws that show them (a 6 and a 5 in 2 of 36 throws, a double 6 in 1), and the rules read
+/// each die (`die(1)` the higher, `die(2)` the lower) as well as the total.
+#[test]
+fn dice_read_one_by_one_are_outcomes_of_their_own() {
+    let g = two_dice();
+    let mut throws = Vec::new();
+    g.roll_actions(&mut throws);
+    let tokens: Vec<String> = throws.iter().map(|a| g.action_token(a)).collect();
+    assert_eq!(tokens.len(), 21);
+    assert_eq!(&tokens[..3], ["roll:1-1", "roll:2-1", "roll:2-2"]);
+    let weight = |token: &str| {
+        let a = throws[tokens.iter().position(|t| t == token).unwrap()];
+        g.roll_weight(&a)
+    };
+    assert_eq!(weight("roll:6-5"), (2, 36));
+    assert_eq!(weight("roll:6-6"), (1, 36));
+    let total: u32 = throws.iter().map(|a| g.roll_weight(a).0).sum();
+    assert_eq!(total, 36);
+    // The higher die, then the lower; a doublet moves by one die and throws again.
+    let mut state = g.initial;
+    g.play_tokens(&mut state, "roll:5-3").unwrap();
+    assert_eq!(g.legal_tokens(&state), ["a1-d1", "a1-f1", "b1-e1", "b1-g1"]);
+    g.play_tokens(&mut state, "a1-f1 roll:4-4").unwrap();
+    assert_eq!(g.legal_tokens(&state), ["a2-e2", "b2-f2"]);
+    g.play_tokens(&mut state, "a2-e2").unwrap();
+    assert_eq!(state.to_move, 1, "a doublet throws again");
+    assert!(g.is_roll_due(&state));
+}
+
+/// A position gives the dice thrown as a list, highest first, and is written back so; a total,
+/// or dice the game cannot throw, are refused with the form to write.
+#[test]
+fn a_position_gives_the_dice_one_by_one() {
+    let g = two_dice();
+    let text = "to_move = \"white\"\nroll = [5, 3]\n[pieces]\nwhite = [\"a1\", \"b1\"]\nblack = [\"a2\", \"b2\"]\n";
+    let state = read(&g, text).unwrap();
+    assert_eq!(g.legal_tokens(&state), ["a1-d1", "a1-f1", "b1-e1", "b1-g1"]);
+    assert!(g.write_position(&state).contains("roll = [5, 3]\n"));
+    let total = read(&g, &text.replace("[5, 3]", "8")).unwrap_err();
+    assert!(
+        total.contains("not a throw of the dice") && total.contains("roll = [1, 1]"),
+        "{total}"
+    );
+    let low_first = read(&g, &text.replace("[5, 3]", "[3, 5]")).unwrap_err();
+    assert!(low_first.contains("not a throw of the dice"), "{low_first}");
+}
+
+/// The rules may read each of 3 dice at most, and `die(n)` only in a game that reads them.
+#[test]
+fn dice_read_one_by_one_are_few_and_declared() {
+    let four = ur_with_roll("[roll]\ndice = 4\nfaces = [0, 1]\neach = true\n").unwrap_err();
+    assert!(four.contains("each of 3 dice at most"), "{four}");
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/two-dice.toml"),
+    )
+    .unwrap();
+    let undeclared = tabula::load_game_text("t.toml", text.replace("each = true\n", ""), &[])
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        undeclared.contains("no dice read one by one"),
+        "{undeclared}"
+    );
+    let third = tabula::load_game_text("t.toml", text.replace("die(2)", "die(3)"), &[])
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(third.contains("not a number from 1 to 2"), "{third}");
+}

@@ -356,6 +356,7 @@ impl RuleChecker<'_> {
                 self.piece_count_call(name, call, place, diags)
             }
             "lands_in" | "symmetric" => self.action_test_call(name, call, place, diags),
+            "die" => self.die_call(call, diags),
             "moved" => {
                 if !self.in_after_rule(name, call.name.span, place, diags) {
                     return None;
@@ -518,6 +519,43 @@ impl RuleChecker<'_> {
         }
     }
 
+    /// `die(n)`: the nth highest die of this turn's throw, in a game whose `[roll]` says `each`.
+    fn die_call(&self, call: &Call, diags: &mut Diagnostics) -> Option<(TExpr, Ty)> {
+        let args = Args::bind(call, &["number"], diags)?;
+        let number = args.require("number", diags)?;
+        let dice = self.cx.roll_each;
+        match &number.kind {
+            ExprKind::Int(n) if dice > 0 && (1..=i64::from(dice)).contains(n) => {
+                Some((TExpr::Die(*n as u8), Ty::Int))
+            }
+            _ => {
+                let (label, help) = if dice == 0 {
+                    (
+                        "no dice read one by one".to_string(),
+                        "`die(n)` reads the dice of a `[roll]` with `each = true`; `roll` is their total"
+                            .to_string(),
+                    )
+                } else {
+                    (
+                        format!("not a number from 1 to {dice}"),
+                        format!(
+                            "`die(1)` is the highest of the {dice} dice, `die({dice})` the lowest"
+                        ),
+                    )
+                };
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::Other("`die(n)` names one of the dice thrown".into()),
+                        number.span,
+                    )
+                    .with_label(label)
+                    .with_help(help),
+                );
+                None
+            }
+        }
+    }
+
     /// `lands_in` and `symmetric`: tests of the action being judged, known only there.
     fn action_test_call(
         &self,
@@ -583,6 +621,7 @@ impl RuleChecker<'_> {
             "count",
             "lands_in",
             "symmetric",
+            "die",
             "path_index",
             "path_blocked",
             "path_cell",

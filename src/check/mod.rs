@@ -111,6 +111,9 @@ pub fn check(
     };
     let dice = dice::check_dice(file, &cx, &mut diags);
     let roll = roll::check_roll(file, whole_file, &mut diags);
+    cx.roll_each = (roll.as_ref())
+        .filter(|r| !r.each.is_empty())
+        .map_or(0, |r| r.dice);
     let notation = notation::check_notation(file, &cx, &mut diags);
     let shown = show::check_show(file, &cx, &mut diags);
     let match_format = dice::check_match(file, &cx, &mut diags);
@@ -280,6 +283,8 @@ pub(crate) struct Context {
     pub unmoved: Vec<CellId>,
     /// `[roll]`: the game throws dice every turn, whose total the rules name `roll`.
     pub rolls: bool,
+    /// `[roll] each = true`: how many dice the rules read one by one (`die(n)`); 0 otherwise.
+    pub roll_each: u8,
     /// False once `[game] players` had an error: names are then not checked against it, so that
     /// one mistake is not reported again at every use of a player.
     pub players_ok: bool,
@@ -298,6 +303,7 @@ impl Context {
             regions: Vec::new(),
             unmoved: Vec::new(),
             rolls: false,
+            roll_each: 0,
             paths: Vec::new(),
             routes: Vec::new(),
             lines: Vec::new(),

@@ -16,6 +16,8 @@ const MAX_DICE: i64 = 6;
 const MAX_FACES: usize = 20;
 /// The highest number on a face.
 const MAX_FACE: i64 = 20;
+/// The most dice the rules may read one by one (`each = true`): a throw keeps them in one action.
+pub const MAX_DICE_EACH: u8 = 3;
 
 pub(crate) fn check_roll(
     file: &GameFile,
@@ -54,7 +56,21 @@ pub(crate) fn check_roll(
         }
     };
     let faces = faces(section, whole_file, diags)?;
-    Some(RollDecl::new(dice, faces))
+    let each = section.each.as_ref().is_some_and(|e| e.value);
+    if let Some(e) = section
+        .each
+        .as_ref()
+        .filter(|_| each && dice > MAX_DICE_EACH)
+    {
+        diags.push(error(
+            format!("the rules read each of {MAX_DICE_EACH} dice at most"),
+            Some(e.span),
+            &format!("{dice} dice"),
+            "throw fewer dice, or read their total alone (`roll`)",
+        ));
+        return None;
+    }
+    Some(RollDecl::new(dice, faces, each))
 }
 
 /// The numbers on a die's faces: `faces`, or 1 to `sides` (six by default).

@@ -583,6 +583,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "is_in" => &["cell", "cells"],
         "hand" => &["player", "piece"],
         "take" => &["piece", "of"],
+        "die" => &["number"],
         "ride" => &["piece", "route", "to", "bends"],
         "pass_turn" => &[],
         "liberties" => &["cell", "dirs"],

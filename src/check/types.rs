@@ -154,10 +154,13 @@ pub struct RollDecl {
     pub totals: Vec<(u8, u32)>,
     /// The number of throws in all: faces to the power of dice.
     pub throws: u32,
+    /// `each = true`: the outcomes are the dice themselves, highest first, each with the number of
+    /// throws that show them (empty when the rules read the total alone).
+    pub each: Vec<(Vec<u8>, u32)>,
 }
 
 impl RollDecl {
-    pub fn new(dice: u8, faces: Vec<u8>) -> RollDecl {
+    pub fn new(dice: u8, faces: Vec<u8>, each: bool) -> RollDecl {
         // Ways to make each total with the dice so far, one die added at a time.
         let top = usize::from(dice) * usize::from(faces.iter().copied().max().unwrap_or(0));
         let mut ways = vec![0u32; top + 1];
@@ -176,12 +179,37 @@ impl RollDecl {
             .map(|(t, &w)| (t as u8, w))
             .collect();
         let throws = (faces.len() as u32).pow(u32::from(dice));
+        let each = if each {
+            Self::sorted_throws(dice, &faces)
+        } else {
+            Vec::new()
+        };
         RollDecl {
             dice,
             faces,
             totals,
             throws,
+            each,
         }
+    }
+
+    /// Every throw of the dice as the numbers shown, highest first, with how many ordered throws
+    /// show them; in order of the numbers.
+    fn sorted_throws(dice: u8, faces: &[u8]) -> Vec<(Vec<u8>, u32)> {
+        let mut counts: std::collections::BTreeMap<Vec<u8>, u32> = Default::default();
+        let throws = faces.len().pow(u32::from(dice));
+        for mut n in 0..throws {
+            let mut shown: Vec<u8> = (0..dice)
+                .map(|_| {
+                    let face = faces[n % faces.len()];
+                    n /= faces.len();
+                    face
+                })
+                .collect();
+            shown.sort_unstable_by(|a, b| b.cmp(a));
+            *counts.entry(shown).or_default() += 1;
+        }
+        counts.into_iter().collect()
     }
 }
 
@@ -651,6 +679,8 @@ pub enum TExpr {
     Ply,
     /// The total of this turn's throw (`[roll]`), 0 before it is thrown.
     Roll,
+    /// `die(n)`: the nth highest die of this turn's throw (`[roll] each = true`).
+    Die(u8),
     /// How many earlier positions of the game had this placement and player to move.
     Repetitions,
     /// Whether the player would have an action from the move rules if it were their turn.

@@ -32,6 +32,8 @@ pub enum Op {
     Opponent,
     Ply,
     Roll,
+    /// Push the nth highest die of this turn's throw (0 before it).
+    Die(u8),
     /// Push how many of the frame's earlier positions have the key of this one.
     Repetitions,
     /// Pop a player; push whether that player would have an action if it were their turn.
@@ -406,6 +408,7 @@ impl<'a> Emitter<'a> {
             TExpr::Option(o) => Op::Int(self.options[*o as usize] as i32),
             TExpr::Ply => Op::Ply,
             TExpr::Roll => Op::Roll,
+            TExpr::Die(n) => Op::Die(*n),
             TExpr::Repetitions => Op::Repetitions,
             TExpr::Captured => Op::Captured,
             TExpr::Passed => Op::Passed,

@@ -283,6 +283,7 @@ impl<const W: usize> Game<W> {
                 // as a negative one.
                 Op::Ply => push!(i32::try_from(frame.state.ply).unwrap_or(i32::MAX)),
                 Op::Roll => push!(i32::from(frame.state.thrown())),
+                Op::Die(n) => push!(i32::from(frame.state.die(n))),
                 Op::Repetitions => push!(frame.repetitions(|s| self.position_key(s))),
                 // The turn-start tests of race games, cheap: in line.
                 Op::BorneOff => push!(i32::from(frame.state.off[pop!() as usize & 3])),

@@ -19,6 +19,11 @@ impl<const W: usize> Game<W> {
         }
         match action.kind() {
             ActionKind::Pass => "pass".to_string(),
+            ActionKind::Roll if self.roll.as_ref().is_some_and(|r| !r.each.is_empty()) => {
+                let dice = self.roll.as_ref().map_or(0, |r| r.dice);
+                let shown: Vec<String> = action.dice_thrown(dice).map(|d| d.to_string()).collect();
+                format!("roll:{}", shown.join("-"))
+            }
             ActionKind::Roll if self.roll.is_some() => format!("roll:{}", action.from()),
             ActionKind::Roll => format!("roll:{}-{}", action.from(), action.to()),
             // The revealed kind as the board shows it: `reveal:3`.

@@ -9,6 +9,14 @@ use crate::span::{Located, Sources, Span, with_current_file};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
+/// `roll` of a position file: a total, or the dice.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+enum Thrown {
+    Total(i64),
+    Dice(Vec<i64>),
+}
+
 /// A position file as read, every value with its span. Also the `[position]` table of a case file
 /// ([`crate::cases`]).
 #[derive(Deserialize)]
@@ -37,8 +45,9 @@ pub struct PositionFile {
     pool_kind: Option<Located<String>>,
     /// Rolls made so far (doublets escalate from a given roll on).
     rolls: Option<Located<i64>>,
-    /// `[roll]` games: the total thrown this turn (none: the player to move throws first).
-    roll: Option<Located<i64>>,
+    /// `[roll]` games: the total thrown this turn, or the dice where the rules read each (none:
+    /// the player to move throws first).
+    roll: Option<Located<Thrown>>,
     /// Cells whose pieces, of the kinds written, are still face down.
     #[serde(default)]
     face_down: Vec<Located<String>>,
@@ -781,9 +790,49 @@ impl<const W: usize> Game<W> {
         }
     }
 
-    /// `roll = N`: the total of this turn's throw in a `[roll]` game.
+    /// `roll = N`: the total of this turn's throw in a `[roll]` game; `roll = [5, 3]`, the dice,
+    /// where its rules read each.
     fn read_throw(&self, file: &PositionFile, state: &mut State<W>, diags: &mut Diagnostics) {
-        let Some(given) = &file.roll else { return };
+        let Some(located) = &file.roll else { return };
+        let total = match (&located.value, &self.roll) {
+            (given, Some(roll)) if !roll.each.is_empty() => {
+                let dice = match given {
+                    Thrown::Dice(dice) => dice.clone(),
+                    Thrown::Total(_) => Vec::new(),
+                };
+                match (roll.each.iter()).find(|(d, _)| d.iter().map(|&x| i64::from(x)).eq(dice.iter().copied())) {
+                    Some((d, _)) => Game::apply_throw(state, &Action::thrown_each(d)),
+                    None => diags.push(
+                        Diagnostic::error(
+                            ErrorKind::BadPosition("not a throw of the dice".into()),
+                            located.span,
+                        )
+                        .with_help(format!(
+                            "the rules read each die: give the {} dice, highest first, `roll = [{}]`",
+                            roll.dice,
+                            roll.each[0].0.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
+                        )),
+                    ),
+                }
+                return;
+            }
+            (Thrown::Dice(_), Some(_)) => {
+                diags.push(
+                    Diagnostic::error(
+                        ErrorKind::BadPosition(
+                            "the rules read the total thrown, not each die".into(),
+                        ),
+                        located.span,
+                    )
+                    .with_help("give the total: `roll = 7`"),
+                );
+                return;
+            }
+            (Thrown::Total(total), _) => *total,
+            (Thrown::Dice(_), None) => 0,
+        };
+        let given = Located::new(total, located.span);
+        let given = &given;
         let Some(roll) = &self.roll else {
             diags.push(
                 Diagnostic::error(
@@ -898,8 +947,13 @@ impl<const W: usize> Game<W> {
             let offs = self.per_player(&state.off, " = ");
             out.push_str(&format!("off = {{ {offs} }}\n"));
         }
-        if self.roll.is_some() && state.pool_len > 0 {
-            out.push_str(&format!("roll = {}\n", state.thrown()));
+        match &self.roll {
+            Some(roll) if state.pool_len > 0 && !roll.each.is_empty() => {
+                let dice: Vec<String> = (1..=roll.dice).map(|n| state.die(n).to_string()).collect();
+                out.push_str(&format!("roll = [{}]\n", dice.join(", ")));
+            }
+            Some(_) if state.pool_len > 0 => out.push_str(&format!("roll = {}\n", state.thrown())),
+            _ => {}
         }
         self.write_turn_in_progress(state, &mut out);
         self.write_remembered_cells(state, &mut out);

@@ -438,15 +438,32 @@ fn roll_words(roll: &crate::check::RollDecl, doc: &mut Doc) {
         .map(|(total, ways)| format!("{total}: {ways} in {}", roll.throws))
         .collect();
     doc.subheading("Dice");
+    let read = if roll.each.is_empty() {
+        "(`roll:N`, N the total); the rules read the total as `roll`"
+    } else {
+        "(`roll:5-3`, the dice highest first); the rules read the total as `roll` and each \
+         die as `die(1)`, the highest, to `die(N)`"
+    };
     doc.item(
         0,
         &format!(
             "{dice} with faces {} are thrown at the start of every turn, a chance event \
-             (`roll:N`, N the total); the rules read the total as `roll` until the turn is over. \
-             A turn owed by an extra turn throws again.",
+             {read} until the turn is over. A turn owed by an extra turn throws again.",
             faces.join(", ")
         ),
     );
+    if !roll.each.is_empty() {
+        let odds: Vec<String> = (roll.each.iter())
+            .map(|(dice, ways)| {
+                let shown: Vec<String> = dice.iter().map(u8::to_string).collect();
+                format!("{}: {ways} in {}", shown.join("-"), roll.throws)
+            })
+            .collect();
+        doc.item(
+            0,
+            &format!("The throws and their odds: {}.", odds.join("; ")),
+        );
+    }
     doc.item(
         0,
         &format!("The totals and their odds: {}.", odds.join("; ")),

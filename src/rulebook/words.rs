@@ -228,6 +228,12 @@ impl<const W: usize> Book<'_, W> {
                 }
             ),
             "borne_off" => format!("the number of {} pieces borne off", whose()),
+            "die" => match a("number").map(|n| self.source(n.span)).as_deref() {
+                Some("1") => "the highest die thrown".into(),
+                Some("2") => "the second highest die thrown".into(),
+                Some(n) => format!("the die thrown {n}th from the highest"),
+                None => "a die thrown".into(),
+            },
             "on_bar" => format!("the number of {} pieces on the bar", whose()),
             "pinned" => format!(
                 "the number of {} pinned pieces {}",

@@ -217,6 +217,8 @@ pub struct RollSection {
     pub sides: Option<Located<i64>>,
     /// The number on each face of a die, when they are not 1 to `sides` (`[0, 1]`: a binary die).
     pub faces: Option<Located<Vec<Located<i64>>>>,
+    /// The rules read each die (`die(1)`, the highest, ...), not only the total.
+    pub each: Option<Located<bool>>,
 }
 
 /// A value given once for everyone, or per player (a table keyed by player).
@@ -952,8 +954,14 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
     }
     if let Some(r) = layer.roll {
         let b = base.roll.get_or_insert_with(Default::default);
-        let RollSection { dice, sides, faces } = r;
+        let RollSection {
+            dice,
+            sides,
+            faces,
+            each,
+        } = r;
         b.dice = dice.or(b.dice.take());
+        b.each = each.or(b.each.take());
         // The faces are one thing, given either way: a variant's replace the base's.
         if sides.is_some() || faces.is_some() {
             (b.sides, b.faces) = (sides, faces);
