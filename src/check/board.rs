@@ -1133,6 +1133,7 @@ pub(crate) fn check_pieces(
             hides: Vec::new(),
             to_hand: None,
             returns_home: piece.value.returns_home.as_ref().is_some_and(|r| r.value),
+            sent_to: None,
         });
     }
     // Face-down kinds name the kinds they hide, which may come later in the file.
@@ -1183,9 +1184,11 @@ pub(crate) fn check_pieces(
                 .with_help("keep `to_hand` for the captor's hand, or this for its owner's"),
             );
         }
+        let sent_to = sent_to_region(name, &piece.value, cx, diags);
         if let Some(decl) = cx.pieces.get_mut(i) {
             decl.hides = hides;
             decl.to_hand = to_hand;
+            decl.sent_to = sent_to;
         }
     }
     if file.pieces.is_empty() {
@@ -1276,6 +1279,42 @@ pub(crate) fn check_hands(
         }
     }
     (kinds, hands)
+}
+
+/// `sent_to`: the region a captured piece of the kind is set on, which goes neither to a hand.
+fn sent_to_region(
+    name: &str,
+    piece: &crate::syntax::game_file::PieceSection,
+    cx: &Context,
+    diags: &mut Diagnostics,
+) -> Option<u16> {
+    let sent_to = piece.sent_to.as_ref()?;
+    let to_a_hand = piece.to_hand.is_some() || piece.returns_home.as_ref().is_some_and(|r| r.value);
+    if to_a_hand {
+        diags.push(
+            Diagnostic::error(
+                ErrorKind::Other(format!(
+                    "a captured `{name}` goes to a hand or to a cell of the board, not both"
+                )),
+                sent_to.span,
+            )
+            .with_label("`sent_to` here")
+            .with_help("leave out `to_hand` and `returns_home`, or `sent_to`"),
+        );
+        return None;
+    }
+    match cx.region(&sent_to.value) {
+        Some(r) => Some(r),
+        None => {
+            let names: Vec<String> = cx.regions.iter().map(|r| r.name.clone()).collect();
+            diags.push(
+                Diagnostic::error(ErrorKind::UnknownName(sent_to.value.clone()), sent_to.span)
+                    .with_label("not a region")
+                    .with_help(near_or_list(&sent_to.value, "regions", &names)),
+            );
+            None
+        }
+    }
 }
 
 /// A game whose board starts empty and that has no `place` rule can never have a piece on it.

@@ -86,6 +86,12 @@ pub fn check(
     check_name_clashes(file, &cx, &mut diags);
     // Declaring options looks their names up too: only the lookups from here on are uses.
     cx.used.get_mut().clear();
+    // A region where captured pieces are sent is used by the pieces.
+    cx.used.get_mut().extend(
+        (cx.pieces.iter())
+            .filter_map(|p| p.sent_to)
+            .map(|r| cx.regions[r as usize].name.clone()),
+    );
     // Choosing a variant file is a use, even if no rule reads the option.
     cx.used.get_mut().extend(
         file.options

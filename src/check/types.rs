@@ -279,6 +279,9 @@ pub struct PieceDecl {
     pub to_hand: Option<u8>,
     /// `returns_home`: a captured piece of this kind goes back to its owner's hand.
     pub returns_home: bool,
+    /// `sent_to`: a piece of this kind captured by a landing goes to the first empty cell of this
+    /// region (its owner's part).
+    pub sent_to: Option<u16>,
 }
 
 impl PieceDecl {

@@ -336,6 +336,9 @@ pub struct Game<const W: usize = 4> {
     /// (`to_hand`), or with [`TO_OWNER`] in its owner's (`returns_home`), or `NO_HAND`; empty
     /// when no kind goes to hand.
     pub captured_slot_of: Vec<u8>,
+    /// For each kind, the region a piece of it captured by a landing is set on (`sent_to`);
+    /// empty when no kind is.
+    pub sent_to: Vec<Option<RegionRef>>,
     /// Every direction of the board, for functions whose `dirs:` is left out.
     pub all_directions: Vec<u8>,
     /// Dice games: every distinct roll, as [`Game::roll_actions`] lists them.
@@ -901,7 +904,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         || checked
             .pieces
             .iter()
-            .any(|p| p.to_hand.is_some() || p.returns_home)
+            .any(|p| p.to_hand.is_some() || p.returns_home || p.sent_to.is_some())
         || remembers_previous
         || tracks_unmoved
         || !after.is_empty()
@@ -909,6 +912,17 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
             .iter()
             .any(|m| m.promote.is_some() || !m.effects.is_empty() || !m.next.is_empty());
     let (hand_slot_of, captured_slot_of) = hand_slots(&checked);
+    let sent_to = match checked.pieces.iter().any(|p| p.sent_to.is_some()) {
+        true => (checked.pieces.iter())
+            .map(|p| {
+                p.sent_to.map(|r| RegionRef {
+                    first_set: region_first[r as usize],
+                    per_player: checked.regions[r as usize].per_player,
+                })
+            })
+            .collect(),
+        false => Vec::new(),
+    };
     let mut board = board;
     if moves
         .iter()
@@ -962,6 +976,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         has_parts,
         hand_slot_of,
         captured_slot_of,
+        sent_to,
         hand_kinds: checked.hand_kinds.clone(),
         all_directions,
         rolls: match &checked.roll {

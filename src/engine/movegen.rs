@@ -785,6 +785,15 @@ impl<const W: usize> Game<W> {
         {
             self.capture_to_hand(state, action);
         }
+        // `sent_to`: the piece a landing takes is set on a cell of its region once the move is made.
+        let sent = match action.kind() {
+            ActionKind::Move | ActionKind::Hop
+                if !self.sent_to.is_empty() && action.captured() > 0 =>
+            {
+                state.piece(action.to_cell())
+            }
+            _ => None,
+        };
         let stack_left = match self.board.stacks {
             true => self.before_stacked_move(state, action),
             false => None,
@@ -866,6 +875,9 @@ impl<const W: usize> Game<W> {
         if let Some(left) = stack_left {
             self.after_stacked_move(state, left);
         }
+        if let Some((owner, kind)) = sent {
+            self.send_captured(state, owner, kind);
+        }
         self.promote_moved(state, action, me);
         if let Some(before) = &marks {
             self.keep_marks(state, before, action);
@@ -887,6 +899,18 @@ impl<const W: usize> Game<W> {
             )
         {
             self.apply_rule_effects(state, action);
+        }
+    }
+
+    /// A piece taken by a landing, of a kind with `sent_to`, goes to the first empty cell of its
+    /// owner's part of the region; where none is empty it stays off the board.
+    fn send_captured(&self, state: &mut State<W>, owner: u8, kind: u8) {
+        let Some(Some(region)) = self.sent_to.get(kind as usize) else {
+            return;
+        };
+        let free = self.region_of(*region, owner).and_not(&state.occupied());
+        if let Some(cell) = free.iter().next() {
+            state.put(cell, owner, kind);
         }
     }
 

@@ -58,6 +58,19 @@ impl<const W: usize> Book<'_, W> {
             if piece.returns_home {
                 text.push_str(" When captured it goes back to its owner's hand, to enter again.");
             }
+            if let Some(r) = piece.sent_to {
+                let region = &g.regions[r as usize];
+                text.push_str(&format!(
+                    " When a landing captures it, it is set on the first empty cell of {}{} \
+                     (off the board if none is empty).",
+                    if region.per_player {
+                        "its owner's "
+                    } else {
+                        ""
+                    },
+                    code(&region.name)
+                ));
+            }
             doc.item(0, &text);
         }
 

@@ -310,6 +310,9 @@ pub struct PieceSection {
     pub to_hand: Option<Located<String>>,
     /// A piece of this kind that is captured goes back to its owner's hand, to enter again.
     pub returns_home: Option<Located<bool>>,
+    /// A piece of this kind captured by a landing is set on the first empty cell of this region
+    /// (its owner's part of a per-player region): sent back to the start, or to a named cell.
+    pub sent_to: Option<Located<String>>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -1114,6 +1117,7 @@ fn merge_pieces(
                     hides,
                     to_hand,
                     returns_home,
+                    sent_to,
                 } = piece.value;
                 let e = &mut existing.value;
                 e.symbols = symbols.or(e.symbols.take());
@@ -1121,6 +1125,7 @@ fn merge_pieces(
                 e.hides = hides.or(e.hides.take());
                 e.to_hand = to_hand.or(e.to_hand.take());
                 e.returns_home = returns_home.or(e.returns_home.take());
+                e.sent_to = sent_to.or(e.sent_to.take());
             }
             // As for options: a new kind is a whole one, with its symbols.
             None if piece.value.symbols.is_none() && base_name.is_some() => {
