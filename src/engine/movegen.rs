@@ -777,23 +777,7 @@ impl<const W: usize> Game<W> {
                 _ => {}
             }
         }
-        // Captures that join the captor's hand: a placement captures nothing, so the commonest
-        // action of the games that place skips the test.
-        if action.kind() != ActionKind::Place
-            && action.captured() > 0
-            && !self.captured_slot_of.is_empty()
-        {
-            self.capture_to_hand(state, action);
-        }
-        // `sent_to`: the piece a landing takes is set on a cell of its region once the move is made.
-        let sent = match action.kind() {
-            ActionKind::Move | ActionKind::Hop
-                if !self.sent_to.is_empty() && action.captured() > 0 =>
-            {
-                state.piece(action.to_cell())
-            }
-            _ => None,
-        };
+        let sent = self.captures_before_move(state, action);
         let stack_left = match self.board.stacks {
             true => self.before_stacked_move(state, action),
             false => None,
@@ -899,6 +883,26 @@ impl<const W: usize> Game<W> {
             )
         {
             self.apply_rule_effects(state, action);
+        }
+    }
+
+    /// What captures do before the pieces move: those that join the captor's hand join it, and
+    /// the piece a landing takes (owner, kind) is returned where a kind is `sent_to` a region,
+    /// to be set there once the move is made.
+    fn captures_before_move(&self, state: &mut State<W>, action: &Action) -> Option<(u8, u8)> {
+        // A placement captures nothing, so the commonest action of the games that place skips
+        // the tests.
+        if action.kind() == ActionKind::Place || action.captured() == 0 {
+            return None;
+        }
+        if !self.captured_slot_of.is_empty() {
+            self.capture_to_hand(state, action);
+        }
+        match action.kind() {
+            ActionKind::Move | ActionKind::Hop if !self.sent_to.is_empty() => {
+                state.piece(action.to_cell())
+            }
+            _ => None,
         }
     }
 
