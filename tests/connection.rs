@@ -93,3 +93,28 @@ fn tables_keyed_by_sets_of_cells() {
         "{error}"
     );
 }
+
+/// Walls between cells (`[lines.NAME] walls = true`): the runner on a3 cannot step through the
+/// wall to a4, and the builder may block neither cell of the wall's one gap (c3, c4), which would
+/// leave the runner no way round; `reachable` goes round the wall as the runner must.
+#[test]
+fn walls_cut_steps_and_the_paths_that_must_stay_open() {
+    let g = test_game("walled-path.toml");
+    let mut state = g.initial;
+    g.play_tokens(&mut state, "a1-a2 e5 a2-a3").unwrap();
+    let legal = g.legal_tokens(&state);
+    assert!(!legal.contains(&"c3".to_string()) && !legal.contains(&"c4".to_string()));
+    assert!(legal.contains(&"b3".to_string()) && legal.contains(&"a4".to_string()));
+    g.play_tokens(&mut state, "a5").unwrap();
+    assert_eq!(g.legal_tokens(&state), ["a3-a2", "a3-b3"]);
+    // Without the wall the runner steps up, and any cell may be blocked.
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/walled-path.toml"),
+    )
+    .unwrap();
+    let open = text.replace("walls = true\n", "");
+    let (g, _, _) = load_game_text("open.toml", open, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let mut state = g.initial;
+    g.play_tokens(&mut state, "a1-a2 e5 a2-a3 a5").unwrap();
+    assert_eq!(g.legal_tokens(&state), ["a3-a2", "a3-a4", "a3-b3"]);
+}

@@ -89,6 +89,7 @@ pub(crate) fn check_board_size(
         points: None,
         layout: Layout::Square,
         drawn_as_points: false,
+        walls: Vec::new(),
     };
     board.points = board_shape(section, &board, diags);
     board.layout = check_layout(section, &board, diags);
@@ -1021,6 +1022,11 @@ pub(crate) fn check_lines(file: &GameFile, cx: &mut Context, diags: &mut Diagnos
         }
         links.sort_unstable();
         links.dedup();
+        if spec.value.walls.as_ref().is_some_and(|w| w.value) {
+            cx.board.walls.extend(&links);
+            cx.board.walls.sort_unstable();
+            cx.board.walls.dedup();
+        }
         cx.lines.push(LinesDecl {
             name: name.clone(),
             links,

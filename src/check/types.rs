@@ -61,6 +61,9 @@ pub struct CheckedBoard {
     /// `layout = "points"`: the cells are points where lines meet (a square grid all the same),
     /// drawn as points joined by the lines of `[show]` or else by every direction.
     pub drawn_as_points: bool,
+    /// `[lines.NAME] walls = true`: links between two cells that no step crosses, each pair
+    /// lower cell first, sorted.
+    pub walls: Vec<(CellId, CellId)>,
 }
 
 /// How a grid is drawn, which says which of its cells touch.

@@ -99,6 +99,17 @@ impl<const W: usize> Board<W> {
                 }
             }
         }
+        // Walls (`[lines] walls = true`): no step between the two cells of a wall's link.
+        for (slot, next) in neighbours.iter_mut().enumerate() {
+            let cell = (slot / directions) as u16;
+            if *next != NO_CELL
+                && b.walls
+                    .binary_search(&(cell.min(*next), cell.max(*next)))
+                    .is_ok()
+            {
+                *next = NO_CELL;
+            }
+        }
         let has_legs = b.directions.iter().map(|d| !d.legs.is_empty()).collect();
         // The cell each cell is the neighbour of, per direction; none where two are.
         let mut predecessors = vec![NO_CELL; cells * directions];

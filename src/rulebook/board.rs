@@ -411,13 +411,21 @@ impl<const W: usize> Book<'_, W> {
                     ));
                 }
             }
+            let walls = (self.parsed.file.lines.get(&lines.name))
+                .and_then(|spec| spec.value.walls.as_ref())
+                .is_some_and(|w| w.value);
             doc.item(
                 0,
                 &format!(
-                    "{}: {}; {}.",
+                    "{}: {}; {}{}.",
                     code(&lines.name),
                     list_and(parts),
-                    plural(lines.links.len(), "link", "links")
+                    plural(lines.links.len(), "link", "links"),
+                    if walls {
+                        ". They are walls: no step goes between the two cells of a link"
+                    } else {
+                        ""
+                    }
                 ),
             );
             if !self.checked.board.numbered && !self.checked.board.stacks {

@@ -354,6 +354,8 @@ pub struct LinesSection {
     /// Every link, along any direction of the board, between a cell of this set and a cell
     /// outside it: the outline of a region (`"b2..h8"`).
     pub boundary: Option<Located<CellSpec>>,
+    /// The lines are walls: no step crosses one of their links (a slide stops before it).
+    pub walls: Option<Located<bool>>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
