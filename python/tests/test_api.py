@@ -43,7 +43,7 @@ def perft(state: tabula.State, depth: int) -> int:
     return total
 
 
-@pytest.mark.parametrize("name,depth", [("breakthrough", 3), ("tic-tac-toe", 4), ("hold-pley", 2), ("kalah", 3), ("backgammon", 1), ("ur", 4), ("ludo", 3), ("pentago", 1)])
+@pytest.mark.parametrize("name,depth", [("breakthrough", 3), ("tic-tac-toe", 4), ("hold-pley", 2), ("kalah", 3), ("backgammon", 1), ("ur", 4), ("ludo", 3), ("pentago", 1), ("surakarta", 3), ("y", 2)])
 def test_perft_agrees_with_the_command_line(name, depth):
     game = tabula.load_game(name)
     counted = cli("perft", name, "--depth", str(depth)).split()[-1]
