@@ -698,7 +698,7 @@ fn check_direction_sets(file: &GameFile, cx: &mut Context, diags: &mut Diagnosti
 
 /// Expands a shared-or-per-player value to one value per player. Returns whether it was per player.
 /// `resolve` gets each value with the span it was written at.
-fn per_player<T, U: Clone + Default>(
+pub(crate) fn per_player<T, U: Clone + Default>(
     spec: &PerPlayer<T>,
     span: Span,
     cx: &Context,

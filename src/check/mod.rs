@@ -9,12 +9,14 @@ mod expr;
 pub(crate) mod fold;
 pub mod notation;
 mod options;
+mod pair;
 mod primitives;
 mod roll;
 pub mod rotate;
 mod routes;
 mod rules;
 mod show;
+pub mod shuffle;
 pub mod tables;
 pub mod types;
 mod warnings;
@@ -109,6 +111,7 @@ pub fn check(
     };
     let dice = dice::check_dice(file, &cx, &mut diags);
     let roll = roll::check_roll(file, whole_file, &mut diags);
+    let shuffle = shuffle::check_shuffle(file, &cx, &setup, &mut diags);
     let notation = notation::check_notation(file, &cx, &mut diags);
     let shown = show::check_show(file, &cx, &mut diags);
     let match_format = dice::check_match(file, &cx, &mut diags);
@@ -123,7 +126,15 @@ pub fn check(
     board::check_empty_start(file, &parsed.rules, whole_file, &mut diags);
     // With an error some uses may not have been seen: "never used" would be guessed, not known.
     if !diags.has_errors() {
-        warnings::warn(file, &cx, &setup, &program, &mut diags);
+        // The kinds drawn by lot are on the board too.
+        let mut on_board = setup.clone();
+        for s in shuffle.iter() {
+            let first = s.cells.first().zip(s.arrangements.first());
+            for (&cell, &kind) in first.into_iter().flat_map(|(c, a)| c.iter().zip(a)) {
+                on_board.push((cell, 0, kind, 1));
+            }
+        }
+        warnings::warn(file, &cx, &on_board, &program, &mut diags);
     }
 
     if diags.has_errors() {
@@ -151,6 +162,7 @@ pub fn check(
         first_player,
         dice,
         roll,
+        shuffle,
         match_format,
         program,
     };

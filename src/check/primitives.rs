@@ -22,7 +22,7 @@ impl RuleChecker<'_> {
                 .with_label("not a move primitive");
                 d = d.with_help(nearest(other, PRIMITIVES).unwrap_or_else(|| {
                     "the move primitives are `place`, `take`, `fly`, `pass_turn`, `step`, `slide`, \
-                         `line`, `jump`, `path_step`, `die_move`, `sow` and `rotate`"
+                         `line`, `jump`, `path_step`, `die_move`, `sow`, `rotate` and `pair`"
                         .into()
                 }));
                 diags.push(d);
@@ -47,6 +47,7 @@ impl RuleChecker<'_> {
             "die_move" => self.die_move_generator(piece, &args, diags)?,
             "sow" => self.sow(call, piece, &args, diags)?,
             "path_step" => self.path_step_generator(piece, &args, diags)?,
+            "pair" => self.pair_generator(call, piece, &args, diags)?,
             _ => return self.directed_generator(call, piece, &args, diags),
         };
         Some((generator, Modifiers::default()))

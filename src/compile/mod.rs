@@ -292,6 +292,8 @@ pub struct Game<const W: usize = 4> {
     pub dice: Option<crate::check::DiceDecl>,
     /// Dice thrown once a turn, their total read by the rules as `roll` (`[roll]`).
     pub roll: Option<crate::check::RollDecl>,
+    /// A set-up drawn by lot at the start (`[shuffle]`): its cells and arrangements.
+    pub shuffle: Option<crate::check::shuffle::ShuffleDecl>,
     /// How a match of this game is played (`[match]`).
     pub match_format: Option<crate::check::MatchDecl>,
     /// Moves may turn face-down pieces up: a reveal comes before the rest of the turn.
@@ -721,6 +723,7 @@ fn initial_state<const W: usize>(checked: &CheckedGame) -> State<W> {
             initial.unmoved.insert(cell);
         }
     }
+    initial.setup_due = checked.shuffle.is_some();
     initial
 }
 
@@ -942,6 +945,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
             None => Game::<W>::all_rolls(checked.dice.map_or(0, |d| d.sides)),
         },
         roll: checked.roll.clone(),
+        shuffle: checked.shuffle.clone(),
         apply_effects,
         after_reads_action,
         remembers_previous,

@@ -19,6 +19,7 @@ impl<const W: usize> Game<W> {
         }
         match action.kind() {
             ActionKind::Pass => "pass".to_string(),
+            ActionKind::Setup => self.setup_token(action),
             ActionKind::Roll if self.roll.is_some() => format!("roll:{}", action.from()),
             ActionKind::Roll => format!("roll:{}-{}", action.from(), action.to()),
             // The revealed kind as the board shows it: `reveal:3`.

@@ -42,6 +42,8 @@ pub struct GameFile {
     pub dice: Option<DiceSection>,
     /// One throw of dice at the start of every turn, whose total the rules read as `roll`.
     pub roll: Option<RollSection>,
+    /// A set-up drawn by lot at the start (a chance event): which kinds fill which cells.
+    pub shuffle: Option<ShuffleSection>,
     /// How `tabula play --match` plays a match of this game.
     #[serde(rename = "match")]
     pub match_: Option<MatchSection>,
@@ -68,6 +70,9 @@ pub struct NotationSection {
     /// letter -> the `[memory] unmoved` cells it stands for (`K = ["e1", "h1"]`).
     #[serde(default)]
     pub unmoved: BTreeMap<String, Located<Vec<Located<String>>>>,
+    /// A kind whose piece each `unmoved` letter also stands for, the owner's on a remembered cell
+    /// (Shredder-FEN's `H`: the h1 rook and the king).
+    pub unmoved_with: Option<Located<String>>,
     /// `previous`: the cell a move passed, and the direction sets (of the player to move) from it
     /// to where the move started and ended: `{ from = "forward", to = "backward" }`.
     pub previous: Option<Located<BTreeMap<String, Located<String>>>>,
@@ -198,6 +203,22 @@ pub struct RollSection {
     pub sides: Option<Located<i64>>,
     /// The number on each face of a die, when they are not 1 to `sides` (`[0, 1]`: a binary die).
     pub faces: Option<Located<Vec<Located<i64>>>>,
+}
+
+/// `[shuffle]`: a set-up drawn by lot at the start, the same arrangement for every player.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShuffleSection {
+    /// The cells the drawn pieces fill, one list per player (or one for all); the i-th cell of
+    /// every player's list gets the same kind.
+    pub cells: Located<PerPlayer<CellSpec>>,
+    /// How many pieces of each kind are drawn.
+    pub pieces: Located<BTreeMap<String, Located<i64>>>,
+    /// Kinds whose pieces stand on cells of different colours (a bishop on each colour).
+    pub opposite_colours: Option<Located<Vec<Located<String>>>>,
+    /// Kind -> kind: each piece of the first stands between two pieces of the second, along the
+    /// list of cells (the king between the rooks).
+    pub between: Option<Located<BTreeMap<String, Located<String>>>>,
 }
 
 /// A value given once for everyone, or per player (a table keyed by player).
@@ -935,6 +956,10 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
         if sides.is_some() || faces.is_some() {
             (b.sides, b.faces) = (sides, faces);
         }
+    }
+    // A variant's draw replaces the base's whole: its kinds, cells and constraints belong together.
+    if layer.shuffle.is_some() {
+        base.shuffle = layer.shuffle;
     }
     if let Some(m) = layer.match_ {
         let b = base.match_.get_or_insert_with(Default::default);
