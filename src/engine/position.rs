@@ -832,7 +832,11 @@ impl<const W: usize> Game<W> {
             let limit = if beyond_setup || supplied {
                 crate::check::MAX_PIECES
             } else {
-                self.initial.pieces_in_play(p)
+                // The pieces drawn by lot (`[shuffle]`) are not on the board before the draw.
+                let drawn = (self.shuffle.as_ref())
+                    .and_then(|s| s.cells.get(p as usize))
+                    .map_or(0, |cells| cells.len() as u32);
+                self.initial.pieces_in_play(p) + drawn
             };
             let mut mine: Vec<(u32, Span)> = tally
                 .iter()
