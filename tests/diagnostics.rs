@@ -123,6 +123,7 @@ bad_games!(
     shuffle_rows_differ,
     pair_to_not_a_table,
     notation_unmoved_with_unknown_kind,
+    memory_unmoved_kinds_unknown_kind,
     rules_end_early,
     second_no_moves_rule,
     segment_to_itself,

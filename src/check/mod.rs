@@ -78,6 +78,7 @@ pub fn check(
     board::check_pieces(file, &mut cx, whole_file, &mut diags);
     let setup = board::check_setup(file, &cx, &mut diags);
     cx.unmoved = board::check_memory(file, &cx, &mut diags);
+    let unmoved_kinds = board::check_unmoved_kinds(file, &cx, &mut diags);
     cx.rolls = file.roll.is_some();
     let (hand_kinds, hands) = board::check_hands(file, &cx, &mut diags);
     options::check_options(file, overrides, &mut cx, &mut diags);
@@ -157,6 +158,7 @@ pub fn check(
         counters: cx.counters,
         tables: cx.tables,
         unmoved: cx.unmoved,
+        unmoved_kinds,
         notation,
         shown,
         first_player,

@@ -36,6 +36,8 @@ pub struct CheckedGame {
     pub first_player: u8,
     pub dice: Option<DiceDecl>,
     pub roll: Option<RollDecl>,
+    /// `[memory] unmoved_kinds`: the kinds `unmoved` remembers, a bit per kind (0: every kind).
+    pub unmoved_kinds: u64,
     /// `[shuffle]`: a set-up drawn by lot at the start.
     pub shuffle: Option<super::shuffle::ShuffleDecl>,
     pub match_format: Option<MatchDecl>,

@@ -339,6 +339,8 @@ pub struct Game<const W: usize = 4> {
     /// The rules read `visited`: the position keeps the cells the turn's parts have moved from
     /// and to.
     pub tracks_visited: bool,
+    /// `[memory] unmoved_kinds`: the kinds `unmoved` remembers, a bit per kind (0: every kind).
+    pub unmoved_kinds: u64,
     /// The cells `[memory] unmoved` declares.
     pub unmoved_cells: CellSet<W>,
     /// `[notation]`: the game's one-line position (a FEN).
@@ -719,7 +721,10 @@ fn initial_state<const W: usize>(checked: &CheckedGame) -> State<W> {
         initial.hand[player][..hand.len()].copy_from_slice(hand);
     }
     for &cell in &checked.unmoved {
-        if initial.cell(cell) != 0 {
+        let remembered = initial.piece(cell).is_some_and(|(_, k)| {
+            checked.unmoved_kinds == 0 || checked.unmoved_kinds >> k & 1 != 0
+        });
+        if remembered {
             initial.unmoved.insert(cell);
         }
     }
@@ -952,6 +957,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         tracks_unmoved,
         tracks_visited,
         unmoved_cells: CellSet::from_cells(&checked.unmoved),
+        unmoved_kinds: checked.unmoved_kinds,
         notation: checked.notation,
         shown: checked.shown,
         line_masks: Vec::new(),

@@ -101,7 +101,7 @@ impl<const W: usize> Game<W> {
             }
         }
         if !unmoved_given {
-            state.unmoved = self.unmoved_cells.and(&state.occupied());
+            state.unmoved = self.remembered_unmoved(&state);
         }
         // The passed cell is read for the player to move, known once every field is.
         if let Some(i) = decl

@@ -560,7 +560,7 @@ impl<const W: usize> Game<W> {
 
     /// `unmoved`, `previous_from` and `previous_to`: what the position remembers of the past.
     fn read_memory(&self, file: &PositionFile, state: &mut State<W>, diags: &mut Diagnostics) {
-        state.unmoved = self.unmoved_cells.and(&state.occupied());
+        state.unmoved = self.remembered_unmoved(state);
         if let Some(list) = &file.unmoved {
             if !self.tracks_unmoved {
                 diags.push(

@@ -51,6 +51,23 @@ impl<const W: usize> Game<W> {
         format!("setup:{symbols}")
     }
 
+    /// The declared `[memory] unmoved` cells holding a piece of a kind it remembers: every piece
+    /// there has not moved, at the start or where a position does not say.
+    pub(crate) fn remembered_unmoved(&self, state: &State<W>) -> crate::model::board::CellSet<W> {
+        let mut cells = self.unmoved_cells.and(&state.occupied());
+        if self.unmoved_kinds != 0 {
+            for cell in cells.clone().iter() {
+                if state
+                    .piece(cell)
+                    .is_none_or(|(_, k)| self.unmoved_kinds >> k & 1 == 0)
+                {
+                    cells.remove(cell);
+                }
+            }
+        }
+        cells
+    }
+
     /// The drawn pieces take their cells, every player's the same arrangement; the pieces now on
     /// `[memory] unmoved` cells have not moved. Not a ply.
     pub(crate) fn apply_setup(&self, state: &mut State<W>, action: &Action) {
@@ -67,7 +84,7 @@ impl<const W: usize> Game<W> {
             }
         }
         if self.tracks_unmoved {
-            state.unmoved = self.unmoved_cells.and(&state.occupied());
+            state.unmoved = self.remembered_unmoved(state);
         }
     }
 }

@@ -110,6 +110,9 @@ pub struct SquareNumbers {
 pub struct MemorySection {
     /// Cells whose pieces the rules ask about having moved (`unmoved`): castling rights.
     pub unmoved: Option<Located<CellSpec>>,
+    /// The kinds whose pieces `unmoved` remembers (every kind if left out): Chess960's rooks and
+    /// king, not the knights that share their rank.
+    pub unmoved_kinds: Option<Located<Vec<Located<String>>>>,
 }
 
 /// A match of a fixed number of games: won by winning most of them.
