@@ -121,6 +121,7 @@ bad_games!(
     shuffle_cell_set_up,
     shuffle_unknown_kind,
     shuffle_rows_differ,
+    shuffle_rows_meet,
     pair_to_not_a_table,
     notation_unmoved_with_unknown_kind,
     memory_unmoved_kinds_unknown_kind,

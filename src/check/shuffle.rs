@@ -67,6 +67,20 @@ pub(crate) fn check_shuffle(
         ));
         return None;
     }
+    let mut all: Vec<CellId> = cells.iter().flatten().copied().collect();
+    all.sort_unstable();
+    if let Some(twice) = all.windows(2).find(|w| w[0] == w[1]) {
+        diags.push(error(
+            format!(
+                "{} is drawn into twice: every player draws into cells of their own",
+                super::board::cell_name(&cx.board, twice[0])
+            ),
+            section.cells.span,
+            "the rows meet",
+            "give each player a row of their own: `cells = { white = \"a1..h1\", black = \"a8..h8\" }`",
+        ));
+        return None;
+    }
     if let Some(&(cell, ..)) = setup
         .iter()
         .find(|s| cells.iter().any(|c| c.contains(&s.0)))
