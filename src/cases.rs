@@ -1011,6 +1011,21 @@ fn token_shape<const W: usize>(game: &Game<W>, token: &str) -> Result<(), String
             )),
         };
     }
+    if let Some(symbols) = token.strip_prefix("setup:") {
+        // Any row of the drawn kinds' symbols, one per drawn cell: an arrangement the
+        // constraints rule out is a token of the right shape, never legal.
+        let slots = game
+            .shuffle
+            .as_ref()
+            .and_then(|s| s.cells.first())
+            .map(Vec::len);
+        let symbol = |c: char| game.pieces.iter().any(|p| p.symbols.first() == Some(&c));
+        return match slots {
+            Some(n) if symbols.chars().count() == n && symbols.chars().all(symbol) => Ok(()),
+            Some(n) => Err(format!("a set-up is `setup:` and {n} piece symbols")),
+            None => Err("this game draws no set-up by lot".into()),
+        };
+    }
     if let Some(kind) = token.strip_prefix("reveal:") {
         return if game
             .pieces

@@ -699,7 +699,7 @@ fn check_direction_sets(file: &GameFile, cx: &mut Context, diags: &mut Diagnosti
 
 /// Expands a shared-or-per-player value to one value per player. Returns whether it was per player.
 /// `resolve` gets each value with the span it was written at.
-fn per_player<T, U: Clone + Default>(
+pub(crate) fn per_player<T, U: Clone + Default>(
     spec: &PerPlayer<T>,
     span: Span,
     cx: &Context,
@@ -1537,6 +1537,32 @@ pub(super) fn check_memory(file: &GameFile, cx: &Context, diags: &mut Diagnostic
         Some(spec) => cell_set(&spec.value, spec.span, &cx.board, diags),
         None => Vec::new(),
     }
+}
+
+/// `[memory] unmoved_kinds`: the kinds whose pieces `unmoved` remembers, a bit per kind (0: all).
+pub(super) fn check_unmoved_kinds(file: &GameFile, cx: &Context, diags: &mut Diagnostics) -> u64 {
+    let Some(kinds) = file.memory.as_ref().and_then(|m| m.unmoved_kinds.as_ref()) else {
+        return 0;
+    };
+    let mut mask = 0u64;
+    for kind in &kinds.value {
+        match cx.piece(&kind.value) {
+            Some(k) => mask |= 1 << k,
+            None => {
+                let names: Vec<String> = cx.pieces.iter().map(|x| x.name.clone()).collect();
+                diags.push(
+                    Diagnostic::error(ErrorKind::UnknownPiece(kind.value.clone()), kind.span)
+                        .with_label("not in `[pieces]`")
+                        .with_help(
+                            nearest(&kind.value, names.iter().map(String::as_str)).unwrap_or_else(
+                                || format!("the piece kinds are {}", backticked(&names)),
+                            ),
+                        ),
+                );
+            }
+        }
+    }
+    mask
 }
 
 pub(crate) fn cell_set(

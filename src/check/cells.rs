@@ -7,8 +7,9 @@ use crate::span::Span;
 use crate::syntax::ast::{Call, Expr};
 
 /// The functions of this file, as `call` looks them up.
-pub(super) const CELL_FUNCTIONS: [&str; 33] = [
+pub(super) const CELL_FUNCTIONS: [&str; 34] = [
     "neighbour",
+    "between",
     "ray",
     "beyond",
     "empty",
@@ -45,8 +46,9 @@ pub(super) const CELL_FUNCTIONS: [&str; 33] = [
 
 /// The functions whose value is a set of cells: with one of them (or a region) on its left, an
 /// `and` or `or` is an operation on sets.
-pub const SET_FUNCTIONS: [&str; 15] = [
+pub const SET_FUNCTIONS: [&str; 16] = [
     "flank",
+    "between",
     "ray",
     "reach",
     "rows",
@@ -122,8 +124,8 @@ impl RuleChecker<'_> {
         let name = call.name.text.as_str();
         let args = Args::bind(call, call_params(name).unwrap_or_default(), diags)?;
         match name {
-            "neighbour" | "beyond" | "empty" | "friend" | "enemy" | "flank" | "reach" | "ray"
-            | "is_in" => self.cell_call_near(name, &args, place, diags),
+            "neighbour" | "beyond" | "between" | "empty" | "friend" | "enemy" | "flank"
+            | "reach" | "ray" | "is_in" => self.cell_call_near(name, &args, place, diags),
             "size" | "value" | "pieces_on" | "neighbours" | "enclosed" => {
                 self.cell_call_of_sets(name, &args, place, diags)
             }
@@ -162,6 +164,11 @@ impl RuleChecker<'_> {
                 let cell = self.expect(args.require("cell", diags)?, Ty::Cell, place, diags);
                 let through = self.expect(args.require("through", diags)?, Ty::Cell, place, diags);
                 Some((TExpr::Beyond(Box::new(cell?), Box::new(through?)), Ty::Cell))
+            }
+            "between" => {
+                let from = self.expect(args.require("from", diags)?, Ty::Cell, place, diags);
+                let to = self.expect(args.require("to", diags)?, Ty::Cell, place, diags);
+                Some((TExpr::Between(Box::new(from?), Box::new(to?)), Ty::Cells))
             }
             "empty" | "friend" | "enemy" => {
                 let cell = self.expect(args.require("cell", diags)?, Ty::Cell, place, diags)?;

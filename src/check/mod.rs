@@ -9,6 +9,7 @@ mod expr;
 pub(crate) mod fold;
 pub mod notation;
 mod options;
+mod pair;
 mod primitives;
 mod ride;
 mod roll;
@@ -16,6 +17,7 @@ pub mod rotate;
 mod routes;
 mod rules;
 mod show;
+pub mod shuffle;
 pub mod tables;
 pub mod types;
 mod warnings;
@@ -78,6 +80,7 @@ pub fn check(
     board::check_pieces(file, &mut cx, whole_file, &mut diags);
     let setup = board::check_setup(file, &cx, &mut diags);
     cx.unmoved = board::check_memory(file, &cx, &mut diags);
+    let unmoved_kinds = board::check_unmoved_kinds(file, &cx, &mut diags);
     cx.rolls = file.roll.is_some();
     let (hand_kinds, hands) = board::check_hands(file, &cx, &mut diags);
     options::check_options(file, overrides, &mut cx, &mut diags);
@@ -120,6 +123,7 @@ pub fn check(
     cx.roll_each = (roll.as_ref())
         .filter(|r| !r.each.is_empty())
         .map_or(0, |r| r.dice);
+    let shuffle = shuffle::check_shuffle(file, &cx, &setup, &mut diags);
     let notation = notation::check_notation(file, &cx, &mut diags);
     let shown = show::check_show(file, &cx, &mut diags);
     let match_format = dice::check_match(file, &cx, &mut diags);
@@ -134,7 +138,15 @@ pub fn check(
     board::check_empty_start(file, &parsed.rules, whole_file, &mut diags);
     // With an error some uses may not have been seen: "never used" would be guessed, not known.
     if !diags.has_errors() {
-        warnings::warn(file, &cx, &setup, &program, &mut diags);
+        // The kinds drawn by lot are on the board too.
+        let mut on_board = setup.clone();
+        for s in shuffle.iter() {
+            let first = s.cells.first().zip(s.arrangements.first());
+            for (&cell, &kind) in first.into_iter().flat_map(|(c, a)| c.iter().zip(a)) {
+                on_board.push((cell, 0, kind, 1));
+            }
+        }
+        warnings::warn(file, &cx, &on_board, &program, &mut diags);
     }
 
     if diags.has_errors() {
@@ -158,11 +170,13 @@ pub fn check(
         counters: cx.counters,
         tables: cx.tables,
         unmoved: cx.unmoved,
+        unmoved_kinds,
         notation,
         shown,
         first_player,
         dice,
         roll,
+        shuffle,
         match_format,
         program,
     };

@@ -40,6 +40,9 @@ pub struct NotationDecl {
     pub to_move: Vec<String>,
     /// Each letter of the `unmoved` field and its cells.
     pub unmoved: Vec<(char, Vec<CellId>)>,
+    /// `unmoved_with`: the kind whose piece (the owner's, on a remembered cell) every letter of
+    /// `unmoved` also stands for.
+    pub unmoved_with: Option<u8>,
     /// `previous`: direction sets (of the player to move) from the passed cell to the previous
     /// move's start and end.
     pub previous: Option<(u16, u16)>,
@@ -106,6 +109,18 @@ pub(super) fn check_notation(
         decl.to_move = to_move_letters(section, cx, diags);
     }
     decl.unmoved = unmoved_letters(section, cx, diags);
+    if let Some(kind) = &section.unmoved_with {
+        decl.unmoved_with = cx.piece(&kind.value);
+        if decl.unmoved_with.is_none() {
+            diags.push(
+                Diagnostic::error(ErrorKind::UnknownPiece(kind.value.clone()), kind.span)
+                    .with_label("not in `[pieces]`")
+                    .with_help(
+                        "`unmoved_with` names the kind each letter also stands for, such as `king`",
+                    ),
+            );
+        }
+    }
     if let Some(previous) = &section.previous {
         decl.previous = previous_sets(previous, cx, diags);
     }

@@ -22,7 +22,8 @@ impl RuleChecker<'_> {
                 .with_label("not a move primitive");
                 d = d.with_help(nearest(other, PRIMITIVES).unwrap_or_else(|| {
                     "the move primitives are `place`, `take`, `fly`, `pass_turn`, `step`, `slide`, \
-                         `line`, `jump`, `path_step`, `die_move`, `sow`, `rotate` and `ride`"
+                         `line`, `jump`, `path_step`, `die_move`, `sow`, `rotate`, `ride` and \
+                         `pair`"
                         .into()
                 }));
                 diags.push(d);
@@ -53,6 +54,7 @@ impl RuleChecker<'_> {
             "sow" => self.sow(call, piece, &args, diags)?,
             "path_step" => self.path_step_generator(piece, &args, diags)?,
             "ride" => self.ride_generator(piece, &args, diags)?,
+            "pair" => self.pair_generator(call, piece, &args, diags)?,
             _ => {
                 let (generator, modifiers) = self.directed_generator(call, piece, &args, diags)?;
                 let modifiers = Modifiers {

@@ -592,13 +592,15 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
         "attacked" => &["cells", "by"],
         "seen_before" => &["within"],
         "fly" => &["piece", "at", "from"],
+        "pair" => &["piece", "with", "dirs", "to", "with_to"],
+        "between" => &["from", "to"],
         "connected" => &["player", "from", "to", "dirs"],
         _ => return None,
     })
 }
 
 /// The move primitives, as `call_params` knows them.
-pub const PRIMITIVES: [&str; 13] = [
+pub const PRIMITIVES: [&str; 14] = [
     "place",
     "pass_turn",
     "take",
@@ -612,6 +614,7 @@ pub const PRIMITIVES: [&str; 13] = [
     "sow",
     "rotate",
     "ride",
+    "pair",
 ];
 
 /// The alternatives of a choice `a or b or c`, in order (one for a plain name).
@@ -953,6 +956,7 @@ fn warn_overlapping_moves(moves: &[MoveRule], cx: &Context, diags: &mut Diagnost
         | Generator::Rotate { .. }
         | Generator::Take { .. }
         | Generator::Fly { .. }
+        | Generator::Pair { .. }
         | Generator::Line { .. }
         | Generator::PathStep { .. }
         | Generator::Ride { .. }

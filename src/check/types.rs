@@ -37,6 +37,10 @@ pub struct CheckedGame {
     pub first_player: u8,
     pub dice: Option<DiceDecl>,
     pub roll: Option<RollDecl>,
+    /// `[memory] unmoved_kinds`: the kinds `unmoved` remembers, a bit per kind (0: every kind).
+    pub unmoved_kinds: u64,
+    /// `[shuffle]`: a set-up drawn by lot at the start.
+    pub shuffle: Option<super::shuffle::ShuffleDecl>,
     pub match_format: Option<MatchDecl>,
     pub program: CheckedProgram,
 }
@@ -531,6 +535,16 @@ pub enum Generator {
         /// A set of cells worked out in the position: only pieces standing there fly.
         from: Option<TExpr>,
     },
+    /// A piece and the first piece along a direction from it, of the mover's and of kind `with`,
+    /// move together to the cells the two tables (of cells, keyed by player) give the mover
+    /// (`pair`).
+    Pair {
+        piece: u8,
+        with: u8,
+        dirs: u16,
+        to: u16,
+        with_to: u16,
+    },
     /// One piece, one step in one of `dirs`.
     Step {
         piece: Option<u8>,
@@ -803,6 +817,9 @@ pub enum TExpr {
     Next(Box<TExpr>, u16),
     /// `beyond(cell, through)`: the cell one step past `through` on the line from `cell`.
     Beyond(Box<TExpr>, Box<TExpr>),
+    /// `between(from, to)`: the cells of the straight line from one cell to the other, both
+    /// included; empty when no direction of the board leads from one to the other.
+    Between(Box<TExpr>, Box<TExpr>),
     /// Whether a cell holds what the test asks (always false for none).
     CellIs(Box<TExpr>, CellTest),
     /// The enemy pieces enclosed from a cell: see [`crate::engine::cells`].

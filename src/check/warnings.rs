@@ -135,6 +135,7 @@ fn warn_rules_that_never_apply(
             | Generator::Pass
             | Generator::Rotate { .. } => (None, None),
             Generator::Fly { piece, .. } => (*piece, None),
+            Generator::Pair { piece, .. } => (Some(*piece), None),
             Generator::Step { piece, .. }
             | Generator::Slide { piece, .. }
             | Generator::PathStep { piece, .. }

@@ -146,6 +146,8 @@ pub enum Op {
     Next(u16),
     /// Pop two cells, push the cell one step past the second on the line from the first.
     Beyond,
+    /// Pop two cells; push the cells of the straight line from the first to the second.
+    Between,
     /// Pop a cell; push whether it holds what the test asks (false for -1).
     CellIs(CellTest),
     /// Pop a cell (and, with `hostile`, a set); push the set of enemy pieces it flanks.
@@ -579,6 +581,12 @@ impl<'a> Emitter<'a> {
                 self.code.push(Op::Beyond);
                 Some(d)
             }
+            TExpr::Between(from, to) => {
+                let d = self.expr(from);
+                let d = self.second(d, to);
+                self.code.push(Op::Between);
+                Some(d)
+            }
             TExpr::Flank {
                 cell,
                 dirs,
@@ -802,6 +810,7 @@ impl Op {
         matches!(
             self,
             Op::Reach(_)
+                | Op::Between
                 | Op::Ray(_)
                 | Op::Flank { .. }
                 | Op::Size

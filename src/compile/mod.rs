@@ -310,6 +310,8 @@ pub struct Game<const W: usize = 4> {
     pub dice: Option<crate::check::DiceDecl>,
     /// Dice thrown once a turn, their total read by the rules as `roll` (`[roll]`).
     pub roll: Option<crate::check::RollDecl>,
+    /// A set-up drawn by lot at the start (`[shuffle]`): its cells and arrangements.
+    pub shuffle: Option<crate::check::shuffle::ShuffleDecl>,
     /// How a match of this game is played (`[match]`).
     pub match_format: Option<crate::check::MatchDecl>,
     /// Moves may turn face-down pieces up: a reveal comes before the rest of the turn.
@@ -358,6 +360,8 @@ pub struct Game<const W: usize = 4> {
     /// The rules read `visited`: the position keeps the cells the turn's parts have moved from
     /// and to.
     pub tracks_visited: bool,
+    /// `[memory] unmoved_kinds`: the kinds `unmoved` remembers, a bit per kind (0: every kind).
+    pub unmoved_kinds: u64,
     /// The cells `[memory] unmoved` declares.
     pub unmoved_cells: CellSet<W>,
     /// `[notation]`: the game's one-line position (a FEN).
@@ -743,10 +747,14 @@ fn initial_state<const W: usize>(checked: &CheckedGame) -> State<W> {
         initial.hand[player][..hand.len()].copy_from_slice(hand);
     }
     for &cell in &checked.unmoved {
-        if initial.cell(cell) != 0 {
+        let remembered = initial.piece(cell).is_some_and(|(_, k)| {
+            checked.unmoved_kinds == 0 || checked.unmoved_kinds >> k & 1 != 0
+        });
+        if remembered {
             initial.unmoved.insert(cell);
         }
     }
+    initial.setup_due = checked.shuffle.is_some();
     initial
 }
 
@@ -984,12 +992,14 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
             None => Game::<W>::all_rolls(checked.dice.map_or(0, |d| d.sides)),
         },
         roll: checked.roll.clone(),
+        shuffle: checked.shuffle.clone(),
         apply_effects,
         after_reads_action,
         remembers_previous,
         tracks_unmoved,
         tracks_visited,
         unmoved_cells: CellSet::from_cells(&checked.unmoved),
+        unmoved_kinds: checked.unmoved_kinds,
         notation: checked.notation,
         shown: checked.shown,
         line_masks: Vec::new(),

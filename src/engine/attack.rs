@@ -104,7 +104,8 @@ impl<const W: usize> Game<W> {
     ) -> bool {
         let backwards = self.board.unique_predecessors;
         match &rule.primitive {
-            Primitive::Place(_) | Primitive::Pass => false,
+            // A pair's move lands its pieces on empty cells or each other's: it never captures.
+            Primitive::Place(_) | Primitive::Pass | Primitive::Pair(_) => false,
             // A capture by approach or withdrawal is asked of the moves it generates.
             Primitive::Step(step) if step.to == Landing::Empty && !step.capture.any() => false,
             Primitive::Slide(slide) if slide.to == Landing::Empty => false,
@@ -308,8 +309,10 @@ impl<const W: usize> Game<W> {
 
     /// Whether a rule's move could capture at all.
     fn may_capture(&self, rule: &CompiledMove) -> bool {
-        !matches!(rule.primitive, Primitive::Place(_) | Primitive::Pass)
-            && !matches!(&rule.primitive, Primitive::Step(s) if s.to == Landing::Empty && !s.capture.any())
+        !matches!(
+            rule.primitive,
+            Primitive::Place(_) | Primitive::Pass | Primitive::Pair(_)
+        ) && !matches!(&rule.primitive, Primitive::Step(s) if s.to == Landing::Empty && !s.capture.any())
             && !matches!(&rule.primitive, Primitive::Slide(s) if s.to == Landing::Empty)
     }
 
@@ -364,6 +367,10 @@ impl<const W: usize> Game<W> {
             return None;
         }
         let rule = &self.moves[action.rule() as usize];
+        // A pair moves two pieces, neither of them to `to`: only the position after it tells.
+        if matches!(rule.primitive, Primitive::Pair(_)) {
+            return None;
+        }
         let promotes_to_royal =
             rule.promote.is_some_and(|(k, _)| k == kind) || rule.promote_choices >> kind & 1 != 0;
         if !rule.effects.is_empty() || promotes_to_royal || rule.joins {
@@ -468,7 +475,10 @@ mod tests {
             self.moves.iter().enumerate().any(|(index, rule)| {
                 out.clear();
                 !rule.continuation_only
-                    && !matches!(rule.primitive, Primitive::Place(_) | Primitive::Pass)
+                    && !matches!(
+                        rule.primitive,
+                        Primitive::Place(_) | Primitive::Pass | Primitive::Pair(_)
+                    )
                     && {
                         self.generate_part(index as u8, rule, &mut frame, &mut out);
                         out.iter().any(|a| self.captures_cell(a, cell))

@@ -49,6 +49,7 @@ impl<const W: usize> Game<W> {
     pub fn is_chance(&self, state: &State<W>) -> bool {
         ((self.dice.is_some() || self.roll.is_some()) && state.pool_kind == Pool::Empty)
             || state.reveal_at != crate::compile::NO_CELL
+            || state.setup_due
     }
 
     /// Whether the chance event due is a roll of the dice (else a reveal, whose outcomes are
@@ -57,6 +58,7 @@ impl<const W: usize> Game<W> {
         (self.dice.is_some() || self.roll.is_some())
             && state.pool_kind == Pool::Empty
             && state.reveal_at == crate::compile::NO_CELL
+            && !state.setup_due
     }
 
     /// Every distinct roll, the larger die first, highest rolls first (listed when the game is

@@ -572,6 +572,14 @@ impl<const W: usize> Game<W> {
                 let cell = pop!();
                 sets.push(self.ray(frame.state, cell, dirs));
             }
+            Op::Between => {
+                let to = pop!();
+                let from = pop!();
+                let line = (u16::try_from(from).ok())
+                    .zip(u16::try_from(to).ok())
+                    .and_then(|(a, b)| self.line_cells(a, b));
+                sets.push(line.unwrap_or_default());
+            }
             Op::Beyond => {
                 let through = pop!();
                 let cell = pop!();

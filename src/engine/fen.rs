@@ -101,7 +101,7 @@ impl<const W: usize> Game<W> {
             }
         }
         if !unmoved_given {
-            state.unmoved = self.unmoved_cells.and(&state.occupied());
+            state.unmoved = self.remembered_unmoved(&state);
         }
         // The passed cell is read for the player to move, known once every field is.
         if let Some(i) = decl
@@ -272,9 +272,36 @@ impl<const W: usize> Game<W> {
                     ));
                 }
                 state.unmoved.insert(cell);
+                // The piece the letter also stands for: its owner's of that kind, remembered.
+                if let (Some(kind), Some((owner, _))) = (decl.unmoved_with, state.piece(cell)) {
+                    for with in self.unmoved_cells.iter() {
+                        if state.piece(with) == Some((owner, kind)) {
+                            state.unmoved.insert(with);
+                        }
+                    }
+                }
             }
         }
         Ok(())
+    }
+
+    /// Whether an `unmoved` letter's cells, and the piece `unmoved_with` adds, are all unmoved.
+    fn unmoved_letter_holds(&self, decl: &NotationDecl, cells: &[u16], state: &State<W>) -> bool {
+        let with_holds = |cell: u16| match (decl.unmoved_with, state.piece(cell)) {
+            (Some(kind), Some((owner, _))) => state
+                .unmoved
+                .iter()
+                .any(|c| state.piece(c) == Some((owner, kind))),
+            _ => true,
+        };
+        // A letter stands for another piece than the one it adds (a rook, not the king).
+        let other = |cell: u16| {
+            decl.unmoved_with
+                .is_none_or(|kind| state.piece(cell).is_some_and(|(_, k)| k != kind))
+        };
+        cells
+            .iter()
+            .all(|&c| state.unmoved.contains(c) && other(c) && with_holds(c))
     }
 
     fn read_previous(
@@ -322,7 +349,7 @@ impl<const W: usize> Game<W> {
                     let letters: String = decl
                         .unmoved
                         .iter()
-                        .filter(|(_, cells)| cells.iter().all(|&c| state.unmoved.contains(c)))
+                        .filter(|(_, cells)| self.unmoved_letter_holds(decl, cells, state))
                         .map(|(letter, _)| *letter)
                         .collect();
                     if letters.is_empty() {

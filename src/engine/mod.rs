@@ -26,6 +26,7 @@ pub mod position;
 pub mod primitives;
 pub mod roll;
 pub mod routes;
+pub mod shuffle;
 mod stacks;
 pub mod tables;
 

@@ -92,6 +92,11 @@ impl<const W: usize> Game<W> {
     ) -> Option<Outcome> {
         out.clear();
         let state = frame.state;
+        if state.setup_due {
+            // The draw comes before everything: no rule runs before the pieces stand.
+            self.setup_actions(out);
+            return None;
+        }
         let chance = self.is_chance(state);
         for check in &self.turn_start {
             let verdict = match (&check.word, &check.fast) {
@@ -394,6 +399,7 @@ impl<const W: usize> Game<W> {
             // A pass is always there to choose: no filter or `forbid` applies to it.
             Primitive::Pass => out.push(Action::new(ActionKind::Pass, index, 0, 0, 0, 0, 0, 0)),
             Primitive::Fly(fly) => self.flights(index, rule, fly, frame, out),
+            Primitive::Pair(pair) => self.pairs(index, rule, pair, frame, out),
             Primitive::Step(step) => self.steps(index, rule, step, frame, out),
             Primitive::Slide(slide) => self.slides(index, rule, slide, frame, out),
             Primitive::Line(line) => self.line_moves(index, rule, line, frame, out),
@@ -677,7 +683,7 @@ impl<const W: usize> Game<W> {
             .copied()
             .unwrap_or(0);
         let count = match action.kind() {
-            ActionKind::Pass | ActionKind::Roll | ActionKind::Reveal => 0,
+            ActionKind::Pass | ActionKind::Roll | ActionKind::Reveal | ActionKind::Setup => 0,
             ActionKind::Die if action.to() == super::dice::OFF => 0,
             ActionKind::Jump
             | ActionKind::Hop
@@ -714,6 +720,10 @@ impl<const W: usize> Game<W> {
                 crate::model::state::next_player(state.to_move, self.players.len() as u8);
             state.ply = state.ply.saturating_add(1);
             return;
+        }
+        if action.kind() == ActionKind::Setup {
+            // The set-up drawn by lot: not a ply, and no rule runs after it.
+            return self.apply_setup(state, action);
         }
         // Noted before the pieces move: a promotion would change the kind `moved` reads.
         let played = if self.after_reads_action {
@@ -822,6 +832,7 @@ impl<const W: usize> Game<W> {
                 }
                 state.set(cell, piece);
             }
+            ActionKind::Hop if self.moves_a_pair(action) => self.move_pair(state, action),
             ActionKind::Hop => {
                 let piece = state.cell(action.from_cell());
                 state.clear(action.from_cell());
@@ -853,8 +864,12 @@ impl<const W: usize> Game<W> {
                 state.clear(action.from_cell());
                 state.off[me as usize & 3] = state.off[me as usize & 3].saturating_add(1);
             }
-            // Dice games and reveals are applied above.
-            ActionKind::Pass | ActionKind::Roll | ActionKind::Die | ActionKind::Reveal => {}
+            // Dice games, reveals and the drawn set-up are applied above.
+            ActionKind::Pass
+            | ActionKind::Roll
+            | ActionKind::Die
+            | ActionKind::Reveal
+            | ActionKind::Setup => {}
         }
         if let Some(left) = stack_left {
             self.after_stacked_move(state, left);
@@ -1021,7 +1036,11 @@ impl<const W: usize> Game<W> {
                 };
             }
             // A placed piece is new on the board: it moved from nowhere.
-            ActionKind::Roll | ActionKind::Reveal | ActionKind::Place | ActionKind::Rotate => {
+            ActionKind::Roll
+            | ActionKind::Reveal
+            | ActionKind::Place
+            | ActionKind::Rotate
+            | ActionKind::Setup => {
                 return Played::default();
             }
             // Taking an enemy piece is a capture; taking one's own (`of: own`) is not.

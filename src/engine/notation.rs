@@ -24,6 +24,7 @@ impl<const W: usize> Game<W> {
                 let shown: Vec<String> = action.dice_thrown(dice).map(|d| d.to_string()).collect();
                 format!("roll:{}", shown.join("-"))
             }
+            ActionKind::Setup => self.setup_token(action),
             ActionKind::Roll if self.roll.is_some() => format!("roll:{}", action.from()),
             ActionKind::Roll => format!("roll:{}-{}", action.from(), action.to()),
             // The revealed kind as the board shows it: `reveal:3`.

@@ -220,7 +220,11 @@ impl<const W: usize> Game<W> {
                 }
             }
             ActionKind::Place | ActionKind::Take => state.visited.insert(action.to_cell()),
-            ActionKind::Pass | ActionKind::Roll | ActionKind::Die | ActionKind::Reveal => {}
+            ActionKind::Pass
+            | ActionKind::Roll
+            | ActionKind::Die
+            | ActionKind::Reveal
+            | ActionKind::Setup => {}
         }
     }
 

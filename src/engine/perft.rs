@@ -64,7 +64,8 @@ impl<const W: usize> Game<W> {
     /// Move lists the recursion needs: one per level, and in dice games one more per chance event,
     /// which can come before every level.
     fn levels(&self, depth: u32) -> usize {
-        let levels = depth as usize + 1;
+        // A set-up drawn by lot is one more chance event, before the first level.
+        let levels = depth as usize + 1 + usize::from(self.shuffle.is_some());
         if self.dice.is_some() || self.roll.is_some() || self.has_turn_effects() {
             2 * levels
         } else {

@@ -569,7 +569,7 @@ impl<const W: usize> Game<W> {
 
     /// `unmoved`, `previous_from` and `previous_to`: what the position remembers of the past.
     fn read_memory(&self, file: &PositionFile, state: &mut State<W>, diags: &mut Diagnostics) {
-        state.unmoved = self.unmoved_cells.and(&state.occupied());
+        state.unmoved = self.remembered_unmoved(state);
         if let Some(list) = &file.unmoved {
             if !self.tracks_unmoved {
                 diags.push(
@@ -881,7 +881,11 @@ impl<const W: usize> Game<W> {
             let limit = if beyond_setup || supplied {
                 crate::check::MAX_PIECES
             } else {
-                self.initial.pieces_in_play(p)
+                // The pieces drawn by lot (`[shuffle]`) are not on the board before the draw.
+                let drawn = (self.shuffle.as_ref())
+                    .and_then(|s| s.cells.get(p as usize))
+                    .map_or(0, |cells| cells.len() as u32);
+                self.initial.pieces_in_play(p) + drawn
             };
             let mut mine: Vec<(u32, Span)> = tally
                 .iter()

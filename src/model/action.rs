@@ -29,6 +29,9 @@ pub enum ActionKind {
     /// A square of the board turns with its pieces (`rotate`): `from` is the square's place in
     /// the rule's choice, `to` the quarters turned clockwise.
     Rotate,
+    /// The set-up drawn by lot at the start (`[shuffle]`, a chance event): arrangement
+    /// `from | to << 10` of the game's list.
+    Setup,
 }
 
 /// `Action::to` of an action that bears a piece off the board.
@@ -49,7 +52,7 @@ impl ActionKind {
         ActionKind::Sow,
         ActionKind::Off,
         ActionKind::Rotate,
-        ActionKind::Take,
+        ActionKind::Setup,
         ActionKind::Take,
         ActionKind::Take,
         ActionKind::Take,

@@ -62,6 +62,8 @@ pub struct State<const W: usize = 4> {
     pub previous_to: u16,
     /// Pieces each player holds in hand, by the game's hand slot (`[hand.PLAYER]`).
     pub hand: [[u8; HAND_KINDS]; 4],
+    /// The set-up drawn by lot (`[shuffle]`) is still to be drawn: a chance event.
+    pub setup_due: bool,
 }
 
 /// The byte of a cell holding a piece of `player` and `kind` (0 is an empty cell).
@@ -128,6 +130,7 @@ impl<const W: usize> State<W> {
             previous_from: NO_CELL,
             previous_to: NO_CELL,
             hand: [[0; HAND_KINDS]; 4],
+            setup_due: false,
         }
     }
 

@@ -130,5 +130,33 @@ impl<const W: usize> Book<'_, W> {
             };
             doc.item(0, &text);
         }
+        if let Some(shuffle) = &g.shuffle {
+            doc.para(&self.shuffle_words(shuffle));
+        }
+    }
+
+    /// `[shuffle]` in words: which pieces are drawn onto which cells, and the constraints.
+    fn shuffle_words(&self, shuffle: &crate::check::shuffle::ShuffleDecl) -> String {
+        let g = self.checked;
+        let first = &shuffle.arrangements[0];
+        let mut kinds: Vec<String> = Vec::new();
+        for (k, piece) in g.pieces.iter().enumerate() {
+            let n = first.iter().filter(|&&x| x as usize == k).count();
+            if n > 0 {
+                kinds.push(format!("{n} {}", code(&piece.name)));
+            }
+        }
+        let rows: Vec<String> = (shuffle.cells.iter().enumerate())
+            .map(|(p, cells)| format!("{} {}", code(&g.players[p]), self.cells(cells)))
+            .collect();
+        format!(
+            "Before the first move the set-up is completed by lot (a chance event): {} are drawn \
+             onto the cells {}, the same kind on the same place of every player's row, in one of \
+             {} allowed, equally likely arrangements (the token is `setup:` and the first player's \
+             symbols along the row).",
+            kinds.join(", "),
+            rows.join(" and "),
+            shuffle.arrangements.len()
+        )
     }
 }

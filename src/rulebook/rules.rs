@@ -230,6 +230,23 @@ impl<const W: usize> Book<'_, W> {
                 self.pieces_noun(*piece)
             )],
             Generator::Fly { piece, at, from } => vec![self.fly_words(*piece, at, from, &args)],
+            Generator::Pair {
+                piece,
+                with,
+                dirs,
+                to,
+                with_to,
+            } => vec![format!(
+                "One of the mover's {} and the first piece in {} from it, one of the mover's {}, \
+                 move together: the first to the mover's cell of {}, the second to the mover's \
+                 cell of {}; every cell either passes or lands on must be empty, but for the two \
+                 of them.",
+                self.pieces_noun(Some(*piece)),
+                self.dirs(*dirs, a("dirs")),
+                self.pieces_noun(Some(*with)),
+                code(&self.checked.tables[*to as usize].name),
+                code(&self.checked.tables[*with_to as usize].name),
+            )],
             Generator::Step {
                 piece,
                 dirs,

@@ -46,6 +46,8 @@ pub struct GameFile {
     pub dice: Option<DiceSection>,
     /// One throw of dice at the start of every turn, whose total the rules read as `roll`.
     pub roll: Option<RollSection>,
+    /// A set-up drawn by lot at the start (a chance event): which kinds fill which cells.
+    pub shuffle: Option<ShuffleSection>,
     /// How `tabula play --match` plays a match of this game.
     #[serde(rename = "match")]
     pub match_: Option<MatchSection>,
@@ -83,6 +85,9 @@ pub struct NotationSection {
     /// letter -> the `[memory] unmoved` cells it stands for (`K = ["e1", "h1"]`).
     #[serde(default)]
     pub unmoved: BTreeMap<String, Located<Vec<Located<String>>>>,
+    /// A kind whose piece each `unmoved` letter also stands for, the owner's on a remembered cell
+    /// (Shredder-FEN's `H`: the h1 rook and the king).
+    pub unmoved_with: Option<Located<String>>,
     /// `previous`: the cell a move passed, and the direction sets (of the player to move) from it
     /// to where the move started and ended: `{ from = "forward", to = "backward" }`.
     pub previous: Option<Located<BTreeMap<String, Located<String>>>>,
@@ -124,6 +129,9 @@ pub struct SquareNumbers {
 pub struct MemorySection {
     /// Cells whose pieces the rules ask about having moved (`unmoved`): castling rights.
     pub unmoved: Option<Located<CellSpec>>,
+    /// The kinds whose pieces `unmoved` remembers (every kind if left out): Chess960's rooks and
+    /// king, not the knights that share their rank.
+    pub unmoved_kinds: Option<Located<Vec<Located<String>>>>,
 }
 
 /// A match of a fixed number of games: won by winning most of them.
@@ -219,6 +227,22 @@ pub struct RollSection {
     pub faces: Option<Located<Vec<Located<i64>>>>,
     /// The rules read each die (`die(1)`, the highest, ...), not only the total.
     pub each: Option<Located<bool>>,
+}
+
+/// `[shuffle]`: a set-up drawn by lot at the start, the same arrangement for every player.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShuffleSection {
+    /// The cells the drawn pieces fill, one list per player (or one for all); the i-th cell of
+    /// every player's list gets the same kind.
+    pub cells: Located<PerPlayer<CellSpec>>,
+    /// How many pieces of each kind are drawn.
+    pub pieces: Located<BTreeMap<String, Located<i64>>>,
+    /// Kinds whose pieces stand on cells of different colours (a bishop on each colour).
+    pub opposite_colours: Option<Located<Vec<Located<String>>>>,
+    /// Kind -> kind: each piece of the first stands between two pieces of the second, along the
+    /// list of cells (the king between the rooks).
+    pub between: Option<Located<BTreeMap<String, Located<String>>>>,
 }
 
 /// A value given once for everyone, or per player (a table keyed by player).
@@ -972,6 +996,10 @@ fn merge(base: &mut GameFile, layer: GameFile, base_name: Option<&str>, diags: &
             (b.sides, b.faces) = (sides, faces);
         }
     }
+    // A variant's draw replaces the base's whole: its kinds, cells and constraints belong together.
+    if layer.shuffle.is_some() {
+        base.shuffle = layer.shuffle;
+    }
     if let Some(m) = layer.match_ {
         let b = base.match_.get_or_insert_with(Default::default);
         b.games = m.games.or(b.games.take());
@@ -1007,8 +1035,8 @@ fn merge_per_player<T>(
 }
 
 /// A variant's `[notation]` over the base's, key by key: the fields, separators and squares
-/// replaced where given, the letters of players, castling rights, kinds and prefixes entry by
-/// entry. (Every key is named, so that a new one is merged too.)
+/// replaced where given, the letters of players, kinds and prefixes entry by entry, the castling
+/// letters whole. (Every key is named, so that a new one is merged too.)
 fn merge_notation(b: &mut NotationSection, l: NotationSection) {
     let NotationSection {
         fields,
@@ -1021,12 +1049,16 @@ fn merge_notation(b: &mut NotationSection, l: NotationSection) {
         end,
         squares,
         prefixes,
+        unmoved_with,
     } = l;
     if !fields.value.is_empty() {
         b.fields = fields;
     }
     b.to_move.extend(to_move);
-    b.unmoved.extend(unmoved);
+    // The castling letters are one set: a variant that gives them gives them all.
+    if !unmoved.is_empty() {
+        b.unmoved = unmoved;
+    }
     b.previous = previous.or(b.previous.take());
     b.symbols.extend(symbols);
     b.hand_order = hand_order.or(b.hand_order.take());
@@ -1034,6 +1066,7 @@ fn merge_notation(b: &mut NotationSection, l: NotationSection) {
     b.end = end.or(b.end.take());
     b.squares = squares.or(b.squares.take());
     b.prefixes.extend(prefixes);
+    b.unmoved_with = unmoved_with.or(b.unmoved_with.take());
 }
 
 /// A variant that names its players drops what its base gives the players it leaves out: their

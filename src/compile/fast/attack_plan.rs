@@ -181,7 +181,7 @@ pub fn plan<const W: usize>(game: &Game<W>) -> Option<AttackPlan<W>> {
         let filters = filters.unwrap_or_default();
         let filtered = filters != ProbeFilters::default();
         match &rule.primitive {
-            Primitive::Place(_) | Primitive::Pass => {}
+            Primitive::Place(_) | Primitive::Pass | Primitive::Pair(_) => {}
             Primitive::Step(step) if step.to == Landing::Empty && !step.capture.any() => {}
             Primitive::Slide(slide) if slide.to == Landing::Empty => {}
             Primitive::Step(step) if plain_rule && plain_step(step) => {

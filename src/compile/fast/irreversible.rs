@@ -74,7 +74,7 @@ pub(crate) fn plan<const W: usize>(game: &Game<W>) -> Option<Irreversible> {
     // A `line` may push other pieces, a `shift` move any piece anywhere, a `flip` give a player
     // new pieces of a kind: then no kind is sure to move only its own way.
     let others_move = game.moves.iter().any(|rule| {
-        matches!(rule.primitive, Primitive::Line(_))
+        matches!(rule.primitive, Primitive::Line(_) | Primitive::Pair(_))
             || rule
                 .effects
                 .iter()

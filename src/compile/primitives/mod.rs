@@ -6,6 +6,7 @@ mod die_move;
 mod fly;
 mod jump;
 mod line;
+mod pair;
 mod path_step;
 mod place;
 mod ride;
@@ -18,6 +19,7 @@ pub use die_move::DieMove;
 pub use fly::Fly;
 pub use jump::Jump;
 pub use line::Line;
+pub use pair::Pair;
 pub use path_step::PathStep;
 pub use place::Place;
 pub use ride::{CompiledRoute, Ride};
@@ -42,6 +44,8 @@ pub enum Primitive {
     Take(crate::check::TakeOf),
     /// `fly`: a piece of the mover goes to any empty cell.
     Fly(Fly),
+    /// `pair`: a piece and its partner move together to fixed cells.
+    Pair(Pair),
     /// `step`: one piece, one step.
     Step(Step),
     /// `slide`: one piece, any number of steps over empty cells.
@@ -111,6 +115,18 @@ impl Lowering<'_> {
                 at: self.at_region(at),
                 at_cells: Self::at_cells(at, emitter),
                 from_cells: from.as_ref().map(|e| emitter.set_program(e)),
+            }),
+            Generator::Pair {
+                with,
+                dirs,
+                to,
+                with_to,
+                ..
+            } => Primitive::Pair(Pair {
+                with: *with,
+                dirs: *dirs,
+                to: *to,
+                with_to: *with_to,
             }),
             Generator::Step {
                 dirs, to, capture, ..
@@ -221,7 +237,7 @@ impl Lowering<'_> {
 /// The kind of piece a checked primitive names: placed, taken or moved.
 pub(super) fn piece_of(generator: &Generator) -> Option<u8> {
     match generator {
-        Generator::Place { piece, .. } => Some(*piece),
+        Generator::Place { piece, .. } | Generator::Pair { piece, .. } => Some(*piece),
         Generator::Pass | Generator::Rotate { .. } => None,
         Generator::Take { piece, .. }
         | Generator::Fly { piece, .. }

@@ -7,6 +7,7 @@
 mod fly;
 pub(super) mod jump;
 mod line;
+mod pair;
 mod path_step;
 mod place;
 mod ride;
