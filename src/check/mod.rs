@@ -9,6 +9,7 @@ mod expr;
 pub(crate) mod fold;
 pub mod notation;
 mod options;
+mod line_step;
 mod primitives;
 mod roll;
 pub mod rotate;

@@ -140,7 +140,8 @@ fn warn_rules_that_never_apply(
             | Generator::PathStep { piece, .. }
             | Generator::Sow { piece, .. }
             | Generator::DieMove { piece, .. }
-            | Generator::Line { piece, .. } => (*piece, None),
+            | Generator::Line { piece, .. }
+            | Generator::LineStep { piece, .. } => (*piece, None),
         };
         let problem = match (absent(piece), absent(over)) {
             (Some(k), _) => Some(format!(

@@ -29,6 +29,11 @@ pub enum ActionKind {
     /// A square of the board turns with its pieces (`rotate`): `from` is the square's place in
     /// the rule's choice, `to` the quarters turned clockwise.
     Rotate,
+    /// A line of `count` pieces from `from` moves one cell along `dir` (`line_step`); `to` is
+    /// where its front piece lands. The line lies along [`Action::axis`]: `dir` itself when it
+    /// moves along its line (pushing any enemy pieces in front one cell on, `captured` of them
+    /// off the board), another direction when it moves sideways.
+    LineStep,
 }
 
 /// `Action::to` of an action that bears a piece off the board.
@@ -49,7 +54,7 @@ impl ActionKind {
         ActionKind::Sow,
         ActionKind::Off,
         ActionKind::Rotate,
-        ActionKind::Take,
+        ActionKind::LineStep,
         ActionKind::Take,
         ActionKind::Take,
         ActionKind::Take,
@@ -157,6 +162,38 @@ impl Action {
             distance,
             captured,
         )
+    }
+
+    /// A line step (`line_step`): `count` pieces from `rear` along `axis` move one cell along
+    /// `dir`, the front one to `to`, pushing `captured` enemy pieces off the board. The axis rides
+    /// in the distance byte, a line step going one cell.
+    #[inline]
+    pub fn line_step(
+        rule: u8,
+        rear: u16,
+        to: u16,
+        dir: u8,
+        axis: u8,
+        count: u8,
+        captured: u8,
+    ) -> Action {
+        Action::new(
+            ActionKind::LineStep,
+            rule,
+            rear,
+            to,
+            dir,
+            count,
+            axis,
+            captured,
+        )
+    }
+
+    /// The direction along which a line step's line lies, from its rear (see
+    /// [`ActionKind::LineStep`]).
+    #[inline]
+    pub const fn axis(&self) -> u8 {
+        self.byte(DISTANCE)
     }
 
     #[inline]

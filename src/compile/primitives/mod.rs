@@ -6,6 +6,7 @@ mod die_move;
 mod fly;
 mod jump;
 mod line;
+mod line_step;
 mod path_step;
 mod place;
 mod rotate;
@@ -17,6 +18,7 @@ pub use die_move::DieMove;
 pub use fly::Fly;
 pub use jump::Jump;
 pub use line::Line;
+pub use line_step::LineStep;
 pub use path_step::PathStep;
 pub use place::Place;
 pub use rotate::Rotate;
@@ -46,6 +48,8 @@ pub enum Primitive {
     Slide(Slide),
     /// `line`: a run of own pieces moves along its own line.
     Line(Line),
+    /// `line_step`: a line of own pieces moves one cell, maybe pushing an enemy line.
+    LineStep(LineStep),
     /// `jump`: one piece jumps over an adjacent enemy piece.
     Jump(Jump),
     /// `path_step`: one piece steps to the next cell of a path.
@@ -203,6 +207,22 @@ impl Lowering<'_> {
                 capture: *capture,
                 capture_if: capture_if.as_ref().map(|e| emitter.expr_program(e)),
             }),
+            Generator::LineStep {
+                dirs,
+                min,
+                max,
+                sideways,
+                push_if,
+                opposite,
+                ..
+            } => Primitive::LineStep(LineStep {
+                dirs: *dirs,
+                min: *min,
+                max: *max,
+                sideways: *sideways,
+                push_if: push_if.as_ref().map(|e| emitter.expr_program(e)),
+                opposite: opposite.clone(),
+            }),
         }
     }
 }
@@ -220,6 +240,7 @@ pub(super) fn piece_of(generator: &Generator) -> Option<u8> {
         | Generator::PathStep { piece, .. }
         | Generator::Sow { piece, .. }
         | Generator::Jump { piece, .. }
-        | Generator::Line { piece, .. } => *piece,
+        | Generator::Line { piece, .. }
+        | Generator::LineStep { piece, .. } => *piece,
     }
 }

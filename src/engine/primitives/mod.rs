@@ -7,8 +7,10 @@
 mod fly;
 pub(super) mod jump;
 mod line;
+mod line_step;
 mod path_step;
 mod place;
+mod push;
 mod rotate;
 mod slide;
 mod sow;
