@@ -32,10 +32,15 @@ impl RuleChecker<'_> {
             None => min,
         };
         if min > max {
-            let at = args.get("max").or(args.get("min")).map_or(call.name.span, |e| e.span);
+            let at = args
+                .get("max")
+                .or(args.get("min"))
+                .map_or(call.name.span, |e| e.span);
             diags.push(
                 Diagnostic::error(
-                    ErrorKind::Other(format!("`min` of `line_step` ({min}) is more than its `max` ({max})")),
+                    ErrorKind::Other(format!(
+                        "`min` of `line_step` ({min}) is more than its `max` ({max})"
+                    )),
                     at,
                 )
                 .with_label("no line is that long and that short"),
@@ -72,10 +77,12 @@ impl RuleChecker<'_> {
         let directions = &self.cx.board.directions;
         let opposite = (directions.iter())
             .map(|d| {
-                let back = |e: &&Direction| {
-                    e.file_delta == -d.file_delta && e.rank_delta == -d.rank_delta
-                };
-                directions.iter().position(|e| back(&e)).map_or(255, |e| e as u8)
+                let back =
+                    |e: &&Direction| e.file_delta == -d.file_delta && e.rank_delta == -d.rank_delta;
+                directions
+                    .iter()
+                    .position(|e| back(&e))
+                    .map_or(255, |e| e as u8)
             })
             .collect();
         Some(Generator::LineStep {

@@ -670,12 +670,7 @@ impl<const W: usize> Game<W> {
             ActionKind::LineStep => action.axis(),
             _ => action.dir(),
         };
-        let back = self
-            .board
-            .offsets
-            .get(along as usize)
-            .copied()
-            .unwrap_or(0);
+        let back = self.board.offsets.get(along as usize).copied().unwrap_or(0);
         let count = match action.kind() {
             ActionKind::Pass | ActionKind::Roll | ActionKind::Reveal => 0,
             ActionKind::Die if action.to() == super::dice::OFF => 0,

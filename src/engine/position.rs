@@ -1250,7 +1250,9 @@ impl<const W: usize> Game<W> {
                 // Every cell a piece of the line leaves or reaches.
                 ActionKind::LineStep => {
                     let landings = self.line_step_landings(&part);
-                    let left = landings.iter().map(|&c| self.board.predecessor(c, part.dir()));
+                    let left = landings
+                        .iter()
+                        .map(|&c| self.board.predecessor(c, part.dir()));
                     let mut cells: Vec<u16> = left.chain(landings.iter().copied()).collect();
                     cells.sort_unstable();
                     cells.dedup();

@@ -487,15 +487,20 @@ impl<const W: usize> Book<'_, W> {
         let (pieces, dirs) = (self.pieces_noun(piece), self.set_name(dirs, a("dirs")));
         if sideways {
             return vec![format!(
-                "A line of {size} of the mover's {pieces}, in a row along a direction of {dirs},                  moves one cell sideways, in another direction of {dirs} that is not along its                  row: every piece of it onto an empty cell."
+                "A line of {size} of the mover's {pieces}, in a row along a direction of {dirs}, \
+                 moves one cell sideways, in another of these directions that is not along its \
+                 row: every piece of it onto an empty cell. It pushes nothing."
             )];
         }
         let moves = format!(
-            "A line of {size} of the mover's {pieces}, from its rear to the front of its run in a              direction of {dirs}, moves one cell that way (a longer run does not move)."
+            "A line of {size} of the mover's {pieces}, from its rear to the front of its run in a \
+             direction of {dirs}, moves one cell that way (a longer run does not move)."
         );
         let pushes = match (push_if, a("push_if")) {
             (Some(_), Some(e)) => format!(
-                "The cell in front must be empty, or hold the first of a run of enemy pieces                  followed by an empty cell or the board's edge (not by an own piece); the line                  then pushes that run one cell on if {}, its last piece off the board at the edge.",
+                "The cell in front must be empty, or hold the first of a run of enemy pieces \
+                 followed by an empty cell or the board's edge (not by an own piece); the line \
+                 then pushes that run one cell on if {}, its last piece off the board at the edge.",
                 self.expr(e)
             ),
             _ => "The cell in front must be empty.".to_string(),
