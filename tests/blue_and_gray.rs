@@ -1504,7 +1504,8 @@ fn ruling_1_9_remove_jumped_at_end_same_moves_in_random_games() {
             | ActionKind::Take
             | ActionKind::Sow
             | ActionKind::Off
-            | ActionKind::Rotate => {
+            | ActionKind::Rotate
+            | ActionKind::LineStep => {
                 unreachable!(
                     "Blue and Gray has no chance events, places nothing, bears nothing off"
                 )

@@ -179,7 +179,7 @@ def perft(pos: Position, depth: int) -> int:
     return sum(perft(pos.play(m), depth - 1) for m in pos.moves())
 
 
-def random_games(binary, games, seed, greed, max_plies):
+def random_games(binary, game, games, seed, greed, max_plies):
     """Seeded random games compared position by position; returns (positions, outcomes, failures)."""
     rng = random.Random(seed)
     positions = failures = 0
@@ -188,7 +188,7 @@ def random_games(binary, games, seed, greed, max_plies):
         pos, played = Position(), []
         while True:
             mine = pos.tokens()
-            theirs = sorted(tabula(binary, "moves", "abalone", "--after", " ".join(played)).split())
+            theirs = sorted(tabula(binary, "moves", game, "--after", " ".join(played)).split())
             positions += 1
             if mine != theirs:
                 print(f"game {number}: after {' '.join(played)!r}: mine {mine}, tabula {theirs}")
@@ -196,7 +196,7 @@ def random_games(binary, games, seed, greed, max_plies):
                 break
             winner = pos.winner()
             if winner is not None:
-                said = outcome_said(binary, "abalone", played)
+                said = outcome_said(binary, game, played)
                 if said != f"game over: {PLAYERS[winner]} wins":
                     print(f"game {number}: after {' '.join(played)!r}: tabula {said!r}, "
                           f"mine {PLAYERS[winner]} wins")
@@ -222,19 +222,20 @@ def main() -> int:
     ap.add_argument("--greed", type=float, default=0.9,
                     help="the chance of taking a move that pushes a marble off, when there is one")
     ap.add_argument("--max-plies", type=int, default=400, help="a random game stops here, unfinished")
+    ap.add_argument("--file", default="abalone", help="another Tabula game file (a broken copy)")
     args = ap.parse_args()
     failures = 0
     for d in range(1, args.depth + 1):
         mine = perft(Position(), d)
         line = f"perft({d}) = {mine}"
         if args.tabula:
-            theirs = int(tabula(args.tabula, "perft", "abalone", "--depth", str(d)).strip())
+            theirs = int(tabula(args.tabula, "perft", args.file, "--depth", str(d)).strip())
             line += f", tabula {theirs}" + ("" if theirs == mine else "  MISMATCH")
             failures += theirs != mine
         print(line, flush=True)
     if args.tabula:
         positions, outcomes, bad = random_games(
-            args.tabula, args.games, args.seed, args.greed, args.max_plies)
+            args.tabula, args.file, args.games, args.seed, args.greed, args.max_plies)
         failures += bad
         print(f"{args.games} random games, {positions} positions compared, outcomes {outcomes}, "
               f"{failures} mismatch(es)")

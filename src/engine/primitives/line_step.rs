@@ -144,14 +144,21 @@ impl<const W: usize> Game<W> {
         }
         // From the front back along the axis: a line along its way moves into its own cells.
         let mut cells = [NO_CELL; 64];
+        let count = (action.count() as usize).min(cells.len());
         let mut cell = action.from_cell();
-        for slot in cells.iter_mut().take(action.count() as usize) {
+        for slot in cells.iter_mut().take(count) {
             *slot = cell;
-            cell = self.board.neighbour(cell, axis);
+            if cell != NO_CELL {
+                cell = self.board.neighbour(cell, axis);
+            }
         }
-        for &from in cells[..action.count() as usize].iter().rev() {
-            if from != NO_CELL {
-                state.move_piece(from, self.board.neighbour(from, dir));
+        for &from in cells[..count].iter().rev() {
+            let to = match from {
+                NO_CELL => NO_CELL,
+                _ => self.board.neighbour(from, dir),
+            };
+            if to != NO_CELL {
+                state.move_piece(from, to);
             }
         }
     }
@@ -176,6 +183,9 @@ impl<const W: usize> Game<W> {
         let name = |cell: u16| self.board.cell_name(cell);
         let mut front = action.from_cell();
         for _ in 1..action.count() {
+            if front == NO_CELL {
+                break;
+            }
             front = self.board.neighbour(front, action.axis());
         }
         let mut token = name(action.from_cell());
