@@ -1049,6 +1049,10 @@ fn token_shape<const W: usize>(game: &Game<W>, token: &str) -> Result<(), String
         return Ok(());
     }
     let body = token.strip_suffix('*').unwrap_or(token);
+    // A line step: its line's cells and a direction, `c3..e3>ne`.
+    if let Some((line, dir)) = body.split_once('>') {
+        return line_step_shape(game, line, dir);
+    }
     // A promotion choice: `=` and a piece's symbol (`e7-e8=Q`).
     let body = match body.rsplit_once('=') {
         Some((move_part, symbol)) => {
@@ -1080,6 +1084,21 @@ fn token_shape<const W: usize>(game: &Game<W>, token: &str) -> Result<(), String
         };
         if !special && game.board.parse_cell(part).is_none() {
             return Err(format!("`{part}` is not a cell of this board"));
+        }
+    }
+    Ok(())
+}
+
+/// The shape of a line step's token (`c3..e3>ne`, `e5>w`): one or two cells and a direction.
+fn line_step_shape<const W: usize>(game: &Game<W>, line: &str, dir: &str) -> Result<(), String> {
+    if !game.board.direction_names.iter().any(|d| d == dir) {
+        return Err(format!(
+            "`{dir}` after `>` is not a direction of this board"
+        ));
+    }
+    for cell in line.split("..") {
+        if game.board.parse_cell(cell).is_none() {
+            return Err(format!("`{cell}` is not a cell of this board"));
         }
     }
     Ok(())

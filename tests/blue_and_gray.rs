@@ -1505,7 +1505,8 @@ fn ruling_1_9_remove_jumped_at_end_same_moves_in_random_games() {
             | ActionKind::Sow
             | ActionKind::Off
             | ActionKind::Rotate
-            | ActionKind::Setup => {
+            | ActionKind::Setup
+            | ActionKind::LineStep => {
                 unreachable!(
                     "Blue and Gray has no chance events, places nothing, bears nothing off"
                 )

@@ -243,7 +243,7 @@ impl RuleChecker<'_> {
                         )
                         .with_label(format!("not known {}", place.describe()))
                         .with_help(format!(
-                            "`{n}` is {meaning}, known only while a `line` move is built"
+                            "`{n}` is {meaning}, known only while a `line` or `line_step` move is built"
                         )),
                     );
                     return None;

@@ -7,6 +7,7 @@ mod connection;
 mod dice;
 mod expr;
 pub(crate) mod fold;
+mod line_step;
 pub mod notation;
 mod options;
 mod pair;

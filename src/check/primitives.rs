@@ -22,8 +22,8 @@ impl RuleChecker<'_> {
                 .with_label("not a move primitive");
                 d = d.with_help(nearest(other, PRIMITIVES).unwrap_or_else(|| {
                     "the move primitives are `place`, `take`, `fly`, `pass_turn`, `step`, `slide`, \
-                         `line`, `jump`, `path_step`, `die_move`, `sow`, `rotate`, `ride` and \
-                         `pair`"
+                         `line`, `line_step`, `jump`, `path_step`, `die_move`, `sow`, `rotate`, \
+                         `ride` and `pair`"
                         .into()
                 }));
                 diags.push(d);
@@ -278,6 +278,7 @@ impl RuleChecker<'_> {
                 }
             }
             "slide" => self.slide_generator(piece, dirs, args, diags)?,
+            "line_step" => self.line_step_generator(call, piece, dirs, args, diags)?,
             _ => self.line_generator(call, piece, dirs, args, diags)?,
         };
         Some((
@@ -453,32 +454,7 @@ impl RuleChecker<'_> {
         args: &Args,
         diags: &mut Diagnostics,
     ) -> Option<Generator> {
-        // A line walks back over its pieces by a fixed number of cells.
-        if self.cx.board.directions.iter().any(|d| !d.links.is_empty()) {
-            diags.push(
-                Diagnostic::error(
-                    ErrorKind::Other("`line` needs a board whose directions are vectors".into()),
-                    call.name.span,
-                )
-                .with_label("on a board of links")
-                .with_help("a board given by `[board.links]` has no straight lines of cells; use `step` or `slide`"),
-            );
-            return None;
-        }
-        if self.cx.board.stacks {
-            diags.push(
-                Diagnostic::error(
-                    ErrorKind::Other("`line` needs a board without stacks".into()),
-                    call.name.span,
-                )
-                .with_label("on a board with stacks")
-                .with_help(
-                    "a line moves one piece from each cell, and a stack has several: drop \
-                     `stacks = true`, or move one piece with `step` or `slide`",
-                ),
-            );
-            return None;
-        }
+        self.straight_lines_board(call, diags)?;
         let min = match args.get("min") {
             Some(e) => self.constant(e, "`min` of `line`", 1, 64, diags)? as u8,
             None => 1,
@@ -502,6 +478,39 @@ impl RuleChecker<'_> {
             capture,
             capture_if,
         })
+    }
+
+    /// `line` and `line_step` walk back over their pieces by a fixed number of cells, one piece
+    /// a cell: a board of vector directions without stacks.
+    pub(super) fn straight_lines_board(&self, call: &Call, diags: &mut Diagnostics) -> Option<()> {
+        let name = call.name.text.as_str();
+        // A line walks back over its pieces by a fixed number of cells.
+        if self.cx.board.directions.iter().any(|d| !d.links.is_empty()) {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other(format!("`{name}` needs a board whose directions are vectors")),
+                    call.name.span,
+                )
+                .with_label("on a board of links")
+                .with_help("a board given by `[board.links]` has no straight lines of cells; use `step` or `slide`"),
+            );
+            return None;
+        }
+        if self.cx.board.stacks {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::Other(format!("`{name}` needs a board without stacks")),
+                    call.name.span,
+                )
+                .with_label("on a board with stacks")
+                .with_help(
+                    "a line moves one piece from each cell, and a stack has several: drop \
+                     `stacks = true`, or move one piece with `step` or `slide`",
+                ),
+            );
+            return None;
+        }
+        Some(())
     }
 
     /// `capture:` of `step`: `approach`, `withdrawal`, or both written `approach or withdrawal`.

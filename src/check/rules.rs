@@ -15,7 +15,7 @@ pub(super) enum Place {
     After,
     /// Filters and `forbid`: the position, the action and the position after it.
     Action,
-    /// `capture_if` of a line move: the action being built.
+    /// `capture_if` of a line move, `push_if` of a line step: the action being built.
     LineCapture,
     /// `then` effects of a move rule: the position once the piece has moved, and the action.
     Effect,
@@ -31,7 +31,7 @@ impl Place {
             Place::Position => "in end tests",
             Place::After => "in `after` rules",
             Place::Action => "in `where` and `forbid`",
-            Place::LineCapture => "in `capture_if` of `line`",
+            Place::LineCapture => "in `capture_if` of `line` and `push_if` of `line_step`",
             Place::Effect => "in `then` effects and `next` conditions",
             Place::Generator => "in a move primitive's arguments",
             Place::Afterwards => "in `afterwards(...)`",
@@ -533,6 +533,9 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
             "avoid",
             "locked",
         ],
+        "line_step" => &[
+            "piece", "dirs", "min", "max", "sideways", "push_if", "avoid", "locked",
+        ],
         "path_step" => &["piece", "path", "to", "by", "bear_off"],
         "rotate" => &["region", "turn"],
         "sow" => &["piece", "path", "from", "skip_start"],
@@ -600,7 +603,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
 }
 
 /// The move primitives, as `call_params` knows them.
-pub const PRIMITIVES: [&str; 14] = [
+pub const PRIMITIVES: [&str; 15] = [
     "place",
     "pass_turn",
     "take",
@@ -608,6 +611,7 @@ pub const PRIMITIVES: [&str; 14] = [
     "step",
     "slide",
     "line",
+    "line_step",
     "jump",
     "path_step",
     "die_move",
@@ -958,6 +962,7 @@ fn warn_overlapping_moves(moves: &[MoveRule], cx: &Context, diags: &mut Diagnost
         | Generator::Fly { .. }
         | Generator::Pair { .. }
         | Generator::Line { .. }
+        | Generator::LineStep { .. }
         | Generator::PathStep { .. }
         | Generator::Ride { .. }
         | Generator::Sow { .. }

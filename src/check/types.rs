@@ -614,6 +614,18 @@ pub enum Generator {
         capture: LineCapture,
         capture_if: Option<TExpr>,
     },
+    /// A line of `min` to `max` own pieces moving one cell together (`line_step`): along its own
+    /// line, pushing a weaker enemy line when `push_if` allows, or `sideways` onto empty cells.
+    LineStep {
+        piece: Option<u8>,
+        dirs: u16,
+        min: u8,
+        max: u8,
+        sideways: bool,
+        push_if: Option<TExpr>,
+        /// Per direction of the board, the direction of the opposite step (255 for none).
+        opposite: Vec<u8>,
+    },
 }
 
 /// Values a typed expression may have.

@@ -142,7 +142,8 @@ fn warn_rules_that_never_apply(
             | Generator::Ride { piece, .. }
             | Generator::Sow { piece, .. }
             | Generator::DieMove { piece, .. }
-            | Generator::Line { piece, .. } => (*piece, None),
+            | Generator::Line { piece, .. }
+            | Generator::LineStep { piece, .. } => (*piece, None),
         };
         let problem = match (absent(piece), absent(over)) {
             (Some(k), _) => Some(format!(

@@ -386,7 +386,8 @@ impl<const W: usize> Game<W> {
             | ActionKind::Hop
             | ActionKind::Place
             | ActionKind::Take
-            | ActionKind::Sow => i32::from(action.to_cell()),
+            | ActionKind::Sow
+            | ActionKind::LineStep => i32::from(action.to_cell()),
             ActionKind::Die if action.to() != super::dice::OFF => i32::from(action.to_cell()),
             _ => NO_CELL_VALUE,
         }
@@ -399,7 +400,8 @@ impl<const W: usize> Game<W> {
             | ActionKind::Jump
             | ActionKind::Hop
             | ActionKind::Sow
-            | ActionKind::Off => i32::from(action.from_cell()),
+            | ActionKind::Off
+            | ActionKind::LineStep => i32::from(action.from_cell()),
             ActionKind::Die if action.from() != super::dice::BAR => i32::from(action.from_cell()),
             _ => NO_CELL_VALUE,
         }

@@ -403,6 +403,7 @@ impl<const W: usize> Game<W> {
             Primitive::Step(step) => self.steps(index, rule, step, frame, out),
             Primitive::Slide(slide) => self.slides(index, rule, slide, frame, out),
             Primitive::Line(line) => self.line_moves(index, rule, line, frame, out),
+            Primitive::LineStep(step) => self.line_steps(index, rule, step, frame, out),
             Primitive::Jump(jump) => self.jumps(index, rule, jump, frame, out),
             Primitive::PathStep(path_step) => self.path_steps(index, rule, path_step, frame, out),
             Primitive::Sow(sow) => self.sowings(index, rule, sow, frame, out),
@@ -676,12 +677,12 @@ impl<const W: usize> Game<W> {
 
     /// The cells where the moving pieces of an action end.
     pub fn landing_cells<'g>(&'g self, action: &Action) -> impl Iterator<Item = u16> + use<'g, W> {
-        let back = self
-            .board
-            .offsets
-            .get(action.dir() as usize)
-            .copied()
-            .unwrap_or(0);
+        // A line step's line lies along its axis, which is its direction unless it moves sideways.
+        let along = match action.kind() {
+            ActionKind::LineStep => action.axis(),
+            _ => action.dir(),
+        };
+        let back = self.board.offsets.get(along as usize).copied().unwrap_or(0);
         let count = match action.kind() {
             ActionKind::Pass | ActionKind::Roll | ActionKind::Reveal | ActionKind::Setup => 0,
             ActionKind::Die if action.to() == super::dice::OFF => 0,
@@ -690,7 +691,7 @@ impl<const W: usize> Game<W> {
             | ActionKind::Die
             | ActionKind::Place
             | ActionKind::Sow => 1,
-            ActionKind::Move => action.count(),
+            ActionKind::Move | ActionKind::LineStep => action.count(),
             // Nothing of the mover's lands: an enemy piece leaves, or the mover's is borne off.
             ActionKind::Take | ActionKind::Off | ActionKind::Rotate => 0,
         };
@@ -778,7 +779,7 @@ impl<const W: usize> Game<W> {
         if self.tracks_unmoved {
             // A piece that leaves its cell, or is taken on it, has moved.
             match action.kind() {
-                ActionKind::Move | ActionKind::Jump | ActionKind::Hop => {
+                ActionKind::Move | ActionKind::Jump | ActionKind::Hop | ActionKind::LineStep => {
                     state.unmoved.remove(action.from_cell());
                     state.unmoved.remove(action.to_cell());
                 }
@@ -860,6 +861,7 @@ impl<const W: usize> Game<W> {
             ActionKind::Take => state.clear(action.to_cell()),
             ActionKind::Sow => self.sow(state, action),
             ActionKind::Rotate => self.rotate_square(state, action),
+            ActionKind::LineStep => self.apply_line_step(state, action),
             ActionKind::Off => {
                 state.clear(action.from_cell());
                 state.off[me as usize & 3] = state.off[me as usize & 3].saturating_add(1);
@@ -895,6 +897,7 @@ impl<const W: usize> Game<W> {
                     | ActionKind::Sow
                     | ActionKind::Off
                     | ActionKind::Rotate
+                    | ActionKind::LineStep
             )
         {
             self.apply_rule_effects(state, action);
@@ -1066,6 +1069,10 @@ impl<const W: usize> Game<W> {
                 (0..i16::from(action.count()))
                     .fold(0, |kinds, i| kinds | kind_at((front - i * back) as u16))
             }
+            // Every piece of the line, where it stands before it steps.
+            ActionKind::LineStep => (self.line_step_landings(action).iter())
+                .map(|&c| self.board.predecessor(c, action.dir()))
+                .fold(0, |kinds, c| kinds | kind_at(c)),
         };
         Played {
             captured: action.captured(),

@@ -70,6 +70,7 @@ impl<const W: usize> Game<W> {
             // The enemy piece taken off: `xd1`.
             ActionKind::Take => format!("x{}", self.board.cell_name(action.to_cell())),
             ActionKind::Rotate => self.rotation_token(action),
+            ActionKind::LineStep => self.line_step_token(action),
             // Borne off the end of its path: `b1-off`.
             ActionKind::Off => format!("{}-off", self.board.cell_name(action.from_cell())),
             // The pit sown from: `c1`.

@@ -118,6 +118,7 @@ impl<const W: usize> Game<W> {
                 | ActionKind::Take
                 | ActionKind::Sow
                 | ActionKind::Rotate
+                | ActionKind::LineStep
         ) {
             return false;
         }
@@ -209,7 +210,7 @@ impl<const W: usize> Game<W> {
         match action.kind() {
             ActionKind::Off => state.visited.insert(action.from_cell()),
             ActionKind::Rotate => {}
-            ActionKind::Move | ActionKind::Hop | ActionKind::Sow => {
+            ActionKind::Move | ActionKind::Hop | ActionKind::Sow | ActionKind::LineStep => {
                 state.visited.insert(action.from_cell());
                 state.visited.insert(action.to_cell());
             }

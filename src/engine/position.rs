@@ -1305,6 +1305,17 @@ impl<const W: usize> Game<W> {
                 | ActionKind::Hop
                 | ActionKind::Die
                 | ActionKind::Sow => vec![part.from_cell(), part.to_cell()],
+                // Every cell a piece of the line leaves or reaches.
+                ActionKind::LineStep => {
+                    let landings = self.line_step_landings(&part);
+                    let left = landings
+                        .iter()
+                        .map(|&c| self.board.predecessor(c, part.dir()));
+                    let mut cells: Vec<u16> = left.chain(landings.iter().copied()).collect();
+                    cells.sort_unstable();
+                    cells.dedup();
+                    cells
+                }
                 ActionKind::Off => vec![part.from_cell()],
                 ActionKind::Place | ActionKind::Take => vec![part.to_cell()],
                 _ => Vec::new(),

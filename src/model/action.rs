@@ -32,6 +32,11 @@ pub enum ActionKind {
     /// The set-up drawn by lot at the start (`[shuffle]`, a chance event): arrangement
     /// `from | to << 10` of the game's list.
     Setup,
+    /// A line of `count` pieces from `from` moves one cell along `dir` (`line_step`); `to` is
+    /// where its front piece lands. The line lies along [`Action::axis`]: `dir` itself when it
+    /// moves along its line (pushing any enemy pieces in front one cell on, `captured` of them
+    /// off the board), another direction when it moves sideways.
+    LineStep,
 }
 
 /// `Action::to` of an action that bears a piece off the board.
@@ -53,7 +58,7 @@ impl ActionKind {
         ActionKind::Off,
         ActionKind::Rotate,
         ActionKind::Setup,
-        ActionKind::Take,
+        ActionKind::LineStep,
         ActionKind::Take,
         ActionKind::Take,
     ];
@@ -160,6 +165,38 @@ impl Action {
             distance,
             captured,
         )
+    }
+
+    /// A line step (`line_step`): `count` pieces from `rear` along `axis` move one cell along
+    /// `dir`, the front one to `to`, pushing `captured` enemy pieces off the board. The axis rides
+    /// in the distance byte, a line step going one cell.
+    #[inline]
+    pub fn line_step(
+        rule: u8,
+        rear: u16,
+        to: u16,
+        dir: u8,
+        axis: u8,
+        count: u8,
+        captured: u8,
+    ) -> Action {
+        Action::new(
+            ActionKind::LineStep,
+            rule,
+            rear,
+            to,
+            dir,
+            count,
+            axis,
+            captured,
+        )
+    }
+
+    /// The direction along which a line step's line lies, from its rear (see
+    /// [`ActionKind::LineStep`]).
+    #[inline]
+    pub const fn axis(&self) -> u8 {
+        self.byte(DISTANCE)
     }
 
     #[inline]

@@ -315,6 +315,15 @@ impl<const W: usize> Book<'_, W> {
                 capture,
                 capture_if,
             } => self.line_words(*piece, *dirs, *min, *capture, capture_if, &args),
+            Generator::LineStep {
+                piece,
+                dirs,
+                min,
+                max,
+                sideways,
+                push_if,
+                ..
+            } => self.line_step_words(*piece, *dirs, (*min, *max), *sideways, push_if, &args),
             Generator::Jump {
                 piece,
                 dirs,
@@ -497,6 +506,49 @@ impl<const W: usize> Book<'_, W> {
             ),
         };
         vec![moves, captures]
+    }
+
+    /// `line_step`: a line of own pieces one cell along or beside itself, and when it pushes.
+    fn line_step_words(
+        &self,
+        piece: Option<u8>,
+        dirs: u16,
+        (min, max): (u8, u8),
+        sideways: bool,
+        push_if: &Option<TExpr>,
+        args: &Args,
+    ) -> Vec<String> {
+        let a = |name: &str| arg(args, name);
+        let size = match min == max {
+            true => format!("{min}{}", self.chosen_by(a("min"))),
+            false => format!(
+                "{min}{} to {max}{}",
+                self.chosen_by(a("min")),
+                self.chosen_by(a("max"))
+            ),
+        };
+        let (pieces, dirs) = (self.pieces_noun(piece), self.set_name(dirs, a("dirs")));
+        if sideways {
+            return vec![format!(
+                "A line of {size} of the mover's {pieces}, in a row along a direction of {dirs}, \
+                 moves one cell sideways, in another of these directions that is not along its \
+                 row: every piece of it onto an empty cell. It pushes nothing."
+            )];
+        }
+        let moves = format!(
+            "A line of {size} of the mover's {pieces}, from its rear to the front of its run in a \
+             direction of {dirs}, moves one cell that way (a longer run does not move)."
+        );
+        let pushes = match (push_if, a("push_if")) {
+            (Some(_), Some(e)) => format!(
+                "The cell in front must be empty, or hold the first of a run of enemy pieces \
+                 followed by an empty cell or the board's edge (not by an own piece); the line \
+                 then pushes that run one cell on if {}, its last piece off the board at the edge.",
+                self.expr(e)
+            ),
+            _ => "The cell in front must be empty.".to_string(),
+        };
+        vec![moves, pushes]
     }
 
     /// `jump`: one jump, short or flying, and when the jumped piece goes.

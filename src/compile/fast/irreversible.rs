@@ -35,6 +35,7 @@ impl Irreversible {
     #[inline]
     pub fn resets<const W: usize>(&self, state: &State<W>, action: &Action) -> bool {
         match action.kind() {
+            ActionKind::LineStep => action.captured() > 0,
             ActionKind::Move | ActionKind::Jump => {
                 action.captured() > 0 || {
                     let piece = state.cell(action.from_cell());
@@ -71,14 +72,16 @@ pub(crate) fn plan<const W: usize>(game: &Game<W>) -> Option<Irreversible> {
         return None;
     }
     let mut one_way = [0u64; 4];
-    // A `line` may push other pieces, a `shift` move any piece anywhere, a `flip` give a player
+    // A `line` or `line_step` may push other pieces, a `shift` move any piece anywhere, a `flip` give a player
     // new pieces of a kind: then no kind is sure to move only its own way.
     let others_move = game.moves.iter().any(|rule| {
-        matches!(rule.primitive, Primitive::Line(_) | Primitive::Pair(_))
-            || rule
-                .effects
-                .iter()
-                .any(|e| matches!(e.verb, EffectVerb::Shift | EffectVerb::Flip))
+        matches!(
+            rule.primitive,
+            Primitive::Line(_) | Primitive::Pair(_) | Primitive::LineStep(_)
+        ) || rule
+            .effects
+            .iter()
+            .any(|e| matches!(e.verb, EffectVerb::Shift | EffectVerb::Flip))
     });
     if !others_move {
         for player in 0..game.players.len() as u8 {

@@ -6,6 +6,7 @@ mod die_move;
 mod fly;
 mod jump;
 mod line;
+mod line_step;
 mod pair;
 mod path_step;
 mod place;
@@ -19,6 +20,7 @@ pub use die_move::DieMove;
 pub use fly::Fly;
 pub use jump::Jump;
 pub use line::Line;
+pub use line_step::LineStep;
 pub use pair::Pair;
 pub use path_step::PathStep;
 pub use place::Place;
@@ -52,6 +54,8 @@ pub enum Primitive {
     Slide(Slide),
     /// `line`: a run of own pieces moves along its own line.
     Line(Line),
+    /// `line_step`: a line of own pieces moves one cell, maybe pushing an enemy line.
+    LineStep(LineStep),
     /// `jump`: one piece jumps over an adjacent enemy piece.
     Jump(Jump),
     /// `path_step`: one piece steps to the next cell of a path.
@@ -230,6 +234,22 @@ impl Lowering<'_> {
                 capture: *capture,
                 capture_if: capture_if.as_ref().map(|e| emitter.expr_program(e)),
             }),
+            Generator::LineStep {
+                dirs,
+                min,
+                max,
+                sideways,
+                push_if,
+                opposite,
+                ..
+            } => Primitive::LineStep(LineStep {
+                dirs: *dirs,
+                min: *min,
+                max: *max,
+                sideways: *sideways,
+                push_if: push_if.as_ref().map(|e| emitter.expr_program(e)),
+                opposite: opposite.clone(),
+            }),
         }
     }
 }
@@ -248,6 +268,7 @@ pub(super) fn piece_of(generator: &Generator) -> Option<u8> {
         | Generator::Ride { piece, .. }
         | Generator::Sow { piece, .. }
         | Generator::Jump { piece, .. }
-        | Generator::Line { piece, .. } => *piece,
+        | Generator::Line { piece, .. }
+        | Generator::LineStep { piece, .. } => *piece,
     }
 }

@@ -7,9 +7,11 @@
 mod fly;
 pub(super) mod jump;
 mod line;
+mod line_step;
 mod pair;
 mod path_step;
 mod place;
+mod push;
 mod ride;
 mod rotate;
 mod slide;
