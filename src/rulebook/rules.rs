@@ -305,10 +305,22 @@ impl<const W: usize> Book<'_, W> {
                 remove_at_end,
                 long,
                 promote_at_end: _,
-            } => vec![
-                self.jump_words(*piece, *dirs, *over, *remove_at_end, *long, &args),
-                self.chain_words(*chain, &args),
-            ],
+                top_to_bottom,
+            } => {
+                let mut words = vec![
+                    self.jump_words(*piece, *dirs, *over, *remove_at_end, *long, &args),
+                    self.chain_words(*chain, &args),
+                ];
+                if *top_to_bottom {
+                    words.push(
+                        "A jump takes only the top piece of the jumped column, which goes to the \
+                         bottom of the jumping column; the rest of the jumped column stays, \
+                         commanded by its new top piece. No column is jumped twice in one move."
+                            .to_string(),
+                    );
+                }
+                words
+            }
             Generator::Sow {
                 piece,
                 path,

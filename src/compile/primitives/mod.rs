@@ -181,6 +181,7 @@ impl Lowering<'_> {
                 remove_at_end,
                 long,
                 promote_at_end,
+                top_to_bottom,
                 ..
             } => Primitive::Jump(Jump {
                 dirs: *dirs,
@@ -190,6 +191,7 @@ impl Lowering<'_> {
                 along: m.along,
                 long: *long,
                 promote_at_end: *promote_at_end,
+                top_to_bottom: *top_to_bottom,
             }),
             Generator::Line {
                 dirs,
