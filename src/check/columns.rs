@@ -29,7 +29,9 @@ pub fn check_columns(
                  piles up pieces of any players and kinds, moved as one: keep one of them",
             ),
         );
-        return false;
+        // Still a board of columns for the rules, so that their `capture: top_to_bottom` is
+        // not reported as well.
+        return true;
     }
     if files as usize * ranks as usize > STACK_CELLS {
         diags.push(

@@ -251,7 +251,8 @@ impl<const W: usize> Game<W> {
 
 impl<const W: usize> Game<W> {
     /// What a diagram shows beside the board of columns: each column of two pieces or more, top
-    /// first (`columns: c3 wb, e5 Bww`); the board shows the top pieces.
+    /// first (`columns (top first): c3 wb, e5 Bww`), if there is one; the board shows the top
+    /// pieces.
     pub(super) fn columns_line(&self, state: &State<W>) -> Option<String> {
         if !self.board.columns {
             return None;
@@ -269,9 +270,6 @@ impl<const W: usize> Game<W> {
                 )
             })
             .collect();
-        Some(match columns.is_empty() {
-            true => "columns (top first): none".to_string(),
-            false => format!("columns (top first): {}", columns.join(", ")),
-        })
+        (!columns.is_empty()).then(|| format!("columns (top first): {}", columns.join(", ")))
     }
 }

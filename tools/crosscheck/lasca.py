@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import subprocess
 import sys
 import tomllib
 
@@ -197,4 +198,8 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except subprocess.CalledProcessError as e:
+        print(f"tabula failed: {e.cmd}: {e.stderr}")
+        sys.exit(1)
