@@ -103,6 +103,7 @@ bad_games!(
     name_clash_option_region,
     neutral_in_four_player_game,
     next_by_joined,
+    notation_of_columns,
     notation_squares,
     option_default_not_a_choice,
     option_default_out_of_range,

@@ -48,6 +48,22 @@ pub fn check_columns(
     true
 }
 
+/// A `[notation]` writes one piece a cell: on a board of columns the pieces under the top pieces
+/// would be lost, so a game of columns has none (its positions are files, with `under`).
+pub fn no_notation_of_columns(span: crate::span::Span, diags: &mut Diagnostics) {
+    diags.push(
+        Diagnostic::error(
+            ErrorKind::Other("a board of columns has no `[notation]`".into()),
+            span,
+        )
+        .with_label("a notation writes one piece a cell")
+        .with_help(
+            "leave out `[notation]`: a position file writes the pieces under each top piece \
+             (`under`)",
+        ),
+    );
+}
+
 impl super::rules::RuleChecker<'_> {
     /// `capture:` of a `jump`: `whole` (what stands on the jumped cell leaves, the default) or
     /// `top_to_bottom`, which needs a board of columns and jumped pieces that leave at once.

@@ -64,6 +64,9 @@ pub(super) fn check_notation(
     diags: &mut Diagnostics,
 ) -> Option<NotationDecl> {
     let section = file.notation.as_ref()?;
+    if cx.board.columns {
+        super::columns::no_notation_of_columns(section.fields.span, diags);
+    }
     let bad = |what: String, span| Diagnostic::error(ErrorKind::Other(what), span);
     let mut decl = NotationDecl {
         fields: notation_fields(section, cx, diags),
