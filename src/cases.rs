@@ -62,6 +62,9 @@ struct Expect {
     estimate: BTreeMap<String, Located<i64>>,
     /// The pieces on the board, exactly, written as `[pieces]` of a position file.
     pieces: Option<Located<BTreeMap<String, Located<PlayerPieces>>>>,
+    /// A board of columns: the pieces under the top piece of each cell, by symbol, the one right
+    /// under the top first; a cell not given holds none.
+    under: Option<Located<BTreeMap<String, Located<String>>>>,
 }
 
 /// The result of one case.
@@ -742,6 +745,42 @@ fn position_mismatches<const W: usize>(
             mismatches.push(Mismatch::Pieces(differ));
         }
     }
+    if let Some(expected) = &expect.under {
+        let differ = under_differ(game, &expected.value, state);
+        if !differ.is_empty() {
+            mismatches.push(Mismatch::Pieces(differ));
+        }
+    }
+}
+
+/// `under`: the cells whose pieces under the top differ, in words ("c3: expected under bW,
+/// found under b").
+fn under_differ<const W: usize>(
+    game: &Game<W>,
+    want: &BTreeMap<String, Located<String>>,
+    got: &State<W>,
+) -> Vec<String> {
+    let name = |s: &str| {
+        if s.is_empty() {
+            "nothing".to_string()
+        } else {
+            s.to_string()
+        }
+    };
+    (0..game.board.cells as u16)
+        .filter_map(|c| {
+            let cell = game.board.cell_name(c);
+            let wanted = want.get(&cell).map_or("", |s| s.value.as_str());
+            let found = game.column_symbols(got, c);
+            (wanted != found).then(|| {
+                format!(
+                    "{cell}: expected under {}, found under {}",
+                    name(wanted),
+                    name(&found)
+                )
+            })
+        })
+        .collect()
 }
 
 fn mark<const W: usize>(coverage: &mut Coverage, game: &Game<W>, e: &Explanation) {
@@ -820,7 +859,8 @@ fn check_expectations<const W: usize>(
         && e.to_move.is_none()
         && e.counters.is_empty()
         && e.estimate.is_empty()
-        && e.pieces.is_none();
+        && e.pieces.is_none()
+        && e.under.is_none();
     if nothing {
         diags.push(
             Diagnostic::error(
@@ -828,8 +868,8 @@ fn check_expectations<const W: usize>(
                 expect.span,
             )
             .with_help(
-                "give `moves`, `legal`, `illegal`, `perft`, `outcome`, `to_move`, `counters`, `estimate` or \
-                 `pieces`",
+                "give `moves`, `legal`, `illegal`, `perft`, `outcome`, `to_move`, `counters`, `estimate`, \
+                 `pieces` or `under`",
             ),
         );
     }
@@ -928,6 +968,11 @@ fn check_expectations<const W: usize>(
         // Unknown players, kinds and cells, and a cell given twice, as in a position file.
         let mut board = State::empty(0);
         game.read_pieces(&pieces.value, &mut board, &mut Vec::new(), diags);
+    }
+    for (cell, under) in e.under.iter().flat_map(|u| &u.value) {
+        if game.board.parse_cell(cell).is_none() {
+            diags.push(game.board.unknown_cell(cell, under.span));
+        }
     }
 }
 

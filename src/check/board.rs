@@ -62,6 +62,7 @@ pub(crate) fn check_board_size(
             .with_label("too many cells for stacks"),
         );
     }
+    let columns = crate::check::columns::check_columns(section, stacks, files, ranks, diags);
     // A track of numbered points, or a board whose pieces race along `[paths]`, needs no
     // directions: its pieces move along paths.
     if section.directions.is_empty()
@@ -85,6 +86,7 @@ pub(crate) fn check_board_size(
         direction_sets: Vec::new(),
         numbered,
         stacks,
+        columns,
         values: vec![0; files as usize * ranks as usize],
         points: None,
         layout: Layout::Square,

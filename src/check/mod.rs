@@ -3,6 +3,7 @@
 mod attack;
 pub mod board;
 mod cells;
+mod columns;
 mod connection;
 mod dice;
 mod expr;

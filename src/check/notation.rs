@@ -81,6 +81,9 @@ pub(super) fn check_notation(
         );
         return None;
     }
+    if cx.board.columns {
+        super::columns::no_notation_of_columns(section.fields.span, diags);
+    }
     let bad = |what: String, span| Diagnostic::error(ErrorKind::Other(what), span);
     let mut decl = NotationDecl {
         fields: notation_fields(section, cx, diags),

@@ -393,6 +393,10 @@ impl RuleChecker<'_> {
             }
             None => false,
         };
+        let top_to_bottom = match args.get("capture") {
+            Some(e) => self.top_to_bottom(e, remove_at_end, diags)?,
+            None => false,
+        };
         Some(Generator::Jump {
             piece,
             dirs,
@@ -401,6 +405,7 @@ impl RuleChecker<'_> {
             remove_at_end,
             long,
             promote_at_end,
+            top_to_bottom,
         })
     }
 

@@ -553,6 +553,7 @@ pub fn call_params(name: &str) -> Option<&'static [&'static str]> {
             "promote_at",
             "range",
             "locked",
+            "capture",
         ],
         "count" => &["player", "region", "piece"],
         "path_index" => &["player", "path", "piece"],

@@ -55,6 +55,9 @@ pub struct CheckedBoard {
     pub numbered: bool,
     /// A cell may hold a stack of one player's pieces.
     pub stacks: bool,
+    /// A cell holds a column of pieces of any players and kinds, moved as one, owned by its top
+    /// piece (`columns = true`).
+    pub columns: bool,
     /// The number written on each cell (0 where none is).
     pub values: Vec<i32>,
     /// The cells of the grid that are on the board, sorted (all of them if `None`): the points of
@@ -508,6 +511,9 @@ pub enum Generator {
         /// `promote_at: end`: a promotion is judged only where the sequence ends (the sequence does
         /// not stop in the promotion region).
         promote_at_end: bool,
+        /// `capture: top_to_bottom` (a board of columns): a jump takes only the top piece of the
+        /// jumped column and puts it at the bottom of the jumping column.
+        top_to_bottom: bool,
     },
     /// The mover passes (`pass_turn`).
     Pass,

@@ -907,6 +907,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
     let apply_effects = checked.dice.is_some()
         || checked.roll.is_some()
         || board.stacks
+        || board.columns
         || tracks_visited
         || turn_effects
         || checked

@@ -3,6 +3,7 @@
 pub mod attack;
 pub mod beyond;
 pub mod cells;
+pub mod columns;
 pub mod connection;
 pub mod deferred_forbids;
 pub mod dice;

@@ -263,6 +263,8 @@ impl<const W: usize> Game<W> {
                                     }
                                     _ => 0,
                                 },
+                                // No word plan on a board of columns.
+                                stays: 0,
                             };
                             // The jumper has left its cell: a sequence may come back to it.
                             let empty = (empty | 1 << from) & jumps.allowed;
@@ -793,6 +795,10 @@ impl<const W: usize> Game<W> {
             true => self.before_stacked_move(state, action),
             false => None,
         };
+        let column_left = match self.board.columns {
+            true => self.before_column_move(state, action),
+            false => None,
+        };
         match action.kind() {
             // One piece one cell, taking at most what stands there: most moves of most games.
             ActionKind::Move if action.is_single_step() => {
@@ -818,6 +824,7 @@ impl<const W: usize> Game<W> {
                     self.move_line(state, action);
                 }
             }
+            ActionKind::Jump if self.board.columns && self.jump_taking_tops(state, action) => {}
             ActionKind::Jump => {
                 let piece = state.cell(action.from_cell());
                 state.clear(action.from_cell());
@@ -878,6 +885,9 @@ impl<const W: usize> Game<W> {
         }
         if let Some((owner, kind)) = sent {
             self.send_captured(state, owner, kind);
+        }
+        if self.board.columns {
+            self.after_column_move(state, action, column_left);
         }
         self.promote_moved(state, action, me);
         if let Some(before) = &marks {

@@ -40,6 +40,10 @@ pub struct PositionFile {
     /// `[pieces]`.
     #[serde(default)]
     pinned: BTreeMap<String, Located<PlayerPieces>>,
+    /// A board of columns: the pieces under the top piece of a cell, by symbol, the one right
+    /// under the top first (`c3 = "bbW"`); the top pieces are those of `[pieces]`.
+    #[serde(default)]
+    pub(super) under: BTreeMap<String, Located<String>>,
     /// Dice games: the pips still to play, in order, and what they are.
     pool: Option<Located<Vec<i64>>>,
     pool_kind: Option<Located<String>>,
@@ -178,6 +182,7 @@ impl<const W: usize> Game<W> {
         self.read_pieces(&file.pieces, &mut state, &mut tally, &mut diags);
         self.read_hands(file, &mut state, &mut tally, &mut diags);
         self.read_pinned(file, &mut state, &mut tally, &mut diags);
+        self.read_under(file, &mut state, &mut tally, &mut diags);
         for (i, counter) in self.counters.iter().enumerate() {
             state.counters[i] = counter.initial;
         }
@@ -980,6 +985,7 @@ impl<const W: usize> Game<W> {
                 .collect();
             out.push_str(&format!("face_down = [{}]\n", cells.join(", ")));
         }
+        self.write_under(state, &mut out);
         self.write_pieces(state, &mut out);
         if !self.hand_kinds.is_empty() {
             out.push_str("\n[hand]\n");
@@ -1193,6 +1199,9 @@ impl<const W: usize> Game<W> {
     /// borne off, on the bar and pinned, and the dice.
     pub fn beside_board(&self, state: &State<W>) -> Vec<String> {
         let mut lines = Vec::new();
+        if let Some(line) = self.columns_line(state) {
+            lines.push(line);
+        }
         if !self.hand_kinds.is_empty() {
             // Of several kinds, those held: a shogi hand is mostly empty.
             let several = self.hand_kinds.len() > 1;
@@ -1613,6 +1622,6 @@ impl<const W: usize> Game<W> {
     }
 }
 
-fn quote(s: &str) -> String {
+pub(super) fn quote(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()
 }

@@ -14,6 +14,8 @@ pub struct Board<const W: usize = 4> {
     pub values: Vec<i32>,
     pub numbered: bool,
     pub stacks: bool,
+    /// Cells hold columns of pieces (see [`crate::model::columns`]).
+    pub columns: bool,
     pub cells: usize,
     pub direction_names: Vec<String>,
     pub directions: usize,
@@ -172,6 +174,7 @@ impl<const W: usize> Board<W> {
             values: b.values.clone(),
             numbered: b.numbered,
             stacks: b.stacks,
+            columns: b.columns,
             files: b.files,
             ranks: b.ranks,
             cells,

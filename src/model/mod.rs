@@ -4,5 +4,6 @@
 
 pub mod action;
 pub mod board;
+pub mod columns;
 pub mod state;
 pub mod verdict;

@@ -22,6 +22,9 @@ pub struct State<const W: usize = 4> {
     /// Boards with stacks: the piece pinned under the stack of a cell, encoded as in `cells`, or 0
     /// (`die_move` with `hit: pin`). It is not the cell's piece: the stack on top owns the cell.
     under: [u8; STACK_CELLS],
+    /// Boards of columns (`[board] columns = true`): the pieces under the top piece of each cell,
+    /// packed by [`super::columns`] (0: the cell holds its top piece alone, or nothing).
+    pub(super) columns: [u64; STACK_CELLS],
     /// Pieces each player has borne off the board.
     pub off: [u8; 4],
     /// Pieces each player has on the bar, hit and waiting to enter.
@@ -111,6 +114,7 @@ impl<const W: usize> State<W> {
             counters: [0; 4],
             extra: [0; STACK_CELLS],
             under: [0; STACK_CELLS],
+            columns: [0; STACK_CELLS],
             off: [0; 4],
             bar: [0; 4],
             pool: [0; POOL],
@@ -381,6 +385,12 @@ impl<const W: usize> State<W> {
                 h = mix(h, word(chunk));
             }
         }
+        let columned = self.columns.iter().fold(0u64, |any, &c| any | c) != 0;
+        if columned {
+            for &column in &self.columns {
+                h = mix(h, column);
+            }
+        }
         let mut off_bar = [0; 8];
         off_bar[..4].copy_from_slice(&self.off);
         off_bar[4..].copy_from_slice(&self.bar);
@@ -420,6 +430,7 @@ impl<const W: usize> State<W> {
                 | (used as u64) << 32
                 | u64::from(self.bonus_left) << 40
                 | u64::from(stacked) << 48
+                | u64::from(columned) << 49
                 | u64::from(self.bonus) << 56,
         );
         // The finaliser of MurmurHash3: every input bit reaches every output bit.

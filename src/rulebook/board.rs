@@ -91,6 +91,13 @@ impl<const W: usize> Book<'_, W> {
                  cell holds one piece."
             ));
         }
+        if b.columns {
+            doc.para(
+                "A cell holds a column: one or more pieces of any players and kinds, piled up. \
+                 A column moves as one; its top piece commands it, and every rule reads the \
+                 column as that piece (its owner and kind).",
+            );
+        }
         doc.pre(&self.marked(|_| None));
         self.directions(doc);
         self.values(doc);

@@ -332,10 +332,17 @@ impl<const W: usize> Book<'_, W> {
                 remove_at_end,
                 long,
                 promote_at_end: _,
-            } => vec![
-                self.jump_words(*piece, *dirs, *over, *remove_at_end, *long, &args),
-                self.chain_words(*chain, &args),
-            ],
+                top_to_bottom,
+            } => {
+                let remove = match *top_to_bottom {
+                    true => None,
+                    false => Some(*remove_at_end),
+                };
+                vec![
+                    self.jump_words(*piece, *dirs, *over, remove, *long, &args),
+                    self.chain_words(*chain, &args),
+                ]
+            }
             Generator::Sow {
                 piece,
                 path,
@@ -557,7 +564,7 @@ impl<const W: usize> Book<'_, W> {
         piece: Option<u8>,
         dirs: u16,
         over: Option<u8>,
-        remove_at_end: bool,
+        remove_at_end: Option<bool>,
         long: bool,
         args: &Args,
     ) -> String {
@@ -565,11 +572,18 @@ impl<const W: usize> Book<'_, W> {
             Some(k) => format!("enemy {}", code(&self.checked.pieces[k as usize].name)),
             None => "enemy piece".into(),
         };
-        let removed = if remove_at_end {
-            "when the sequence ends (until then it still fills its cell and cannot be jumped \
-             again)"
-        } else {
-            "at once"
+        let removed = match remove_at_end {
+            Some(true) => {
+                "the jumped piece is removed when the sequence ends (until then it still fills \
+                 its cell and cannot be jumped again)"
+            }
+            Some(false) => "the jumped piece is removed at once",
+            // `capture: top_to_bottom`.
+            None => {
+                "only the top piece of the jumped column is taken, and goes to the bottom of the \
+                 jumping column; the rest of the jumped column stays, commanded by its new top \
+                 piece, and is not jumped again in the same move"
+            }
         };
         let how = if long {
             format!(
@@ -581,7 +595,7 @@ impl<const W: usize> Book<'_, W> {
             format!(" over an adjacent {over} to the empty cell directly beyond")
         };
         format!(
-            "One of the mover's {} jumps in {}{how}; the jumped piece is removed {removed}{}.",
+            "One of the mover's {} jumps in {}{how}; {removed}{}.",
             self.pieces_noun(piece),
             self.dirs(dirs, arg(args, "dirs")),
             self.chosen_by(arg(args, "remove")),

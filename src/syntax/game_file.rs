@@ -173,6 +173,9 @@ pub struct BoardSection {
     pub cell_names: Option<Located<String>>,
     /// A cell may hold any number of one player's pieces of one kind.
     pub stacks: Option<Located<bool>>,
+    /// A cell may hold a column of pieces of any players and kinds, moved as one, owned by its
+    /// top piece.
+    pub columns: Option<Located<bool>>,
     /// Numbers written on cells (`value(cells)` adds them up): cell -> number.
     #[serde(default)]
     pub values: BTreeMap<String, Located<i64>>,
@@ -1121,6 +1124,7 @@ fn merge_board(b: &mut BoardSection, l: BoardSection) {
     merge_per_player(&mut b.direction_sets, l.direction_sets);
     b.cell_names = l.cell_names.or(b.cell_names.take());
     b.stacks = l.stacks.or(b.stacks.take());
+    b.columns = l.columns.or(b.columns.take());
     b.values.extend(l.values);
     // `points` and `absent` give one thing, the board's shape: a layer that gives either
     // replaces the base's shape whole.

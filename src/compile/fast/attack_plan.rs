@@ -151,6 +151,7 @@ pub fn plan<const W: usize>(game: &Game<W>) -> Option<AttackPlan<W>> {
     let board = &game.board;
     if !board.unique_predecessors
         || board.stacks
+        || board.columns
         || game.dice.is_some()
         || game.turn_effects
         || game.pieces.len() > 64

@@ -61,6 +61,7 @@ pub(crate) fn plan<const W: usize>(game: &Game<W>) -> Option<Irreversible> {
     // clears the cell it moves to; a `flip` changes an owner, not the count).
     let fixed = game.dice.is_none()
         && !game.board.stacks
+        && !game.board.columns
         && !game.turn_effects
         && game.moves.iter().all(|rule| {
             !matches!(

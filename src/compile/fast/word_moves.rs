@@ -140,6 +140,7 @@ pub(crate) fn plan<const W: usize>(game: &Game<W>) -> Option<WordMoves> {
     if board.cells > 64
         || !board.all_uniform()
         || board.stacks
+        || board.columns
         || game.dice.is_some()
         || game.turn_effects
         || game.pieces.len() > WORD_KINDS

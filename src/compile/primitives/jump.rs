@@ -19,4 +19,7 @@ pub struct Jump {
     /// `promote_at: end`: the sequence goes on through the promotion region; the piece is
     /// promoted only if it ends there.
     pub promote_at_end: bool,
+    /// `capture: top_to_bottom` (a board of columns): a jumped column loses only its top piece,
+    /// which goes to the bottom of the jumping column; the rest stays, under its new top.
+    pub top_to_bottom: bool,
 }

@@ -212,6 +212,7 @@ impl Lowering<'_> {
                 remove_at_end,
                 long,
                 promote_at_end,
+                top_to_bottom,
                 ..
             } => Primitive::Jump(Jump {
                 dirs: *dirs,
@@ -221,6 +222,7 @@ impl Lowering<'_> {
                 along: m.along,
                 long: *long,
                 promote_at_end: *promote_at_end,
+                top_to_bottom: *top_to_bottom,
             }),
             Generator::Line {
                 dirs,

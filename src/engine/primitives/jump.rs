@@ -19,6 +19,9 @@ pub(in crate::engine) struct WordChain<'a> {
     pub allowed: u64,
     /// Where the jumping piece is promoted, ending the sequence (empty if it never is).
     pub promotes: u64,
+    /// `capture: top_to_bottom`: the cells whose column keeps pieces once its top is jumped (they
+    /// still block a landing).
+    pub stays: u64,
 }
 
 impl<const W: usize> Game<W> {
@@ -158,6 +161,11 @@ impl<const W: usize> Game<W> {
             remove_at_end: jump.remove_at_end,
             allowed,
             promotes: 0,
+            stays: if jump.top_to_bottom {
+                self.standing_columns(state)
+            } else {
+                0
+            },
         };
         while starts != 0 {
             let from = starts.trailing_zeros();
@@ -229,7 +237,7 @@ impl<const W: usize> Game<W> {
                 }
                 // A piece left standing until the end still blocks a landing; either way it is
                 // never jumped twice.
-                let freed = if c.remove_at_end {
+                let freed = if c.remove_at_end || c.stays >> jumped & 1 != 0 {
                     0
                 } else {
                     1 << jumped & c.allowed
@@ -409,9 +417,10 @@ impl<const W: usize> Game<W> {
                 };
                 let jumped = scratch.cell(over);
                 if jump.chain {
-                    if jump.remove_at_end {
-                        // Left standing until the end, the piece still blocks a landing; a piece
-                        // of the jumper's own side there keeps it from being jumped twice.
+                    if jump.remove_at_end || (jump.top_to_bottom && scratch.column(over) != 0) {
+                        // Left standing until the end, the piece (or the rest of a column) still
+                        // blocks a landing; a piece of the jumper's own side there keeps it from
+                        // being jumped twice.
                         scratch.set(over, crate::model::state::encode(scratch.to_move, 0));
                     } else {
                         scratch.clear(over);
