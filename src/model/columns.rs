@@ -11,10 +11,15 @@ use super::state::{STACK_CELLS, State};
 /// The bits of a column word that count the pieces under the top.
 pub const COUNT_BITS: u32 = 6;
 
+/// The bits a column word has: 48, kept as 32 and 16 in the state, which every game copies (a
+/// whole `u64` a cell cost games without columns 3% more instructions). Lasca's 22 pieces fit:
+/// 21 under the top, two bits each.
+pub const COLUMN_BITS: u32 = 48;
+
 /// How many pieces a column word holds under its top with codes of `width` bits.
 #[inline]
 pub fn capacity(width: u32) -> u32 {
-    (64 - COUNT_BITS) / width.max(1)
+    (COLUMN_BITS - COUNT_BITS) / width.max(1)
 }
 
 /// How many pieces a column word holds under its top.
@@ -63,35 +68,39 @@ impl<const W: usize> State<W> {
     /// The pieces under the top piece of a cell (0 if none, and on boards without columns).
     #[inline]
     pub fn column(&self, cell: u16) -> u64 {
-        self.columns.get(cell as usize).copied().unwrap_or(0)
+        let i = cell as usize;
+        match (self.columns_low.get(i), self.columns_high.get(i)) {
+            (Some(&low), Some(&high)) => u64::from(low) | u64::from(high) << 32,
+            _ => 0,
+        }
     }
 
     /// Sets the pieces under the top piece of a cell (a cell past [`STACK_CELLS`] holds none).
     #[inline]
     pub fn set_column(&mut self, cell: u16, column: u64) {
-        if let Some(slot) = self.columns.get_mut(cell as usize) {
-            *slot = column;
+        let i = cell as usize;
+        if let (Some(low), Some(high)) = (self.columns_low.get_mut(i), self.columns_high.get_mut(i))
+        {
+            *low = column as u32;
+            *high = (column >> 32) as u16;
         }
     }
 
     /// Takes the pieces under the top piece of a cell off it: the cell keeps its top piece alone.
     #[inline]
     pub fn take_column(&mut self, cell: u16) -> u64 {
-        self.columns
-            .get_mut(cell as usize)
-            .map_or(0, std::mem::take)
+        let column = self.column(cell);
+        self.set_column(cell, 0);
+        column
     }
 
     /// An empty cell holds no column: what an action left under pieces it removed goes.
     pub fn forget_emptied_columns(&mut self) {
-        let cells = self.cells();
-        let mut cleared = [0u64; STACK_CELLS];
-        for (i, (slot, &piece)) in self.columns.iter().zip(cells).enumerate() {
-            if piece != 0 {
-                cleared[i] = *slot;
+        for cell in 0..STACK_CELLS.min(self.cells().len()) {
+            if self.cells()[cell] == 0 {
+                self.set_column(cell as u16, 0);
             }
         }
-        self.columns = cleared;
     }
 }
 

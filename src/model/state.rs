@@ -24,7 +24,8 @@ pub struct State<const W: usize = 4> {
     under: [u8; STACK_CELLS],
     /// Boards of columns (`[board] columns = true`): the pieces under the top piece of each cell,
     /// packed by [`super::columns`] (0: the cell holds its top piece alone, or nothing).
-    pub(super) columns: [u64; STACK_CELLS],
+    pub(super) columns_low: [u32; STACK_CELLS],
+    pub(super) columns_high: [u16; STACK_CELLS],
     /// Pieces each player has borne off the board.
     pub off: [u8; 4],
     /// Pieces each player has on the bar, hit and waiting to enter.
@@ -114,7 +115,8 @@ impl<const W: usize> State<W> {
             counters: [0; 4],
             extra: [0; STACK_CELLS],
             under: [0; STACK_CELLS],
-            columns: [0; STACK_CELLS],
+            columns_low: [0; STACK_CELLS],
+            columns_high: [0; STACK_CELLS],
             off: [0; 4],
             bar: [0; 4],
             pool: [0; POOL],
@@ -385,10 +387,10 @@ impl<const W: usize> State<W> {
                 h = mix(h, word(chunk));
             }
         }
-        let columned = self.columns.iter().fold(0u64, |any, &c| any | c) != 0;
+        let columned = self.columns_low.iter().fold(0u32, |any, &c| any | c) != 0;
         if columned {
-            for &column in &self.columns {
-                h = mix(h, column);
+            for cell in 0..STACK_CELLS as u16 {
+                h = mix(h, self.column(cell));
             }
         }
         let mut off_bar = [0; 8];
