@@ -667,8 +667,9 @@ impl<const W: usize> Game<W> {
         })
     }
 
-    /// Whether a moving piece of the action ends in `region`.
-    #[inline]
+    /// Whether a moving piece of the action ends in `region`. Always inlined: it runs in the
+    /// filters of every candidate, and a call cost Epaminondas's lines 12% more instructions.
+    #[inline(always)]
     pub fn lands_in(&self, action: &Action, region: &CellSet<W>) -> bool {
         if action.kind() == ActionKind::Move && action.count() == 1 {
             // One piece: the commonest move, without walking the line.
@@ -678,6 +679,7 @@ impl<const W: usize> Game<W> {
     }
 
     /// The cells where the moving pieces of an action end.
+    #[inline]
     pub fn landing_cells<'g>(&'g self, action: &Action) -> impl Iterator<Item = u16> + use<'g, W> {
         // A line step's line lies along its axis, which is its direction unless it moves sideways.
         let along = match action.kind() {
