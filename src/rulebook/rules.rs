@@ -230,23 +230,6 @@ impl<const W: usize> Book<'_, W> {
                 self.pieces_noun(*piece)
             )],
             Generator::Fly { piece, at, from } => vec![self.fly_words(*piece, at, from, &args)],
-            Generator::Pair {
-                piece,
-                with,
-                dirs,
-                to,
-                with_to,
-            } => vec![format!(
-                "One of the mover's {} and the first piece in {} from it, one of the mover's {}, \
-                 move together: the first to the mover's cell of {}, the second to the mover's \
-                 cell of {}; every cell either passes or lands on must be empty, but for the two \
-                 of them.",
-                self.pieces_noun(Some(*piece)),
-                self.dirs(*dirs, a("dirs")),
-                self.pieces_noun(Some(*with)),
-                code(&self.checked.tables[*to as usize].name),
-                code(&self.checked.tables[*with_to as usize].name),
-            )],
             Generator::Step {
                 piece,
                 dirs,
@@ -343,6 +326,37 @@ impl<const W: usize> Book<'_, W> {
                     self.chain_words(*chain, &args),
                 ]
             }
+            Generator::Pair { .. }
+            | Generator::Sow { .. }
+            | Generator::PathStep { .. }
+            | Generator::DieMove { .. }
+            | Generator::Ride { .. } => self.track_words(m, &args),
+        };
+        self.modifiers(m, &args, &mut out);
+        out
+    }
+
+    /// The primitives that move along a path, a route or to fixed cells, in sentences.
+    fn track_words(&self, m: &MoveRule, args: &Args) -> Vec<String> {
+        let a = |name: &str| arg(args, name);
+        match &m.generator {
+            Generator::Pair {
+                piece,
+                with,
+                dirs,
+                to,
+                with_to,
+            } => vec![format!(
+                "One of the mover's {} and the first piece in {} from it, one of the mover's {}, \
+                 move together: the first to the mover's cell of {}, the second to the mover's \
+                 cell of {}; every cell either passes or lands on must be empty, but for the two \
+                 of them.",
+                self.pieces_noun(Some(*piece)),
+                self.dirs(*dirs, a("dirs")),
+                self.pieces_noun(Some(*with)),
+                code(&self.checked.tables[*to as usize].name),
+                code(&self.checked.tables[*with_to as usize].name),
+            )],
             Generator::Sow {
                 piece,
                 path,
@@ -356,7 +370,7 @@ impl<const W: usize> Book<'_, W> {
                 by,
                 bear_off,
             } => {
-                let by = by.as_ref().and(arg(&args, "by")).map(|e| self.expr(e));
+                let by = by.as_ref().and(arg(args, "by")).map(|e| self.expr(e));
                 vec![self.path_step_words(*piece, *path, *to, by, *bear_off)]
             }
             Generator::DieMove {
@@ -365,16 +379,15 @@ impl<const W: usize> Book<'_, W> {
                 bear_off,
                 hit,
                 enter,
-            } => self.die_move_words(*piece, *path, *bear_off, *hit, *enter, &args),
+            } => self.die_move_words(*piece, *path, *bear_off, *hit, *enter, args),
             Generator::Ride {
                 piece,
                 routes,
                 to,
                 bends,
             } => vec![self.ride_words(*piece, routes, *to, *bends)],
-        };
-        self.modifiers(m, &args, &mut out);
-        out
+            _ => Vec::new(),
+        }
     }
 
     /// `ride`: along which routes, onto what, round how many bends.

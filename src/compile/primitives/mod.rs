@@ -120,18 +120,6 @@ impl Lowering<'_> {
                 at_cells: Self::at_cells(at, emitter),
                 from_cells: from.as_ref().map(|e| emitter.set_program(e)),
             }),
-            Generator::Pair {
-                with,
-                dirs,
-                to,
-                with_to,
-                ..
-            } => Primitive::Pair(Pair {
-                with: *with,
-                dirs: *dirs,
-                to: *to,
-                with_to: *with_to,
-            }),
             Generator::Step {
                 dirs, to, capture, ..
             } => Primitive::Step(Step {
@@ -159,52 +147,11 @@ impl Lowering<'_> {
                 distance: *distance,
                 pass: *pass,
             }),
-            Generator::DieMove {
-                path,
-                bear_off,
-                hit,
-                enter,
-                ..
-            } => Primitive::DieMove(DieMove {
-                path: *path,
-                bear_off: bear_off.map(self.region_ref),
-                to: if *hit == Hit::Blocked {
-                    Landing::Empty
-                } else {
-                    Landing::EmptyOrEnemy
-                },
-                pin: *hit == Hit::Pin,
-                enter: *enter,
-            }),
-            Generator::Sow {
-                path,
-                from,
-                skip_start,
-                ..
-            } => Primitive::Sow(Sow {
-                path: *path,
-                from: (self.region_ref)(*from),
-                skip_start: *skip_start,
-            }),
-            Generator::PathStep {
-                path,
-                to,
-                by,
-                bear_off,
-                ..
-            } => Primitive::PathStep(PathStep {
-                path: *path,
-                to: *to,
-                by: by.as_ref().map(|e| emitter.expr_program(e)),
-                bear_off: *bear_off,
-            }),
-            Generator::Ride {
-                routes, to, bends, ..
-            } => Primitive::Ride(Ride {
-                routes: routes.clone(),
-                to: *to,
-                bends: *bends,
-            }),
+            Generator::Pair { .. }
+            | Generator::DieMove { .. }
+            | Generator::Sow { .. }
+            | Generator::PathStep { .. }
+            | Generator::Ride { .. } => self.track_primitive(m, emitter),
             Generator::Jump {
                 dirs,
                 over,
@@ -252,6 +199,71 @@ impl Lowering<'_> {
                 push_if: push_if.as_ref().map(|e| emitter.expr_program(e)),
                 opposite: opposite.clone(),
             }),
+        }
+    }
+
+    /// The primitives that move along a path, a route or to fixed cells.
+    fn track_primitive(&self, m: &MoveRule, emitter: &mut Emitter) -> Primitive {
+        match &m.generator {
+            Generator::Pair {
+                with,
+                dirs,
+                to,
+                with_to,
+                ..
+            } => Primitive::Pair(Pair {
+                with: *with,
+                dirs: *dirs,
+                to: *to,
+                with_to: *with_to,
+            }),
+            Generator::DieMove {
+                path,
+                bear_off,
+                hit,
+                enter,
+                ..
+            } => Primitive::DieMove(DieMove {
+                path: *path,
+                bear_off: bear_off.map(self.region_ref),
+                to: if *hit == Hit::Blocked {
+                    Landing::Empty
+                } else {
+                    Landing::EmptyOrEnemy
+                },
+                pin: *hit == Hit::Pin,
+                enter: *enter,
+            }),
+            Generator::Sow {
+                path,
+                from,
+                skip_start,
+                ..
+            } => Primitive::Sow(Sow {
+                path: *path,
+                from: (self.region_ref)(*from),
+                skip_start: *skip_start,
+            }),
+            Generator::PathStep {
+                path,
+                to,
+                by,
+                bear_off,
+                ..
+            } => Primitive::PathStep(PathStep {
+                path: *path,
+                to: *to,
+                by: by.as_ref().map(|e| emitter.expr_program(e)),
+                bear_off: *bear_off,
+            }),
+            Generator::Ride {
+                routes, to, bends, ..
+            } => Primitive::Ride(Ride {
+                routes: routes.clone(),
+                to: *to,
+                bends: *bends,
+            }),
+            _ => unreachable!("a primitive along a path, a route or to fixed cells"),
         }
     }
 }
