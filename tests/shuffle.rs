@@ -97,3 +97,18 @@ fn random_games_from_random_draws() {
     }
     assert!(seen.len() > 1, "one arrangement for every seed: {seen:?}");
 }
+
+/// The position before the draw is written with `setup_due = true` and reads back as it was: the
+/// draw still to come, the pawns alone on the board. (Found by the `game_text` fuzz target.)
+#[test]
+fn the_position_before_the_draw_reads_back() {
+    let g = chess960();
+    let written = g.write_position(&g.initial);
+    assert!(written.contains("setup_due = true\n"), "{written}");
+    let mut sources = tabula::span::Sources::default();
+    let read = g
+        .read_position(&mut sources, "p.toml", &written)
+        .unwrap_or_else(|d| panic!("{}", d.render(&sources)));
+    assert_eq!(g.legal_tokens(&read), g.legal_tokens(&g.initial));
+    assert_eq!(g.legal_tokens(&read).len(), 960);
+}

@@ -52,6 +52,8 @@ pub struct PositionFile {
     /// `[roll]` games: the total thrown this turn, or the dice where the rules read each (none:
     /// the player to move throws first).
     roll: Option<Located<Thrown>>,
+    /// `[shuffle]` games: the set-up is still to be drawn (the position before the draw).
+    setup_due: Option<Located<bool>>,
     /// Cells whose pieces, of the kinds written, are still face down.
     #[serde(default)]
     face_down: Vec<Located<String>>,
@@ -732,6 +734,7 @@ impl<const W: usize> Game<W> {
             }
         }
         self.read_throw(file, state, diags);
+        self.read_setup_due(file, state, diags);
         let sides = self.dice.map_or(0, |d| i64::from(d.sides));
         if let Some(pool) = &file.pool {
             if self.dice.is_none() || pool.value.len() > crate::model::state::POOL {
@@ -793,6 +796,22 @@ impl<const W: usize> Game<W> {
                 state.pool_kind = k;
             }
         }
+    }
+
+    /// `setup_due = true`: the set-up of a `[shuffle]` game is still to be drawn.
+    fn read_setup_due(&self, file: &PositionFile, state: &mut State<W>, diags: &mut Diagnostics) {
+        let Some(due) = &file.setup_due else { return };
+        if self.shuffle.is_none() {
+            diags.push(
+                Diagnostic::error(
+                    ErrorKind::BadPosition("this game draws no set-up by lot".into()),
+                    due.span,
+                )
+                .with_help("`setup_due` belongs to a game with `[shuffle]`"),
+            );
+            return;
+        }
+        state.setup_due = due.value;
     }
 
     /// `roll = N`: the total of this turn's throw in a `[roll]` game; `roll = [5, 3]`, the dice,
@@ -955,6 +974,9 @@ impl<const W: usize> Game<W> {
         } else if self.bears_off() {
             let offs = self.per_player(&state.off, " = ");
             out.push_str(&format!("off = {{ {offs} }}\n"));
+        }
+        if state.setup_due {
+            out.push_str("setup_due = true\n");
         }
         match &self.roll {
             Some(roll) if state.pool_len > 0 && !roll.each.is_empty() => {
