@@ -901,10 +901,11 @@ impl RuleChecker<'_> {
             return Some(Landing::Empty);
         };
         Some(
-            match self.symbol(expr, &["empty", "enemy", "empty_or_enemy"], diags)? {
+            match self.symbol(expr, &["empty", "enemy", "empty_or_enemy", "any"], diags)? {
                 0 => Landing::Empty,
                 1 => Landing::Enemy,
-                _ => Landing::EmptyOrEnemy,
+                2 => Landing::EmptyOrEnemy,
+                _ => Landing::Any,
             },
         )
     }

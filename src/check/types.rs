@@ -428,6 +428,9 @@ pub enum Landing {
     Empty,
     Enemy,
     EmptyOrEnemy,
+    /// Empty, or holding any piece, the mover's own included: the piece landed on is taken like
+    /// an enemy's (sent where its kind says, or off the board).
+    Any,
 }
 
 /// `step`'s `capture:`: the captures a step makes away from its landing cell, which must be empty.

@@ -531,7 +531,7 @@ impl<const W: usize> Game<W> {
         if v == 0 {
             (to != Landing::Enemy).then_some(0)
         } else {
-            (v & 3 != state.to_move && to != Landing::Empty).then_some(1)
+            (to != Landing::Empty && (v & 3 != state.to_move || to == Landing::Any)).then_some(1)
         }
     }
 

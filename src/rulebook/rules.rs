@@ -949,6 +949,7 @@ fn landing(to: Landing) -> &'static str {
         Landing::Empty => "an empty cell",
         Landing::Enemy => "a cell holding an enemy piece, capturing it",
         Landing::EmptyOrEnemy => "an empty cell or a cell holding an enemy piece, capturing it",
+        Landing::Any => "an empty cell or a cell holding any piece, its own side's too, taking it",
     }
 }
 

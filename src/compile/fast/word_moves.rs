@@ -224,7 +224,8 @@ pub(crate) fn plan<const W: usize>(game: &Game<W>) -> Option<WordMoves> {
 /// the mover's pieces.
 fn is_word_move(rule: &CompiledMove) -> bool {
     let shape = match &rule.primitive {
-        Primitive::Step(step) => !step.capture.any(),
+        // The word masks tell the mover's pieces from the others: landing on one's own is not in them.
+        Primitive::Step(step) => !step.capture.any() && step.to != Landing::Any,
         Primitive::Jump(jump) => jump.over_piece.is_none() && !jump.long,
         _ => false,
     };

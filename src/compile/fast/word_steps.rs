@@ -87,7 +87,7 @@ pub(crate) fn plan<const W: usize>(game: &Game<W>) -> Option<WordSteps> {
 
 /// A step whose every candidate is legal and needs nothing but the owners' bit sets.
 fn is_word_step<const W: usize>(game: &Game<W>, rule: &CompiledMove) -> bool {
-    matches!(&rule.primitive, Primitive::Step(step) if !step.capture.any())
+    matches!(&rule.primitive, Primitive::Step(step) if !step.capture.any() && step.to != Landing::Any)
         && rule.unchecked
         && !rule.compulsory
         && rule.locked.is_none()

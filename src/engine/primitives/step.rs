@@ -34,6 +34,7 @@ impl<const W: usize> Game<W> {
             Landing::Empty => self.board.all_cells.and_not(&occupied),
             Landing::Enemy => occupied.and_not(&own),
             Landing::EmptyOrEnemy => self.board.all_cells.and_not(&own),
+            Landing::Any => self.board.all_cells,
         }
         .and_not(&locked);
         if let Some(avoid) = rule.avoid {
@@ -91,6 +92,7 @@ impl<const W: usize> Game<W> {
             Landing::Empty => all_cells & !occupied,
             Landing::Enemy => occupied & !own,
             Landing::EmptyOrEnemy => all_cells & !own,
+            Landing::Any => all_cells,
         } & !locked;
         if let Some(avoid) = rule.avoid {
             allowed &= !self.region_of(avoid, me).word(0);
