@@ -18,6 +18,7 @@ fn general(game: &Game) -> Game {
     let mut slow = game.clone();
     slow.word_moves = None;
     slow.rays = None;
+    slow.table_value_sets.clear();
     for check in slow.turn_start.iter_mut().chain(slow.after.iter_mut()) {
         check.fast = None;
         check.word = None;
@@ -131,4 +132,19 @@ fn filters_of_both_shapes_are_probed_in_a_shipped_game() {
             filtered(|f| f.from_region.is_some()) && filtered(|f| f.target_kind.is_some())
         });
     assert!(probed, "no shipped game has both filter shapes probed");
+}
+
+/// `distinct` of a table with few values (Havannah's corners and sides) read from the value sets
+/// agrees with the values sorted and counted.
+#[test]
+fn distinct_from_value_sets_agrees_with_the_values_counted() {
+    let game = load("havannah");
+    assert_eq!(
+        game.table_value_sets
+            .iter()
+            .map(Vec::len)
+            .collect::<Vec<_>>(),
+        [6, 6]
+    );
+    agree(&game, &general(&game), 20);
 }

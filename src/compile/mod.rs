@@ -287,6 +287,10 @@ pub struct Game<const W: usize = 4> {
     pub counters: Vec<crate::check::CounterDecl>,
     /// `[tables]`: what `Op::Table` reads.
     pub tables: Vec<crate::check::TableDecl>,
+    /// For each table of numbers keyed by cell with at most [`fast::table_values::VALUE_SETS`] different
+    /// values other than 0: the cells of each value, so that `distinct` intersects a few sets
+    /// instead of sorting the values of a set's cells. Empty for other tables.
+    pub table_value_sets: Vec<Vec<CellSet<W>>>,
     pub no_moves: Option<CompiledCheck>,
     /// `estimate` rules: each player's standing, a player's program and a number's, in turn.
     pub estimates: Vec<(CodeRange, CodeRange)>,
@@ -964,6 +968,11 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         turn_start,
         after,
         counters: checked.counters.clone(),
+        table_value_sets: checked
+            .tables
+            .iter()
+            .map(fast::table_values::value_sets)
+            .collect(),
         tables: checked.tables.clone(),
         no_moves,
         estimates,

@@ -60,6 +60,16 @@ impl<const W: usize> Game<W> {
     /// `distinct(table, cells)`: how many different values other than 0 the table of numbers
     /// keyed by cell gives the cells of the set.
     pub(crate) fn distinct(&self, table: u16, cells: &CellSet<W>) -> i32 {
+        match self.table_value_sets.get(table as usize) {
+            Some(sets) if !sets.is_empty() => {
+                sets.iter().filter(|s| s.intersects(cells)).count() as i32
+            }
+            _ => self.distinct_values(table, cells),
+        }
+    }
+
+    /// [`Game::distinct`] for any table: the values of the cells, sorted and counted.
+    pub(crate) fn distinct_values(&self, table: u16, cells: &CellSet<W>) -> i32 {
         let entries = &self.tables[table as usize].entries;
         // One value per cell at most, on the stack: sorted, the different ones counted.
         let mut values = [0i32; crate::model::state::MAX_CELLS];

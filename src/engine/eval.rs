@@ -40,6 +40,9 @@ pub struct Frame<'a, const W: usize = 4> {
     result_set: CellSet<W>,
     /// [`State::key`] of `state`, worked out on first use.
     pub key: Option<u64>,
+    /// The last `group(cell)` worked out on `state`, with its cell and directions: a rule that
+    /// asks several things of the group of one piece (a ring, a bridge, a fork) floods it once.
+    group_memo: Option<(i32, u16, CellSet<W>)>,
     /// The mover's pieces of each of the first [`MOVER_KINDS`] kinds, sorted in one pass when
     /// a rule first asks for a kind: a game of many kinds has a rule for each.
     pub mover_kinds: Option<[CellSet<W>; MOVER_KINDS]>,
@@ -139,6 +142,7 @@ impl<'a, const W: usize> Frame<'a, W> {
             deferred: None,
             mover_kinds: None,
             key: None,
+            group_memo: None,
         }
     }
 
@@ -633,7 +637,15 @@ impl<const W: usize> Game<W> {
             }
             Op::Group(dirs) => {
                 let cell = pop!();
-                sets.push(self.group(frame.state, cell, dirs));
+                let group = match frame.group_memo {
+                    Some((c, d, group)) if c == cell && d == dirs => group,
+                    _ => {
+                        let group = self.group(frame.state, cell, dirs);
+                        frame.group_memo = Some((cell, dirs, group));
+                        group
+                    }
+                };
+                sets.push(group);
             }
             Op::Inside(dirs) => {
                 let set = sets.pop();

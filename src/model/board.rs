@@ -254,7 +254,7 @@ impl<const W: usize> Board<W> {
     }
 
     /// The neighbours along `dir` of the cells of `cells` (cells without one drop out).
-    #[inline]
+    #[inline(always)]
     pub fn step_set(&self, cells: &CellSet<W>, dir: u8) -> CellSet<W> {
         if self.uniform[dir as usize] {
             return cells
@@ -442,6 +442,12 @@ impl<const W: usize> CellSet<W> {
     #[inline]
     pub fn and(&self, other: &CellSet<W>) -> CellSet<W> {
         self.zip_with(other, |a, b| a & b)
+    }
+
+    /// Whether the two sets have a cell in common.
+    #[inline]
+    pub fn intersects(&self, other: &CellSet<W>) -> bool {
+        self.words.iter().zip(&other.words).any(|(a, b)| a & b != 0)
     }
 
     #[inline]

@@ -13,6 +13,7 @@ pub mod irreversible;
 pub mod neighbour_filter;
 pub mod previous_anchor;
 pub mod rays;
+pub mod table_values;
 pub mod unmoved_source;
 pub mod word_moves;
 pub mod word_steps;
