@@ -19,6 +19,9 @@ fn general(game: &Game) -> Game {
     slow.word_moves = None;
     slow.rays = None;
     slow.table_value_sets.clear();
+    for rule in &mut slow.moves {
+        rule.hoists.clear();
+    }
     for check in slow.turn_start.iter_mut().chain(slow.after.iter_mut()) {
         check.fast = None;
         check.word = None;
@@ -147,4 +150,31 @@ fn distinct_from_value_sets_agrees_with_the_values_counted() {
         [6, 6]
     );
     agree(&game, &general(&game), 20);
+}
+
+/// Filters decided once per position (a whole filter that reads only the position, an `and`
+/// part that stops every candidate, an `or` part that lets every one through) give the actions
+/// that asking each candidate gives.
+#[test]
+fn filters_decided_once_per_position_agree_with_filters_asked_of_each_candidate() {
+    let shapes = |name: &str| {
+        let game = load(name);
+        let hoists: Vec<(bool, usize, usize)> = (game.moves.iter())
+            .flat_map(|m| m.hoists.iter())
+            .map(|h| (h.fixed, h.requires.len(), h.waives.len()))
+            .collect();
+        agree(&game, &general(&game), 10);
+        hoists
+    };
+    // Mills: moving and flying are for three men or more than three; a capture is of a man
+    // outside a mill, or of any when all are in mills.
+    assert_eq!(
+        shapes("nine-mens-morris"),
+        [(true, 0, 0), (true, 0, 0), (false, 0, 1)]
+    );
+    // Oware: a sowing feeds the opponent, unless the opponent has seeds already.
+    assert_eq!(shapes("oware"), [(false, 0, 1)]);
+    // Chess: en passant only just after a double step.
+    assert_eq!(shapes("chess"), [(false, 1, 0)]);
+    assert_eq!(shapes("ludo"), [(true, 0, 0)]);
 }

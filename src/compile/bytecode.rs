@@ -246,6 +246,16 @@ impl<'a> Emitter<'a> {
         self.code.len()
     }
 
+    /// Whether an op emitted from `start` on reads the candidate action ([`Op::reads_candidate`]).
+    pub fn reads_candidate_since(&self, start: usize) -> bool {
+        self.code[start..].iter().any(Op::reads_candidate)
+    }
+
+    /// Forgets the ops emitted from `start` on: a program tried and not kept.
+    pub fn truncate(&mut self, start: usize) {
+        self.code.truncate(start);
+    }
+
     /// Whether an op emitted from `start` on reads the previous move.
     pub fn reads_previous_since(&self, start: usize) -> bool {
         self.code[start..]
@@ -805,6 +815,106 @@ impl<'a> Emitter<'a> {
 const _: () = assert!(std::mem::size_of::<Op>() == 8);
 
 impl Op {
+    /// Whether the op reads the candidate action a `where` judges (its cells, the position after
+    /// it, what it did, the values its primitive left), so that a condition holding it is asked
+    /// of each candidate; the others read only the position and are asked once per rule. Every
+    /// op is named, so that a new one must say which it is.
+    pub fn reads_candidate(&self) -> bool {
+        match self {
+            Op::To
+            | Op::From
+            | Op::LandsIn
+            | Op::Symmetric(_)
+            | Op::Afterwards(_)
+            | Op::Var(_)
+            | Op::Captured
+            | Op::Moved(_)
+            | Op::Passed
+            // Read the position after the action inside `afterwards`: kept per candidate.
+            | Op::Attacked
+            | Op::SeenBefore(_) => true,
+            Op::Int(_)
+            | Op::Mover
+            | Op::Opponent
+            | Op::Ply
+            | Op::Roll
+            | Op::Die(_)
+            | Op::Repetitions
+            | Op::CanMove
+            | Op::BorneOff
+            | Op::OnBar
+            | Op::Pinned { .. }
+            | Op::Counter(_)
+            | Op::Set(_)
+            | Op::Region(_)
+            | Op::PlayerRegion(_)
+            | Op::Count { .. }
+            | Op::PathCell { .. }
+            | Op::PathIndex { .. }
+            | Op::PathProgress { .. }
+            | Op::PathBlocked { .. }
+            | Op::LastTo
+            | Op::PreviousFrom
+            | Op::PreviousTo
+            | Op::Hand(_)
+            | Op::Liberties(_)
+            | Op::Breathes(_)
+            | Op::WithoutLiberties(_)
+            | Op::Group(_)
+            | Op::Inside(_)
+            | Op::Reachable(_)
+            | Op::Distinct(_)
+            | Op::BackAlong(_)
+            | Op::Holding
+            | Op::Area(_)
+            | Op::Groups(_)
+            | Op::IsIn
+            | Op::RegionCells
+            | Op::InRegion
+            | Op::Rows { .. }
+            | Op::Reach(_)
+            | Op::Ray(_)
+            | Op::Next(_)
+            | Op::Beyond
+            | Op::Between
+            | Op::CellIs(_)
+            | Op::Flank { .. }
+            | Op::SetAnd
+            | Op::SetOr
+            | Op::SetNot
+            | Op::Pieces(_)
+            | Op::Neighbours(_)
+            | Op::Enclosed { .. }
+            | Op::OneCell
+            | Op::Marked
+            | Op::Visited
+            | Op::Unmoved
+            | Op::FaceDown
+            | Op::HeldPieces
+            | Op::Size
+            | Op::CellValues
+            | Op::Table(_)
+            | Op::PiecesOn
+            | Op::InRow { .. }
+            | Op::Connected { .. }
+            | Op::ReturnSet
+            | Op::Not
+            | Op::Neg
+            | Op::Binary(_)
+            | Op::JumpIfFalseKeep(_)
+            | Op::JumpIfTrueKeep(_)
+            | Op::JumpIfFalse(_)
+            | Op::JumpIfEmptySet(_)
+            | Op::Jump(_)
+            | Op::Return
+            | Op::Win
+            | Op::Lose
+            | Op::Draw
+            | Op::Pass
+            | Op::Halt => false,
+        }
+    }
+
     /// Whether the op pushes or pops a set of cells.
     pub fn uses_sets(&self) -> bool {
         matches!(

@@ -26,6 +26,9 @@ pub struct CompiledMove {
     /// those of a choice `piece: rook or queen`.
     pub kinds: u64,
     pub filters: Vec<CodeRange>,
+    /// For each filter, what can be decided of it once per position rather than per candidate
+    /// (see [`fast::hoisted_filters`]); empty where nothing can.
+    pub hoists: Vec<fast::hoisted_filters::FilterHoist>,
     pub compulsory: bool,
     /// `compulsory most`: only the actions capturing the most pieces, among those of every such
     /// rule, are legal.
@@ -544,10 +547,21 @@ impl Rules<'_> {
             .filter_map(|(_, mask)| mask)
             .reduce(|a, b| CellMask::And(Box::new(a), Box::new(b)));
         let filters_start = emitter.emitted();
-        let filters: Vec<CodeRange> = programs
+        let mut filters = Vec::new();
+        let mut hoists = Vec::new();
+        for (filter, _) in &programs {
+            let start = emitter.emitted();
+            filters.push(emitter.expr_program(filter));
+            let fixed = !emitter.reads_candidate_since(start);
+            let index = filters.len() - 1;
+            hoists.push(fast::hoisted_filters::hoist(filter, fixed, index, emitter));
+        }
+        if hoists
             .iter()
-            .map(|(f, _)| emitter.expr_program(f))
-            .collect();
+            .all(fast::hoisted_filters::FilterHoist::is_empty)
+        {
+            hoists.clear();
+        }
         let reads_previous = emitter.reads_previous_since(filters_start);
         // Programs are emitted in the order of the rule's parts: the common ones first.
         let next = m
@@ -605,6 +619,7 @@ impl Rules<'_> {
                 && self.program.forbids.is_empty()
                 && m.promote_choices == 0,
             filters,
+            hoists,
             landing_mask,
             next,
             continuation_only: self.continued.contains(&(i as u8)),

@@ -43,6 +43,10 @@ pub struct Frame<'a, const W: usize = 4> {
     /// The last `group(cell)` worked out on `state`, with its cell and directions: a rule that
     /// asks several things of the group of one piece (a ring, a bridge, a fork) floods it once.
     group_memo: Option<(i32, u16, CellSet<W>)>,
+    /// The filters of the rule being generated that every candidate passes in this position, a
+    /// bit each (see [`crate::compile::fast::hoisted_filters`]), and whether that is all of them.
+    pub waived: u32,
+    pub waived_all: bool,
     /// The mover's pieces of each of the first [`MOVER_KINDS`] kinds, sorted in one pass when
     /// a rule first asks for a kind: a game of many kinds has a rule for each.
     pub mover_kinds: Option<[CellSet<W>; MOVER_KINDS]>,
@@ -143,6 +147,8 @@ impl<'a, const W: usize> Frame<'a, W> {
             mover_kinds: None,
             key: None,
             group_memo: None,
+            waived: 0,
+            waived_all: false,
         }
     }
 
@@ -160,6 +166,14 @@ impl<'a, const W: usize> Frame<'a, W> {
         self.history
             .iter()
             .fold(0u32, |n, &k| n + u32::from(k == key)) as i32
+    }
+
+    /// Waives the filters of the rule about to be generated whose bits `waived` has, of its
+    /// `filters`.
+    #[inline]
+    pub fn waive(&mut self, waived: u32, filters: usize) {
+        self.waived = waived;
+        self.waived_all = filters > 0 && waived.count_ones() as usize == filters;
     }
 
     /// Judges `action` next: forgets the position after the previous one.

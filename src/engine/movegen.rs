@@ -393,6 +393,27 @@ impl<const W: usize> Game<W> {
         {
             return;
         }
+        if !rule.hoists.is_empty() {
+            let Some(waived) = self.waived_filters(rule, frame) else {
+                return;
+            };
+            frame.waive(waived, rule.filters.len());
+            self.generate_candidates(index, rule, frame, out);
+            frame.waive(0, rule.filters.len());
+            return;
+        }
+        self.generate_candidates(index, rule, frame, out);
+    }
+
+    /// The candidates of one move rule, by its primitive.
+    #[inline(always)]
+    fn generate_candidates(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        frame: &mut Frame<'_, W>,
+        out: &mut Vec<Action>,
+    ) {
         // One match per rule: each primitive's generator loops over its candidates on its own.
         match &rule.primitive {
             Primitive::DieMove(die) => self.die_moves(index, rule, die, frame.state, out),
@@ -575,7 +596,7 @@ impl<const W: usize> Game<W> {
         if rule.promote_choices != 0 {
             return self.push_promotion_choices(rule, frame, action, out);
         }
-        if rule.filters.is_empty() {
+        if rule.filters.is_empty() || frame.waived_all {
             let unguarded = match &self.forbid_guards {
                 None => !self.forbids.is_empty(),
                 // Every forbid needs a piece ending in its guard region: most actions skip them all.
@@ -626,7 +647,10 @@ impl<const W: usize> Game<W> {
         out: &mut Vec<Action>,
     ) {
         frame.consider(action);
-        if !rule.filters.iter().all(|&f| self.eval_bool(f, frame)) {
+        let waived = frame.waived;
+        let passes = (rule.filters.iter().enumerate())
+            .all(|(i, &f)| waived >> i & 1 != 0 || self.eval_bool(f, frame));
+        if !passes {
             return;
         }
         if frame

@@ -4,6 +4,7 @@
 mod attack_plan;
 mod cell_mask;
 mod fast_check;
+mod hoisted_filters;
 mod neighbour_filter;
 mod previous_anchor;
 #[cfg(test)]

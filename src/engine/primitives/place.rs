@@ -49,7 +49,7 @@ impl<const W: usize> Game<W> {
         }
         let mut cells = cells.iter();
         let mut judge_from = None;
-        if rule.filters.is_empty()
+        if (rule.filters.is_empty() || frame.waived_all)
             && rule.promote_choices == 0
             && let Some(marks) = frame.deferred.as_deref_mut()
         {

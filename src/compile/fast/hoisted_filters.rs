@@ -1,0 +1,87 @@
+//! `where` conditions that do not depend on the candidate, decided once per rule and position
+//! rather than once per candidate. A filter of a rule is a condition on each action it makes;
+//! a part of it that reads only the position (no `to`, `from`, `afterwards`, ...) has the same
+//! value for every candidate:
+//! * a filter that is such a condition throughout either lets every candidate through or none;
+//! * an independent part of a top-level `and` that is false stops every candidate;
+//! * an independent part of a top-level `or` that is true lets every candidate through
+//!   (Oware's `where pieces_on(pits(opponent)) > 0 or afterwards(...)`: the opponent has seeds,
+//!   so no sowing need be played out to see whether it feeds them).
+//!
+//! What runs is [`crate::engine::fast::hoisted_filters`]; the filters themselves stay whole, so
+//! every other path (attack probes, explanations) asks them as before.
+
+use super::super::bytecode::{CodeRange, Emitter};
+use crate::check::TExpr;
+use crate::syntax::ast::BinOp;
+
+/// What can be decided of one filter before its candidates.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FilterHoist {
+    /// The whole filter reads only the position.
+    pub fixed: bool,
+    /// Independent parts of a top-level `and`: one false, no candidate passes.
+    pub requires: Vec<CodeRange>,
+    /// Independent parts of a top-level `or`: one true, every candidate passes.
+    pub waives: Vec<CodeRange>,
+}
+
+impl FilterHoist {
+    pub fn is_empty(&self) -> bool {
+        !self.fixed && self.requires.is_empty() && self.waives.is_empty()
+    }
+}
+
+/// The most filters of a rule whose waiving is tracked (a bit each).
+pub const MAX_HOISTED: usize = 32;
+
+/// What can be decided before the candidates of filter number `index`, `fixed` when its program
+/// (just emitted) reads only the position; its independent parts are emitted as programs of
+/// their own.
+pub fn hoist(filter: &TExpr, fixed: bool, index: usize, emitter: &mut Emitter) -> FilterHoist {
+    if index >= MAX_HOISTED {
+        return FilterHoist::default();
+    }
+    if fixed {
+        return FilterHoist {
+            fixed: true,
+            ..FilterHoist::default()
+        };
+    }
+    FilterHoist {
+        fixed: false,
+        requires: independent_parts(filter, BinOp::And, emitter),
+        waives: independent_parts(filter, BinOp::Or, emitter),
+    }
+}
+
+/// The parts of a top-level `op` chain of `filter` that do not read the candidate, each emitted
+/// as a program of its own (none when `filter` is not such a chain).
+fn independent_parts(filter: &TExpr, op: BinOp, emitter: &mut Emitter) -> Vec<CodeRange> {
+    let mut parts = Vec::new();
+    chain_of(filter, op, &mut parts);
+    if parts.len() < 2 {
+        return Vec::new();
+    }
+    let mut kept = Vec::new();
+    for part in parts {
+        let start = emitter.emitted();
+        let program = emitter.expr_program(part);
+        if emitter.reads_candidate_since(start) {
+            emitter.truncate(start);
+        } else {
+            kept.push(program);
+        }
+    }
+    kept
+}
+
+fn chain_of<'e>(e: &'e TExpr, op: BinOp, parts: &mut Vec<&'e TExpr>) {
+    match e {
+        TExpr::Binary(o, l, r) if *o == op => {
+            chain_of(l, op, parts);
+            chain_of(r, op, parts);
+        }
+        other => parts.push(other),
+    }
+}
