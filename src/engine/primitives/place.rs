@@ -38,12 +38,9 @@ impl<const W: usize> Game<W> {
         }
         let cells = self.placement_cells(rule, place, frame);
         if rule.unchecked {
-            // Nothing to judge (the stones of connection games): the list is filled in one
-            // pass, without a capacity test per cell.
-            let first = out.len();
-            out.resize(first + cells.len() as usize, Action::place(index, 0));
-            for (slot, cell) in out[first..].iter_mut().zip(cells.iter()) {
-                *slot = Action::place(index, cell);
+            // Nothing to judge (the stones of connection games, amazons' arrows).
+            for cell in cells.iter() {
+                out.push(Action::place(index, cell));
             }
             return;
         }
