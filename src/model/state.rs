@@ -375,21 +375,27 @@ impl<const W: usize> State<W> {
         for chunk in self.cells.as_flattened()[..used * 8].chunks_exact(8) {
             h = mix(h, word(chunk));
         }
-        // One pass of ORs (a vector loop), not a test per word: most boards have no stacks.
-        let stacked = self
-            .extra
-            .iter()
-            .zip(&self.under)
-            .fold(0u8, |any, (&e, &u)| any | e | u)
-            != 0;
+        // A stack, a pinned piece or a column stands on an occupied cell: only the cells up to
+        // the last occupied one can have one. One pass of ORs (a vector loop), not a test per
+        // word: most boards have none.
+        let stack_bytes = (used * 8).min(STACK_CELLS);
+        let (extra, under) = (&self.extra[..stack_bytes], &self.under[..stack_bytes]);
+        let stacked = extra.iter().fold(0u8, |any, &e| any | e) != 0;
         if stacked {
-            for chunk in self.extra.chunks_exact(8).chain(self.under.chunks_exact(8)) {
+            for chunk in extra.chunks_exact(8) {
                 h = mix(h, word(chunk));
             }
         }
-        let columned = self.columns_low.iter().fold(0u32, |any, &c| any | c) != 0;
+        let pinned = under.iter().fold(0u8, |any, &u| any | u) != 0;
+        if pinned {
+            for chunk in under.chunks_exact(8) {
+                h = mix(h, word(chunk));
+            }
+        }
+        let columns = &self.columns_low[..stack_bytes];
+        let columned = columns.iter().fold(0u32, |any, &c| any | c) != 0;
         if columned {
-            for cell in 0..STACK_CELLS as u16 {
+            for cell in 0..stack_bytes as u16 {
                 h = mix(h, self.column(cell));
             }
         }
@@ -433,6 +439,7 @@ impl<const W: usize> State<W> {
                 | u64::from(self.bonus_left) << 40
                 | u64::from(stacked) << 48
                 | u64::from(columned) << 49
+                | u64::from(pinned) << 50
                 | u64::from(self.bonus) << 56,
         );
         // The finaliser of MurmurHash3: every input bit reaches every output bit.
