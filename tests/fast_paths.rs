@@ -21,6 +21,7 @@ fn general(game: &Game) -> Game {
     slow.table_value_sets.clear();
     for rule in &mut slow.moves {
         rule.hoists.clear();
+        rule.position_free = false;
     }
     for check in slow.turn_start.iter_mut().chain(slow.after.iter_mut()) {
         check.fast = None;
@@ -177,4 +178,17 @@ fn filters_decided_once_per_position_agree_with_filters_asked_of_each_candidate(
     // Chess: en passant only just after a double step.
     assert_eq!(shapes("chess"), [(false, 1, 0)]);
     assert_eq!(shapes("ludo"), [(true, 0, 0)]);
+}
+
+/// Pentago's turns (a marble, then a block turned) listed with the turns of the blocks listed
+/// once give what playing each marble out and listing the turns after it gives.
+#[test]
+fn second_parts_listed_once_agree_with_second_parts_after_each_first_part() {
+    let game = load("pentago");
+    let free: Vec<&str> = (game.moves.iter())
+        .filter(|m| m.position_free)
+        .map(|m| m.info.name.as_str())
+        .collect();
+    assert_eq!(free, ["twist"]);
+    agree(&game, &general(&game), 20);
 }

@@ -26,6 +26,8 @@ pub struct CompiledMove {
     /// those of a choice `piece: rook or queen`.
     pub kinds: u64,
     pub filters: Vec<CodeRange>,
+    /// The rule's candidates are the same in every position (see [`fast::fixed_parts`]).
+    pub position_free: bool,
     /// For each filter, what can be decided of it once per position rather than per candidate
     /// (see [`fast::hoisted_filters`]); empty where nothing can.
     pub hoists: Vec<fast::hoisted_filters::FilterHoist>,
@@ -584,7 +586,7 @@ impl Rules<'_> {
             .iter()
             .filter_map(|e| compile_effect(e, options, region_first, emitter))
             .collect();
-        CompiledMove {
+        let mut compiled = CompiledMove {
             info: m.info.clone(),
             piece: primitives::piece_of(&m.generator),
             kinds: match (m.moving_kinds, primitives::piece_of(&m.generator)) {
@@ -632,7 +634,10 @@ impl Rules<'_> {
             joins: m.continuations.iter().any(|c| c.joined),
             effects,
             primitive: self.lowering.primitive(m, emitter),
-        }
+            position_free: false,
+        };
+        compiled.position_free = fast::fixed_parts::position_free(&compiled);
+        compiled
     }
 }
 

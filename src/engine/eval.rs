@@ -40,9 +40,10 @@ pub struct Frame<'a, const W: usize = 4> {
     result_set: CellSet<W>,
     /// [`State::key`] of `state`, worked out on first use.
     pub key: Option<u64>,
-    /// The last `group(cell)` worked out on `state`, with its cell and directions: a rule that
-    /// asks several things of the group of one piece (a ring, a bridge, a fork) floods it once.
-    group_memo: Option<(i32, u16, CellSet<W>)>,
+    /// The last walk over the board (`group`, `back_along`) worked out on `state`, with what it
+    /// was asked: a rule that asks several things of the group of one piece (a ring, a bridge, a
+    /// fork), or an effect whose condition counts the cells it takes, walks once.
+    walk_memo: Option<WalkMemo<W>>,
     /// The filters of the rule being generated that every candidate passes in this position, a
     /// bit each (see [`crate::compile::fast::hoisted_filters`]), and whether that is all of them.
     pub waived: u32,
@@ -146,7 +147,7 @@ impl<'a, const W: usize> Frame<'a, W> {
             deferred: None,
             mover_kinds: None,
             key: None,
-            group_memo: None,
+            walk_memo: None,
             waived: 0,
             waived_all: false,
         }
@@ -176,11 +177,49 @@ impl<'a, const W: usize> Frame<'a, W> {
         self.waived_all = filters > 0 && waived.count_ones() as usize == filters;
     }
 
+    /// The cells a walk asked as `asked` gave, if it is the last one made in this frame.
+    #[inline]
+    fn remembered(&self, asked: &WalkMemo<W>) -> Option<CellSet<W>> {
+        self.walk_memo
+            .as_ref()
+            .filter(|m| m.op == asked.op && m.value == asked.value && m.within == asked.within)
+            .map(|m| m.cells)
+    }
+
+    /// Keeps what the walk asked as `asked` gave, and gives it back.
+    #[inline]
+    fn remember(&mut self, asked: WalkMemo<W>, cells: CellSet<W>) -> CellSet<W> {
+        self.walk_memo = Some(WalkMemo { cells, ..asked });
+        cells
+    }
+
     /// Judges `action` next: forgets the position after the previous one.
     #[inline]
     pub fn consider(&mut self, action: Action) {
         self.action = Some(action);
         self.after = None;
+    }
+}
+
+/// A walk over the board and what it gave ([`Frame::walk_memo`]): the op (with its
+/// directions or path), the number and the set it was given, the cells it gave. Walks read
+/// only the frame's position, the same for the frame's life.
+#[derive(Clone, Copy)]
+struct WalkMemo<const W: usize> {
+    op: Op,
+    value: i32,
+    within: CellSet<W>,
+    cells: CellSet<W>,
+}
+
+impl<const W: usize> WalkMemo<W> {
+    fn asked(op: Op, value: i32, within: CellSet<W>) -> Self {
+        WalkMemo {
+            op,
+            value,
+            within,
+            cells: CellSet::default(),
+        }
     }
 }
 
@@ -651,14 +690,11 @@ impl<const W: usize> Game<W> {
             }
             Op::Group(dirs) => {
                 let cell = pop!();
-                let group = match frame.group_memo {
-                    Some((c, d, group)) if c == cell && d == dirs => group,
-                    _ => {
-                        let group = self.group(frame.state, cell, dirs);
-                        frame.group_memo = Some((cell, dirs, group));
-                        group
-                    }
-                };
+                let asked = WalkMemo::asked(op, cell, CellSet::default());
+                let group = frame.remembered(&asked).unwrap_or_else(|| {
+                    let group = self.group(frame.state, cell, dirs);
+                    frame.remember(asked, group)
+                });
                 sets.push(group);
             }
             Op::Inside(dirs) => {
@@ -677,7 +713,12 @@ impl<const W: usize> Game<W> {
             Op::BackAlong(path) => {
                 let within = sets.pop();
                 let from = pop!();
-                sets.push(self.back_along(frame.state, path, from, &within));
+                let asked = WalkMemo::asked(op, from, within);
+                let cells = frame.remembered(&asked).unwrap_or_else(|| {
+                    let cells = self.back_along(frame.state, path, from, &within);
+                    frame.remember(asked, cells)
+                });
+                sets.push(cells);
             }
             Op::Holding => {
                 let max = pop!();

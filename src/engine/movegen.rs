@@ -1127,9 +1127,12 @@ impl<const W: usize> Game<W> {
                 frame.action = Some(*action);
                 frame
             };
+            // One frame for the condition and the cells: a walk the condition made (the cells
+            // a capture would take, counted) is not made again.
+            let mut judged = frame();
             if effect
                 .condition
-                .is_some_and(|c| !self.eval_bool(c, &mut frame()))
+                .is_some_and(|c| !self.eval_bool(c, &mut judged))
             {
                 continue;
             }
@@ -1158,8 +1161,9 @@ impl<const W: usize> Game<W> {
             }
             let cells = match &effect.fast {
                 Some(filter) => self.neighbour_filter(filter, state, action),
-                None => self.eval_set(effect.target, &mut frame()),
+                None => self.eval_set(effect.target, &mut judged),
             };
+            let into = effect.into.map(|i| self.eval_set(i, &mut judged));
             let me = state.to_move;
             match effect.verb {
                 EffectVerb::Flip => {
@@ -1183,7 +1187,6 @@ impl<const W: usize> Game<W> {
                 }
                 EffectVerb::Mark => state.marked = state.marked.or(&cells.and(&state.occupied())),
                 EffectVerb::Gather => {
-                    let into = effect.into.map(|i| self.eval_set(i, &mut frame()));
                     if let Some(dest) = into.and_then(|set| set.iter().next()) {
                         for cell in cells.iter().filter(|&c| c != dest) {
                             let (piece, height) = state.lift(cell);

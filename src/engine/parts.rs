@@ -56,6 +56,9 @@ impl<const W: usize> Game<W> {
             firsts.clear();
             firsts.extend(out.drain(start..));
             let state = frame.state;
+            if self.join_fixed_parts(rule, state, firsts, out) {
+                return;
+            }
             for first in firsts.iter() {
                 let mut part = *state;
                 self.move_part(&mut part, first);
@@ -77,6 +80,44 @@ impl<const W: usize> Game<W> {
                 }
             }
         });
+    }
+
+    /// [`Game::join_parts`] where the continuation is the same after every first part (see
+    /// [`crate::compile::fast::fixed_parts`]): its moves listed once, joined to each first part.
+    /// False, doing nothing, where it is not.
+    fn join_fixed_parts(
+        &self,
+        rule: &CompiledMove,
+        state: &State<W>,
+        firsts: &[Action],
+        out: &mut Vec<Action>,
+    ) -> bool {
+        // The first `next` without a condition is the continuation after any first part.
+        let Some(next) = rule
+            .next
+            .first()
+            .filter(|n| n.condition.is_none() && n.joined)
+        else {
+            return false;
+        };
+        let second_rule = &self.moves[next.rule as usize];
+        if !second_rule.position_free {
+            return false;
+        }
+        let mut part = *state;
+        part.pending = next.rule;
+        let from = out.len();
+        self.generate(next.rule, second_rule, &mut Frame::position(&part), out);
+        // The second parts are listed where the turns go, then taken out: no list of their own.
+        let seconds = out.len() - from;
+        for first in firsts {
+            for i in from..from + seconds {
+                let whole = first.joined_with(&out[i]);
+                out.push(whole);
+            }
+        }
+        out.drain(from..from + seconds);
+        true
     }
 
     /// The `next` of `rule` that applies once `action` has been played as a part in `state`:

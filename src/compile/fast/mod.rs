@@ -9,6 +9,7 @@ pub mod attack_plan;
 pub mod cell_mask;
 pub mod fast_after;
 pub mod fast_check;
+pub mod fixed_parts;
 pub mod hoisted_filters;
 pub mod irreversible;
 pub mod neighbour_filter;
