@@ -375,25 +375,31 @@ impl<const W: usize> State<W> {
         for chunk in self.cells.as_flattened()[..used * 8].chunks_exact(8) {
             h = mix(h, word(chunk));
         }
-        // A stack, a pinned piece or a column stands on an occupied cell: only the cells up to
-        // the last occupied one can have one. One pass of ORs (a vector loop), not a test per
-        // word: most boards have none.
+        // Whether there is any stack, pinned piece or column: one pass of ORs over each whole
+        // array (a vector loop of fixed length), not a test per word, as most boards have none.
+        // Each stands on an occupied cell, so only the cells up to the last occupied one are
+        // mixed.
         let stack_bytes = (used * 8).min(STACK_CELLS);
-        let (extra, under) = (&self.extra[..stack_bytes], &self.under[..stack_bytes]);
-        let stacked = extra.iter().fold(0u8, |any, &e| any | e) != 0;
-        if stacked {
-            for chunk in extra.chunks_exact(8) {
+        let (mut stacked, mut pinned) = (false, false);
+        let any = |bytes: &[u8]| bytes.iter().fold(0u8, |any, &b| any | b) != 0;
+        if self
+            .extra
+            .iter()
+            .zip(&self.under)
+            .fold(0u8, |any, (&e, &u)| any | e | u)
+            != 0
+        {
+            stacked = any(&self.extra);
+            pinned = any(&self.under);
+            let heights = self.extra[..stack_bytes]
+                .chunks_exact(8)
+                .filter(|_| stacked);
+            let pins = self.under[..stack_bytes].chunks_exact(8).filter(|_| pinned);
+            for chunk in heights.chain(pins) {
                 h = mix(h, word(chunk));
             }
         }
-        let pinned = under.iter().fold(0u8, |any, &u| any | u) != 0;
-        if pinned {
-            for chunk in under.chunks_exact(8) {
-                h = mix(h, word(chunk));
-            }
-        }
-        let columns = &self.columns_low[..stack_bytes];
-        let columned = columns.iter().fold(0u32, |any, &c| any | c) != 0;
+        let columned = self.columns_low.iter().fold(0u32, |any, &c| any | c) != 0;
         if columned {
             for cell in 0..stack_bytes as u16 {
                 h = mix(h, self.column(cell));
