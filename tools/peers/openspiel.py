@@ -5,9 +5,10 @@ OpenSpiel's games run in C++ through `pyspiel.evaluate_bots` with uniform random
 game loop (legal actions, the bot's choice, chance outcomes, applying the action) stays in C++, and
 Python only starts each game. The bots' work on every ply lowers OpenSpiel's figures, about twice
 in a game as cheap as Kalah: for figures, use `openspiel_bench.cc` (tools/peers/README.md).
-Tabula runs `tabula bench GAME --depth 0 --json`, one thread. Both count CPU time of one core (OpenSpiel's with `time.process_time`, Tabula's is a single-threaded
-process timed by wall clock on an otherwise idle core, so run this on a quiet machine). The figures
-are ratios within one run: the machines are shared and noisy.
+Tabula runs `tabula bench GAME --depth 0 --json`, one thread. Both count CPU time of one core
+(OpenSpiel's with `time.process_time`; Tabula's process is single-threaded and timed by wall clock,
+so run this on a quiet machine). The figures are ratios within one run: the machines are shared
+and noisy.
 
 Tabula's `bench` draws one legal action per ply; in games with a `forbid` rule it checks only the
 drawn action (see issue 36), which flatters those games against OpenSpiel's full legal list. The
