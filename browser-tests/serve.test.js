@@ -310,15 +310,20 @@ test("a long game's move list shows its last moves, and earlier ones on request"
   const server = await serve(undefined, ["--machine-pace", "1ms"]);
   const page = await browser.newPage();
   try {
-    const made = await api(server.base, "/api/matches", { game: "go-19", seats: { black: "random", white: "random" } });
-    // Looking at the game keeps it playing (a game only machines play moves while watched).
+    // Random play on 19x19 rarely ends a game (two passes in a row) before move 220, but can:
+    // such a game is put aside for another, a few times at most.
+    let made;
     let view;
-    for (;;) {
-      view = await api(server.base, `/api/match/${made.id}`);
-      if (view.at >= 220 || view.result) break;
-      await new Promise((done) => setTimeout(done, 100));
+    for (let tries = 0; tries < 5 && !(view && view.at >= 220); tries++) {
+      made = await api(server.base, "/api/matches", { game: "go-19", seats: { black: "random", white: "random" } });
+      // Looking at the game keeps it playing (a game only machines play moves while watched).
+      for (;;) {
+        view = await api(server.base, `/api/match/${made.id}`);
+        if (view.at >= 220 || view.result) break;
+        await new Promise((done) => setTimeout(done, 100));
+      }
     }
-    assert.ok(view.at >= 220, `the game ended after ${view.at} moves`);
+    assert.ok(view.at >= 220, `every game ended before move 220, the last after ${view.at} moves`);
     assert.equal(view.moves.length, 200);
     assert.equal(view.moves_from, view.at - 200);
     await page.goto(server.base + made.watch);

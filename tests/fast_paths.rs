@@ -192,3 +192,35 @@ fn second_parts_listed_once_agree_with_second_parts_after_each_first_part() {
     assert_eq!(free, ["twist"]);
     agree(&game, &general(&game), 20);
 }
+
+/// End tests that are an `or` of fast tests (Kalah's: a side without seeds, or the last ply;
+/// Oware's: a repeated position, or the last ply), `pieces_on` of a region and `ply` among them,
+/// run without the stack machine on boards of stacks, agree with the rules' programs.
+#[test]
+fn end_tests_of_several_fast_tests_agree_with_the_rules_programs() {
+    for (name, max_plies) in [
+        ("kalah", "30"),
+        ("kalah", "0"),
+        ("oware", "40"),
+        ("oware", "0"),
+    ] {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("games/{name}.toml"));
+        let options = [("max_plies".to_string(), max_plies.to_string())];
+        let game = load_game_file(&path, &options)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .0;
+        let guards: Vec<usize> = (game.turn_start.iter())
+            .filter_map(|check| check.fast.map(|f| f.or_else.iter().flatten().count()))
+            .collect();
+        // Kalah's guard has three tests (two without `max_plies`), Oware's two (one).
+        let expected = match (name, max_plies) {
+            ("kalah", "0") => [1],
+            ("kalah", _) => [2],
+            ("oware", "0") => [0],
+            _ => [1],
+        };
+        assert_eq!(guards, expected, "{name} max_plies={max_plies}");
+        agree(&game, &general(&game), 30);
+    }
+}

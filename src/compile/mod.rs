@@ -712,7 +712,7 @@ impl<const W: usize> EndRules<'_, W> {
                     return None;
                 }
                 let fast = fast::fast_check::recognise(&body, self.region_first)
-                    .filter(|_| !self.board.stacks);
+                    .filter(|f| !self.board.stacks || f.fits_stacks());
                 Some(CompiledCheck {
                     info: r.info.clone(),
                     code: emitter.stmt_program(&body),

@@ -1,7 +1,9 @@
 //! End tests of the common shape `if COUNT CMP (COUNT or NUMBER) { outcome }` (a count of pieces,
-//! a counter or `repetitions`), recognised when the game is compiled and then run as bit-set
-//! counts without the stack machine. A rule `if TEST and ... { ... }` whose first test has that
-//! shape gets it as a guard: while the test fails the rule is skipped without running.
+//! the pieces on a region's cells, a counter, `ply` or `repetitions`), recognised when the game is
+//! compiled and then run as bit-set counts without the stack machine; a condition may be an `or`
+//! of up to three such tests. A rule `if TEST and ... { ... }` whose first test has that shape,
+//! or `if TEST or TEST ... { ... }` whose tests all have it, gets them as a guard: while they
+//! fail the rule is skipped without running (Kalah's end: a side without seeds, or the last ply).
 
 use crate::check::{TExpr, TStmt};
 use crate::compile::{Board, CellSet};
@@ -48,6 +50,13 @@ pub enum Operand {
     Counter(u8),
     /// `repetitions`: how often the position occurred before.
     Repetitions,
+    /// `ply`: actions played since the start.
+    Ply,
+    /// `pieces_on(REGION)`: the pieces on the region's cells, whoever owns them, every piece of a
+    /// stack counted.
+    PiecesOn {
+        region: (u16, Option<PlayerRef>),
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,15 +87,73 @@ pub enum Test {
         region: Option<(u16, Option<PlayerRef>)>,
         present: bool,
     },
+    /// `pieces_on(REGION)` compared with 0: whether any cell of the region holds a piece.
+    Occupied {
+        region: (u16, Option<PlayerRef>),
+        present: bool,
+    },
+}
+
+impl Test {
+    /// Whether the test counts a player's pieces cell by cell ([`Operand::Count`]), which a
+    /// board of stacks does not allow (a stack is several pieces).
+    fn counts_cells(&self) -> bool {
+        let counts = |o: &Operand| matches!(o, Operand::Count { .. });
+        match self {
+            Test::Compare { left, right, .. } => counts(left) || counts(right),
+            Test::Range { value, .. } => counts(value),
+            Test::Any { .. } => true,
+            Test::Occupied { .. } => false,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FastCheck {
     pub test: Test,
+    /// Further tests of an `or`: the condition holds when any of them does.
+    pub or_else: [Option<Test>; 2],
     pub outcome: FastOutcome,
     /// The test is only the rule's first condition: when it holds, the rule's program decides
     /// (`outcome` is not used).
     pub guard: bool,
+}
+
+impl FastCheck {
+    /// Whether it may run on a board of stacks: no test counts pieces cell by cell.
+    pub fn fits_stacks(&self) -> bool {
+        let tests = std::iter::once(&self.test).chain(self.or_else.iter().flatten());
+        !tests.into_iter().any(Test::counts_cells)
+    }
+}
+
+/// The tests of `cond` if it is one fast test or an `or` of up to three (a part that folded to
+/// `false` left out).
+fn tests_of(cond: &TExpr, region_first: &[u16]) -> Option<(Test, [Option<Test>; 2])> {
+    let mut parts = Vec::new();
+    or_parts(cond, &mut parts);
+    parts.retain(|p| !matches!(p, TExpr::Int(0)));
+    let mut tests = parts.iter().map(|p| test(p, region_first));
+    let first = tests.next()??;
+    let mut or_else = [None; 2];
+    for slot in 0..=or_else.len() {
+        match (tests.next(), or_else.get_mut(slot)) {
+            (None, _) => return Some((first, or_else)),
+            (Some(t), Some(place)) => *place = Some(t?),
+            (Some(_), None) => return None,
+        }
+    }
+    None
+}
+
+fn or_parts<'e>(e: &'e TExpr, parts: &mut Vec<&'e TExpr>) {
+    match e {
+        TExpr::Binary(BinOp::Or, l, r) => {
+            or_parts(l, parts);
+            or_parts(r, parts);
+        }
+        other => parts.push(other),
+    }
 }
 
 /// The fast form of a rule body, if it has the shape.
@@ -111,12 +178,22 @@ pub fn recognise(body: &[TStmt], region_first: &[u16]) -> Option<FastCheck> {
         _ => None,
     };
     if let Some(outcome) = outcome
-        && let Some(test) = test(cond, region_first)
+        && let Some((test, or_else)) = tests_of(cond, region_first)
     {
         return Some(FastCheck {
             test,
+            or_else,
             outcome,
             guard: false,
+        });
+    }
+    // `if A or B ... { ... }` does nothing unless one of them holds: they guard the rule.
+    if let Some((test, or_else)) = tests_of(cond, region_first) {
+        return Some(FastCheck {
+            test,
+            or_else,
+            outcome: FastOutcome::Draw,
+            guard: true,
         });
     }
     // `if A and B and ... { ... }` does nothing unless A holds: A guards the rule.
@@ -129,6 +206,7 @@ pub fn recognise(body: &[TStmt], region_first: &[u16]) -> Option<FastCheck> {
     }
     Some(FastCheck {
         test: test(first, region_first)?,
+        or_else: [None; 2],
         outcome: FastOutcome::Draw,
         guard: true,
     })
@@ -160,10 +238,24 @@ fn test(cond: &TExpr, region_first: &[u16]) -> Option<Test> {
             },
             _ => Test::Compare { left, op, right },
         },
-        (value @ (Operand::Counter(_) | Operand::Repetitions), op, Operand::Int(n)) => {
-            range(value, op, n)
-        }
-        (Operand::Int(n), op, value @ (Operand::Counter(_) | Operand::Repetitions)) => {
+        (Operand::PiecesOn { region }, BinOp::Eq | BinOp::Le, Operand::Int(0)) => Test::Occupied {
+            region,
+            present: false,
+        },
+        (Operand::PiecesOn { region }, BinOp::Gt | BinOp::Ne, Operand::Int(0)) => Test::Occupied {
+            region,
+            present: true,
+        },
+        (
+            value @ (Operand::Counter(_) | Operand::Repetitions | Operand::Ply),
+            op,
+            Operand::Int(n),
+        ) => range(value, op, n),
+        (
+            Operand::Int(n),
+            op,
+            value @ (Operand::Counter(_) | Operand::Repetitions | Operand::Ply),
+        ) => {
             // `n < value` is `value > n`.
             let mirrored = match op {
                 BinOp::Lt => BinOp::Gt,
@@ -212,6 +304,23 @@ fn operand(e: &TExpr, region_first: &[u16]) -> Option<Operand> {
         TExpr::Int(v) => Some(Operand::Int(i32::try_from(*v).ok()?)),
         TExpr::Counter(c) => Some(Operand::Counter(*c)),
         TExpr::Repetitions => Some(Operand::Repetitions),
+        TExpr::Ply => Some(Operand::Ply),
+        TExpr::PiecesOn(set) => Some(Operand::PiecesOn {
+            region: match set.as_ref() {
+                TExpr::RegionCells(region) => match region.as_ref() {
+                    TExpr::Region(r) => (region_first[*r as usize], None),
+                    TExpr::PlayerRegion(r, p) => {
+                        (region_first[*r as usize], Some(PlayerRef::from_expr(p)?))
+                    }
+                    _ => return None,
+                },
+                TExpr::Region(r) => (region_first[*r as usize], None),
+                TExpr::PlayerRegion(r, p) => {
+                    (region_first[*r as usize], Some(PlayerRef::from_expr(p)?))
+                }
+                _ => return None,
+            },
+        }),
         TExpr::Count {
             player,
             region,
@@ -257,7 +366,7 @@ impl WordCheck {
         else {
             return None;
         };
-        if check.guard {
+        if check.guard || check.or_else.iter().any(Option::is_some) {
             return None;
         }
         if board.cells > 64 {
