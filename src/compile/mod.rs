@@ -160,12 +160,13 @@ pub struct CompiledPath {
     pub index: Vec<Vec<u8>>,
 }
 
-/// The parts of a filter's `and`s, in order (a filter that is no conjunction is its one part).
-fn conjuncts_of<'e>(filter: &'e TExpr, parts: &mut Vec<&'e TExpr>) {
-    match filter {
-        TExpr::Binary(BinOp::And, l, r) => {
-            conjuncts_of(l, parts);
-            conjuncts_of(r, parts);
+/// The parts of a chain of `op` (`a and b and c`), in order; an expression that is no such chain
+/// is its one part.
+pub(crate) fn chain_of<'e>(e: &'e TExpr, op: BinOp, parts: &mut Vec<&'e TExpr>) {
+    match e {
+        TExpr::Binary(o, l, r) if *o == op => {
+            chain_of(l, op, parts);
+            chain_of(r, op, parts);
         }
         other => parts.push(other),
     }
@@ -535,7 +536,7 @@ impl Rules<'_> {
         let mut conjuncts = Vec::new();
         for filter in &m.filters {
             if placing {
-                conjuncts_of(filter, &mut conjuncts);
+                chain_of(filter, BinOp::And, &mut conjuncts);
             } else {
                 conjuncts.push(filter);
             }

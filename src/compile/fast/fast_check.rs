@@ -131,7 +131,7 @@ impl FastCheck {
 /// `false` left out).
 fn tests_of(cond: &TExpr, region_first: &[u16]) -> Option<(Test, [Option<Test>; 2])> {
     let mut parts = Vec::new();
-    or_parts(cond, &mut parts);
+    crate::compile::chain_of(cond, BinOp::Or, &mut parts);
     parts.retain(|p| !matches!(p, TExpr::Int(0)));
     let mut tests = parts.iter().map(|p| test(p, region_first));
     let first = tests.next()??;
@@ -144,16 +144,6 @@ fn tests_of(cond: &TExpr, region_first: &[u16]) -> Option<(Test, [Option<Test>; 
         }
     }
     None
-}
-
-fn or_parts<'e>(e: &'e TExpr, parts: &mut Vec<&'e TExpr>) {
-    match e {
-        TExpr::Binary(BinOp::Or, l, r) => {
-            or_parts(l, parts);
-            or_parts(r, parts);
-        }
-        other => parts.push(other),
-    }
 }
 
 /// The fast form of a rule body, if it has the shape.
@@ -305,22 +295,15 @@ fn operand(e: &TExpr, region_first: &[u16]) -> Option<Operand> {
         TExpr::Counter(c) => Some(Operand::Counter(*c)),
         TExpr::Repetitions => Some(Operand::Repetitions),
         TExpr::Ply => Some(Operand::Ply),
-        TExpr::PiecesOn(set) => Some(Operand::PiecesOn {
-            region: match set.as_ref() {
-                TExpr::RegionCells(region) => match region.as_ref() {
-                    TExpr::Region(r) => (region_first[*r as usize], None),
-                    TExpr::PlayerRegion(r, p) => {
-                        (region_first[*r as usize], Some(PlayerRef::from_expr(p)?))
-                    }
-                    _ => return None,
-                },
-                TExpr::Region(r) => (region_first[*r as usize], None),
-                TExpr::PlayerRegion(r, p) => {
-                    (region_first[*r as usize], Some(PlayerRef::from_expr(p)?))
-                }
-                _ => return None,
-            },
-        }),
+        TExpr::PiecesOn(set) => {
+            let region = match set.as_ref() {
+                TExpr::RegionCells(region) => region,
+                other => other,
+            };
+            Some(Operand::PiecesOn {
+                region: region_of(region, region_first)?,
+            })
+        }
         TExpr::Count {
             player,
             region,
@@ -329,13 +312,20 @@ fn operand(e: &TExpr, region_first: &[u16]) -> Option<Operand> {
             let player = PlayerRef::from_expr(player)?;
             let region = match region.as_deref() {
                 None => None,
-                Some(TExpr::Region(r)) => Some((region_first[*r as usize], None)),
-                Some(TExpr::PlayerRegion(r, p)) => {
-                    Some((region_first[*r as usize], Some(PlayerRef::from_expr(p)?)))
-                }
-                Some(_) => return None,
+                Some(region) => Some(region_of(region, region_first)?),
             };
             Some(Operand::Count { player, region })
+        }
+        _ => None,
+    }
+}
+
+/// A region named in an end test: its first cell set, and whose copy of a per-player region.
+fn region_of(e: &TExpr, region_first: &[u16]) -> Option<(u16, Option<PlayerRef>)> {
+    match e {
+        TExpr::Region(r) => Some((region_first[*r as usize], None)),
+        TExpr::PlayerRegion(r, p) => {
+            Some((region_first[*r as usize], Some(PlayerRef::from_expr(p)?)))
         }
         _ => None,
     }

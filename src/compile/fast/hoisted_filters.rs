@@ -12,6 +12,7 @@
 //! every other path (attack probes, explanations) asks them as before.
 
 use super::super::bytecode::{CodeRange, Emitter};
+use super::super::chain_of;
 use crate::check::TExpr;
 use crate::syntax::ast::BinOp;
 
@@ -74,14 +75,4 @@ fn independent_parts(filter: &TExpr, op: BinOp, emitter: &mut Emitter) -> Vec<Co
         }
     }
     kept
-}
-
-fn chain_of<'e>(e: &'e TExpr, op: BinOp, parts: &mut Vec<&'e TExpr>) {
-    match e {
-        TExpr::Binary(o, l, r) if *o == op => {
-            chain_of(l, op, parts);
-            chain_of(r, op, parts);
-        }
-        other => parts.push(other),
-    }
 }

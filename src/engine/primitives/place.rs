@@ -38,7 +38,9 @@ impl<const W: usize> Game<W> {
         }
         let cells = self.placement_cells(rule, place, frame);
         if rule.unchecked {
-            // Nothing to judge (the stones of connection games, amazons' arrows).
+            // Nothing to judge (the stones of connection games, amazons' arrows). The test
+            // `push_if_legal` makes first, made once for the list: Havannah 2.6% fewer
+            // instructions.
             for cell in cells.iter() {
                 out.push(Action::place(index, cell));
             }
