@@ -22,6 +22,10 @@ fn general(game: &Game) -> Game {
     for rule in &mut slow.moves {
         rule.hoists.clear();
         rule.position_free = false;
+        for effect in &mut rule.effects {
+            effect.fast = None;
+            effect.fast_condition = None;
+        }
     }
     for check in slow.turn_start.iter_mut().chain(slow.after.iter_mut()) {
         check.fast = None;
@@ -213,14 +217,30 @@ fn end_tests_of_several_fast_tests_agree_with_the_rules_programs() {
         let guards: Vec<usize> = (game.turn_start.iter())
             .filter_map(|check| check.fast.map(|f| f.or_else.iter().flatten().count()))
             .collect();
-        // Kalah's guard has three tests (two without `max_plies`), Oware's two (one).
-        let expected = match (name, max_plies) {
-            ("kalah", "0") => [1],
-            ("kalah", _) => [2],
-            ("oware", "0") => [0],
-            _ => [1],
+        // Kalah's guard has three tests (two without `max_plies`), Oware's two (one); Oware's
+        // three ends by captures, one `if` each, come first as three checks of one test.
+        let expected: &[usize] = match (name, max_plies) {
+            ("kalah", "0") => &[1],
+            ("kalah", _) => &[2],
+            ("oware", "0") => &[0, 0, 0, 0],
+            _ => &[0, 0, 0, 1],
         };
         assert_eq!(guards, expected, "{name} max_plies={max_plies}");
         agree(&game, &general(&game), 30);
+    }
+}
+
+/// Effect conditions of a few tests of the action's cells (Kalah's capture and extra turn, Ur's
+/// extra turn on a rosette) run test by test agree with the rules' programs.
+#[test]
+fn effect_conditions_run_test_by_test_agree_with_the_rules_programs() {
+    for (name, recognised) in [("kalah", 2), ("ur", 2)] {
+        let game = load(name);
+        let fast = (game.moves.iter())
+            .flat_map(|rule| &rule.effects)
+            .filter(|effect| effect.fast_condition.is_some())
+            .count();
+        assert_eq!(fast, recognised, "{name}");
+        agree(&game, &general(&game), 40);
     }
 }

@@ -196,6 +196,12 @@ pub enum Op {
     Table(u16),
     /// Pop a set; push how many pieces stand on its cells (stacks counted whole).
     PiecesOn,
+    /// Pop a cell; push how many pieces stand on it (0 off the board): `pieces_on` of one cell,
+    /// without a set.
+    CellHeight,
+    /// Pop a region; push how many pieces stand on its cells: `pieces_on` of a region, without
+    /// copying its set.
+    RegionPieces,
     /// Pop a cell (with `through`) and a player; push whether they have `length` pieces in a row
     /// (through the cell).
     InRow {
@@ -544,11 +550,24 @@ impl<'a> Emitter<'a> {
                 self.code.push(Op::CellValues);
                 Some(d.max(1))
             }
-            TExpr::PiecesOn(set) => {
-                let d = self.expr(set);
-                self.code.push(Op::PiecesOn);
-                Some(d.max(1))
-            }
+            // One cell or a region: counted without making a set.
+            TExpr::PiecesOn(set) => match &**set {
+                TExpr::OneCell(cell) => {
+                    let d = self.expr(cell);
+                    self.code.push(Op::CellHeight);
+                    Some(d)
+                }
+                TExpr::RegionCells(region) => {
+                    let d = self.expr(region);
+                    self.code.push(Op::RegionPieces);
+                    Some(d)
+                }
+                _ => {
+                    let d = self.expr(set);
+                    self.code.push(Op::PiecesOn);
+                    Some(d.max(1))
+                }
+            },
             TExpr::Rows {
                 player,
                 length,
@@ -895,6 +914,8 @@ impl Op {
             | Op::CellValues
             | Op::Table(_)
             | Op::PiecesOn
+            | Op::CellHeight
+            | Op::RegionPieces
             | Op::InRow { .. }
             | Op::Connected { .. }
             | Op::ReturnSet

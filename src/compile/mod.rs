@@ -12,6 +12,7 @@ pub use primitives::Primitive;
 
 use crate::check::fold;
 use crate::check::{CheckedGame, Generator, OptionDecl, PieceDecl, RuleInfo, TExpr};
+use crate::compile::fast::effect_conditions::EffectCondition;
 use crate::model::state::State;
 use crate::syntax::ast::BinOp;
 
@@ -118,6 +119,9 @@ pub struct CompiledEffect {
     pub condition: Option<CodeRange>,
     /// The set worked out cell by cell, when it has that form (see [`neighbour_filter`]).
     pub fast: Option<fast::neighbour_filter::NeighbourFilter>,
+    /// The condition run test by test, when it has that form (see
+    /// [`fast::effect_conditions`]).
+    pub fast_condition: Option<fast::effect_conditions::EffectCondition>,
     /// `shift`: a program that gives the cell the piece goes to (the target gives the cell it
     /// comes from).
     pub destination: Option<CodeRange>,
@@ -699,39 +703,66 @@ struct EndRules<'a, const W: usize> {
 
 impl<const W: usize> EndRules<'_, W> {
     /// The rules folded by the options (one that folds away is dropped: it can never say
-    /// anything), each with its fast forms where its shape allows.
+    /// anything), each with its fast forms where its shape allows. With `split`, a rule that is
+    /// a list of `if TEST { outcome }` runs as one check per `if`, in order, so that each test
+    /// can take its fast form (Oware's three ends by captures).
     fn compile(
         &self,
         rules: &[crate::check::StmtRule],
+        split: bool,
         emitter: &mut bytecode::Emitter,
     ) -> Vec<CompiledCheck> {
-        rules
-            .iter()
-            .filter_map(|r| {
-                let body = fold::fold_stmts(&r.body, self.options);
-                if body.is_empty() {
-                    return None;
+        let mut checks = Vec::new();
+        for rule in rules {
+            let body = fold::fold_stmts(&rule.body, self.options);
+            if split && body.len() > 1 && body.iter().all(ends_at_once) {
+                for stmt in body {
+                    checks.push(self.check(&rule.info, vec![stmt], emitter));
                 }
-                let fast = fast::fast_check::recognise(&body, self.region_first)
-                    .filter(|f| !self.board.stacks || f.fits_stacks());
-                Some(CompiledCheck {
-                    info: r.info.clone(),
-                    code: emitter.stmt_program(&body),
-                    guard: None,
-                    fast,
-                    word: fast.and_then(|f| {
-                        fast::fast_check::WordCheck::new(
-                            &f,
-                            self.region_sets,
-                            self.board,
-                            self.players,
-                        )
-                    }),
-                    counter_fast: fast::fast_after::recognise(&body),
-                    royal: None,
-                })
-            })
-            .collect()
+            } else if !body.is_empty() {
+                checks.push(self.check(&rule.info, body, emitter));
+            }
+        }
+        checks
+    }
+
+    fn check(
+        &self,
+        info: &RuleInfo,
+        body: Vec<crate::check::TStmt>,
+        emitter: &mut bytecode::Emitter,
+    ) -> CompiledCheck {
+        let fast = fast::fast_check::recognise(&body, self.region_first)
+            .filter(|f| !self.board.stacks || f.fits_stacks());
+        CompiledCheck {
+            info: info.clone(),
+            code: emitter.stmt_program(&body),
+            guard: None,
+            fast,
+            word: fast.and_then(|f| {
+                fast::fast_check::WordCheck::new(&f, self.region_sets, self.board, self.players)
+            }),
+            counter_fast: fast::fast_after::recognise(&body),
+            royal: None,
+        }
+    }
+}
+
+/// `if TEST { win P }` (or `lose`, `draw`) without `else`: a statement that ends the game or does
+/// nothing, so that a list of them may run as separate checks in the same order.
+fn ends_at_once(stmt: &crate::check::TStmt) -> bool {
+    use crate::check::TStmt;
+    match stmt {
+        TStmt::If {
+            then, otherwise, ..
+        } => {
+            otherwise.is_empty()
+                && matches!(
+                    then.as_slice(),
+                    [TStmt::Win(..) | TStmt::Lose(_) | TStmt::Draw]
+                )
+        }
+        _ => false,
     }
 }
 
@@ -871,8 +902,8 @@ fn compile_programs<const W: usize>(
         region_sets,
         players: checked.players.len() as u8,
     };
-    let turn_start = ends.compile(&checked.program.turn_start, &mut emitter);
-    let after = ends.compile(&checked.program.after, &mut emitter);
+    let turn_start = ends.compile(&checked.program.turn_start, true, &mut emitter);
+    let after = ends.compile(&checked.program.after, false, &mut emitter);
     let no_moves = (checked.program.no_moves.as_ref()).map(|r| {
         let code = emitter.stmt_program(&fold::fold_stmts(&r.body, options));
         CompiledCheck::plain(r.info.clone(), code)
@@ -1066,15 +1097,16 @@ fn compile_effect(
     region_first: &[u16],
     emitter: &mut bytecode::Emitter,
 ) -> Option<CompiledEffect> {
-    let condition = match effect
-        .condition
-        .as_ref()
-        .map(|c| fold::fold_expr_by(c, &|o| Some(options[o as usize])))
-    {
+    let folded =
+        (effect.condition.as_ref()).map(|c| fold::fold_expr_by(c, &|o| Some(options[o as usize])));
+    let condition = match &folded {
         Some(TExpr::Int(0)) => return None,
         Some(TExpr::Int(_)) | None => None,
-        Some(c) => Some(emitter.expr_program(&c)),
+        Some(c) => Some(emitter.expr_program(c)),
     };
+    let fast_condition = (condition.is_some())
+        .then(|| (folded.as_ref()).and_then(|c| EffectCondition::of(c, region_first)))
+        .flatten();
     // Programs that give a value: a player, or a shift's cells.
     let player = matches!(
         effect.verb,
@@ -1095,6 +1127,7 @@ fn compile_effect(
         fast: (!player)
             .then(|| fast::neighbour_filter::NeighbourFilter::of(&effect.target, region_first))
             .flatten(),
+        fast_condition,
     })
 }
 

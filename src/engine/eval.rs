@@ -409,6 +409,40 @@ impl<const W: usize> Game<W> {
                 Op::Draw => return Err(Verdict::Draw),
                 Op::Pass => return Err(Verdict::Pass),
                 Op::Halt => return Err(Verdict::Nothing),
+                // The action's cells and what stands on cells and regions: most effect
+                // conditions are made of these, so they are dispatched here, not out of line.
+                Op::To => push!(match frame.action {
+                    Some(a) => self.action_to(&a),
+                    None => NO_CELL_VALUE,
+                }),
+                Op::From => push!(match frame.action {
+                    Some(a) => self.action_from(&a),
+                    None => NO_CELL_VALUE,
+                }),
+                Op::InRegion => {
+                    let region = &self.region_sets[pop!() as usize];
+                    let cell = pop!();
+                    let inside = usize::try_from(cell)
+                        .is_ok_and(|c| c < self.board.cells && region.contains(c as u16));
+                    push!(inside as i32)
+                }
+                Op::CellHeight => {
+                    let cell = pop!();
+                    let height = usize::try_from(cell)
+                        .ok()
+                        .filter(|&c| c < self.board.cells)
+                        .map_or(0, |c| i32::from(frame.state.height(c as u16)));
+                    push!(height)
+                }
+                Op::RegionPieces => {
+                    let region = &self.region_sets[pop!() as usize];
+                    let state = frame.state;
+                    push!(
+                        region
+                            .iter()
+                            .fold(0i32, |sum, c| sum + i32::from(state.height(c)))
+                    )
+                }
                 // Rare operations (race games, tests of the action): out of line.
                 Op::Pinned { .. }
                 | Op::CanMove
@@ -507,8 +541,8 @@ impl<const W: usize> Game<W> {
     }
 
     /// One cell or set operation of [`Self::run_on`]; returns the new stack height. Here the
-    /// common ones: the action's cells and their neighbours, regions, the position's sets,
-    /// hands, and go's liberties and repeated positions. The others go on to [`Self::run_set_op`].
+    /// common ones: earlier moves' cells and the neighbours of cells, regions, the position's
+    /// sets, hands, and go's liberties and repeated positions. The others go on to [`Self::run_set_op`].
     #[inline(never)]
     fn run_cell_op<const N: usize, const S: usize>(
         &self,
@@ -520,14 +554,6 @@ impl<const W: usize> Game<W> {
     ) -> usize {
         operand_stack!($, stack, sp);
         match op {
-            Op::To => push!(match frame.action {
-                Some(a) => self.action_to(&a),
-                None => NO_CELL_VALUE,
-            }),
-            Op::From => push!(match frame.action {
-                Some(a) => self.action_from(&a),
-                None => NO_CELL_VALUE,
-            }),
             Op::LastTo => push!(match frame.state.last_to {
                 crate::compile::NO_CELL => NO_CELL_VALUE,
                 cell => i32::from(cell),
@@ -576,13 +602,6 @@ impl<const W: usize> Game<W> {
                 let set = sets.pop();
                 let inside = usize::try_from(cell)
                     .is_ok_and(|c| c < self.board.cells && set.contains(c as u16));
-                push!(inside as i32)
-            }
-            Op::InRegion => {
-                let region = &self.region_sets[pop!() as usize];
-                let cell = pop!();
-                let inside = usize::try_from(cell)
-                    .is_ok_and(|c| c < self.board.cells && region.contains(c as u16));
                 push!(inside as i32)
             }
             Op::RegionCells => {

@@ -1130,10 +1130,12 @@ impl<const W: usize> Game<W> {
             // One frame for the condition and the cells: a walk the condition made (the cells
             // a capture would take, counted) is not made again.
             let mut judged = frame();
-            if effect
-                .condition
-                .is_some_and(|c| !self.eval_bool(c, &mut judged))
-            {
+            let holds = match (&effect.fast_condition, effect.condition) {
+                (Some(fast), _) => self.effect_condition_holds(fast, &mut judged),
+                (None, Some(c)) => self.eval_bool(c, &mut judged),
+                (None, None) => true,
+            };
+            if !holds {
                 continue;
             }
             if effect.verb == EffectVerb::ExtraTurn {

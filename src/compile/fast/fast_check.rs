@@ -57,6 +57,40 @@ pub enum Operand {
     PiecesOn {
         region: (u16, Option<PlayerRef>),
     },
+    /// `pieces_on(CELL)`: the pieces on a cell the action names (0 for none).
+    Height(CellAt),
+}
+
+/// A cell an effect's condition asks about: where the action lands (`to`) or starts (`from`), or
+/// the next cell from there in the mover's direction of a set (`neighbour(to, across)`). With no
+/// action (an end test) it is no cell, as in the stack machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellAt {
+    pub from: bool,
+    pub next: Option<u16>,
+}
+
+impl CellAt {
+    fn of(e: &TExpr) -> Option<CellAt> {
+        match e {
+            TExpr::To => Some(CellAt {
+                from: false,
+                next: None,
+            }),
+            TExpr::From => Some(CellAt {
+                from: true,
+                next: None,
+            }),
+            TExpr::Next(cell, dirs) => match CellAt::of(cell)? {
+                CellAt { from, next: None } => Some(CellAt {
+                    from,
+                    next: Some(*dirs),
+                }),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,6 +126,12 @@ pub enum Test {
         region: (u16, Option<PlayerRef>),
         present: bool,
     },
+    /// `is_in(CELL, REGION)` (or `not` it): whether a cell the action names is in the region.
+    InRegion {
+        cell: CellAt,
+        region: (u16, Option<PlayerRef>),
+        inside: bool,
+    },
 }
 
 impl Test {
@@ -103,7 +143,7 @@ impl Test {
             Test::Compare { left, right, .. } => counts(left) || counts(right),
             Test::Range { value, .. } => counts(value),
             Test::Any { .. } => true,
-            Test::Occupied { .. } => false,
+            Test::Occupied { .. } | Test::InRegion { .. } => false,
         }
     }
 }
@@ -202,11 +242,27 @@ pub fn recognise(body: &[TStmt], region_first: &[u16]) -> Option<FastCheck> {
     })
 }
 
-/// The fast form of a comparison, if it has the shape.
-fn test(cond: &TExpr, region_first: &[u16]) -> Option<Test> {
+/// The fast form of a comparison or of `is_in(CELL, REGION)`, if it has the shape.
+pub(crate) fn test(cond: &TExpr, region_first: &[u16]) -> Option<Test> {
+    let (cond, inside) = match cond {
+        TExpr::Not(inner) => (inner.as_ref(), false),
+        other => (other, true),
+    };
+    if let TExpr::IsIn(cell, set) = cond
+        && let TExpr::RegionCells(region) = set.as_ref()
+    {
+        return Some(Test::InRegion {
+            cell: CellAt::of(cell)?,
+            region: region_of(region, region_first)?,
+            inside,
+        });
+    }
     let TExpr::Binary(op, left, right) = cond else {
         return None;
     };
+    if !inside {
+        return None;
+    }
     if !matches!(
         op,
         BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
@@ -295,6 +351,12 @@ fn operand(e: &TExpr, region_first: &[u16]) -> Option<Operand> {
         TExpr::Counter(c) => Some(Operand::Counter(*c)),
         TExpr::Repetitions => Some(Operand::Repetitions),
         TExpr::Ply => Some(Operand::Ply),
+        TExpr::PiecesOn(set) if matches!(set.as_ref(), TExpr::OneCell(_)) => {
+            let TExpr::OneCell(cell) = set.as_ref() else {
+                return None;
+            };
+            Some(Operand::Height(CellAt::of(cell)?))
+        }
         TExpr::PiecesOn(set) => {
             let region = match set.as_ref() {
                 TExpr::RegionCells(region) => region,

@@ -1,8 +1,11 @@
 //! The run of the fast path of [`crate::compile::fast::fast_check`]: what it gives is what the
 //! general path would.
 
+use crate::compile::fast::effect_conditions::EffectCondition;
 use crate::compile::fast::fast_check::*;
 use crate::engine::eval::{Frame, Verdict};
+use crate::model::board::CellSet;
+use crate::model::state::State;
 use crate::syntax::ast::BinOp;
 
 impl<const W: usize> crate::compile::Game<W> {
@@ -31,53 +34,66 @@ impl<const W: usize> crate::compile::Game<W> {
         }
     }
 
-    /// Whether one test of a recognised end test holds.
-    fn fast_test_holds(&self, test: &Test, frame: &mut Frame<'_, W>) -> bool {
+    /// Whether a recognised effect condition holds: what the stack machine would give for it.
+    #[inline]
+    pub(crate) fn effect_condition_holds(
+        &self,
+        condition: &EffectCondition,
+        frame: &mut Frame<'_, W>,
+    ) -> bool {
+        let mut tests = condition.tests.iter();
+        match condition.any {
+            true => tests.any(|test| self.fast_test_holds(test, frame)),
+            false => tests.all(|test| self.fast_test_holds(test, frame)),
+        }
+    }
+
+    /// The cell a test names, as [`crate::compile::Op::To`], `From` and `Next` give it.
+    #[inline(always)]
+    fn fast_cell(&self, at: CellAt, frame: &Frame<'_, W>) -> i32 {
+        let cell = match frame.action {
+            Some(a) if at.from => self.action_from(&a),
+            Some(a) => self.action_to(&a),
+            None => crate::engine::cells::NO_CELL_VALUE,
+        };
+        match at.next {
+            Some(dirs) => self.next_cell(frame.state, cell, dirs),
+            None => cell,
+        }
+    }
+
+    /// Whether one test of a recognised end test or effect condition holds.
+    pub(crate) fn fast_test_holds(&self, test: &Test, frame: &mut Frame<'_, W>) -> bool {
         let state = frame.state;
-        let players = self.players.len() as u8;
-        let cells_of = |(first, whose): (u16, Option<PlayerRef>)| {
-            let offset = whose.map_or(0, |w| w.resolve(state, players) as u16);
-            &self.region_sets[(first + offset) as usize]
-        };
-        let pieces = |player: PlayerRef, region: Option<(u16, Option<PlayerRef>)>| {
-            let pieces = state.pieces_of(player.resolve(state, players));
-            match region {
-                None => *pieces,
-                Some(region) => pieces.and(cells_of(region)),
-            }
-        };
-        let mut value = |operand: Operand| -> i32 {
-            match operand {
-                Operand::Int(v) => v,
-                Operand::Count { player, region } => pieces(player, region).len() as i32,
-                Operand::Counter(c) => state.counters[c as usize],
-                Operand::Repetitions => frame.repetitions(|s| self.position_key(s)),
-                Operand::Ply => state.ply.min(i32::MAX as u32) as i32,
-                Operand::PiecesOn { region } => {
-                    (cells_of(region).iter()).fold(0i32, |sum, c| sum + i32::from(state.height(c)))
-                }
-            }
-        };
         match *test {
-            Test::Range {
-                value: operand,
-                lo,
-                hi,
+            Test::InRegion {
+                cell,
+                region,
                 inside,
             } => {
-                let v = value(operand);
-                (lo <= v && v <= hi) == inside
+                let cell = self.cell_of(self.fast_cell(cell, frame));
+                cell.is_some_and(|c| self.fast_region(region, state).contains(c)) == inside
+            }
+            Test::Occupied { region, present } => {
+                (self.fast_region(region, state).and(&state.occupied())).is_empty() != present
             }
             Test::Any {
                 player,
                 region,
                 present,
-            } => pieces(player, region).is_empty() != present,
-            Test::Occupied { region, present } => {
-                cells_of(region).and(&state.occupied()).is_empty() != present
+            } => self.fast_pieces(player, region, state).is_empty() != present,
+            Test::Range {
+                value,
+                lo,
+                hi,
+                inside,
+            } => {
+                let v = self.operand_value(value, frame);
+                (lo <= v && v <= hi) == inside
             }
             Test::Compare { left, op, right } => {
-                let (l, r) = (value(left), value(right));
+                let l = self.operand_value(left, frame);
+                let r = self.operand_value(right, frame);
                 match op {
                     BinOp::Eq => l == r,
                     BinOp::Ne => l != r,
@@ -86,6 +102,53 @@ impl<const W: usize> crate::compile::Game<W> {
                     BinOp::Gt => l > r,
                     _ => l >= r,
                 }
+            }
+        }
+    }
+
+    /// The cells of a region a test names (a per-player region: whose copy).
+    #[inline]
+    fn fast_region(
+        &self,
+        (first, whose): (u16, Option<PlayerRef>),
+        state: &State<W>,
+    ) -> &CellSet<W> {
+        let players = self.players.len() as u8;
+        let offset = whose.map_or(0, |w| w.resolve(state, players) as u16);
+        &self.region_sets[(first + offset) as usize]
+    }
+
+    /// A player's pieces, in a region if given.
+    #[inline]
+    fn fast_pieces(
+        &self,
+        player: PlayerRef,
+        region: Option<(u16, Option<PlayerRef>)>,
+        state: &State<W>,
+    ) -> CellSet<W> {
+        let pieces = state.pieces_of(player.resolve(state, self.players.len() as u8));
+        match region {
+            None => *pieces,
+            Some(region) => pieces.and(self.fast_region(region, state)),
+        }
+    }
+
+    /// The value of one side of a comparison.
+    #[inline]
+    fn operand_value(&self, operand: Operand, frame: &mut Frame<'_, W>) -> i32 {
+        let state = frame.state;
+        match operand {
+            Operand::Int(v) => v,
+            Operand::Count { player, region } => {
+                self.fast_pieces(player, region, state).len() as i32
+            }
+            Operand::Counter(c) => state.counters[c as usize],
+            Operand::Repetitions => frame.repetitions(|s| self.position_key(s)),
+            Operand::Ply => state.ply.min(i32::MAX as u32) as i32,
+            Operand::PiecesOn { region } => (self.fast_region(region, state).iter())
+                .fold(0i32, |sum, c| sum + i32::from(state.height(c))),
+            Operand::Height(at) => {
+                (self.cell_of(self.fast_cell(at, frame))).map_or(0, |c| i32::from(state.height(c)))
             }
         }
     }
