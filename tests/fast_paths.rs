@@ -25,6 +25,8 @@ fn general(game: &Game) -> Game {
         for effect in &mut rule.effects {
             effect.fast = None;
             effect.fast_condition = None;
+            effect.fast_target = None;
+            effect.fast_into = None;
         }
     }
     for check in slow.turn_start.iter_mut().chain(slow.after.iter_mut()) {
@@ -230,17 +232,21 @@ fn end_tests_of_several_fast_tests_agree_with_the_rules_programs() {
     }
 }
 
-/// Effect conditions of a few tests of the action's cells (Kalah's capture and extra turn, Ur's
-/// extra turn on a rosette) run test by test agree with the rules' programs.
+/// Effect conditions of a few tests of the action's cells and of the pieces on sets built
+/// directly (Kalah's capture and extra turn, Ur's extra turn on a rosette, Oware's capture unless
+/// it takes every seed), and the sets effects take, agree with the rules' programs.
 #[test]
-fn effect_conditions_run_test_by_test_agree_with_the_rules_programs() {
-    for (name, recognised) in [("kalah", 2), ("ur", 2)] {
+fn effect_conditions_and_sets_built_directly_agree_with_the_rules_programs() {
+    // (game, conditions, targets and `into`s recognised)
+    for (name, conditions, sets) in [("kalah", 2, 2), ("ur", 2, 0), ("oware", 1, 2)] {
         let game = load(name);
-        let fast = (game.moves.iter())
-            .flat_map(|rule| &rule.effects)
-            .filter(|effect| effect.fast_condition.is_some())
-            .count();
-        assert_eq!(fast, recognised, "{name}");
+        let effects = || game.moves.iter().flat_map(|rule| &rule.effects);
+        let fast = effects().filter(|e| e.fast_condition.is_some()).count();
+        assert_eq!(fast, conditions, "{name}");
+        let built = effects()
+            .map(|e| usize::from(e.fast_target.is_some()) + usize::from(e.fast_into.is_some()))
+            .sum::<usize>();
+        assert_eq!(built, sets, "{name}");
         agree(&game, &general(&game), 40);
     }
 }

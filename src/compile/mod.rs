@@ -122,6 +122,10 @@ pub struct CompiledEffect {
     /// The condition run test by test, when it has that form (see
     /// [`fast::effect_conditions`]).
     pub fast_condition: Option<fast::effect_conditions::EffectCondition>,
+    /// The target's and `into`'s cells built directly, when they have that form (see
+    /// [`fast::effect_sets`]).
+    pub fast_target: Option<fast::effect_sets::FastSet>,
+    pub fast_into: Option<fast::effect_sets::FastSet>,
     /// `shift`: a program that gives the cell the piece goes to (the target gives the cell it
     /// comes from).
     pub destination: Option<CodeRange>,
@@ -1128,6 +1132,11 @@ fn compile_effect(
             .then(|| fast::neighbour_filter::NeighbourFilter::of(&effect.target, region_first))
             .flatten(),
         fast_condition,
+        fast_target: (!player)
+            .then(|| fast::effect_sets::FastSet::of(&effect.target, region_first))
+            .flatten(),
+        fast_into: (effect.into.as_ref())
+            .and_then(|e| fast::effect_sets::FastSet::of(e, region_first)),
     })
 }
 

@@ -1161,11 +1161,15 @@ impl<const W: usize> Game<W> {
                 }
                 continue;
             }
-            let cells = match &effect.fast {
-                Some(filter) => self.neighbour_filter(filter, state, action),
-                None => self.eval_set(effect.target, &mut judged),
+            let cells = match (&effect.fast, &effect.fast_target) {
+                (Some(filter), _) => self.neighbour_filter(filter, state, action),
+                (None, Some(set)) => self.fast_set(set, &judged),
+                (None, None) => self.eval_set(effect.target, &mut judged),
             };
-            let into = effect.into.map(|i| self.eval_set(i, &mut judged));
+            let into = match (&effect.fast_into, effect.into) {
+                (Some(set), _) => Some(self.fast_set(set, &judged)),
+                (None, into) => into.map(|i| self.eval_set(i, &mut judged)),
+            };
             let me = state.to_move;
             match effect.verb {
                 EffectVerb::Flip => {

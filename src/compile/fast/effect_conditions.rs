@@ -9,7 +9,8 @@
 //! `pieces_on` and `is_in` a region. A condition is an `and` or an `or` of up to four of them.
 
 use crate::check::TExpr;
-use crate::compile::fast::fast_check::{Test, test};
+use crate::compile::fast::effect_sets::FastSet;
+use crate::compile::fast::fast_check::{Test, test_with};
 use crate::syntax::ast::BinOp;
 
 /// The most tests a recognised condition has.
@@ -20,6 +21,8 @@ const MOST_TESTS: usize = 4;
 pub struct EffectCondition {
     pub tests: Vec<Test>,
     pub any: bool,
+    /// The sets whose pieces the tests count ([`crate::compile::fast::fast_check::Operand::PiecesOnSet`]).
+    pub sets: Vec<FastSet>,
 }
 
 impl EffectCondition {
@@ -31,8 +34,11 @@ impl EffectCondition {
         if parts.len() > MOST_TESTS {
             return None;
         }
-        let tests = (parts.iter().map(|p| test(p, region_first))).collect::<Option<Vec<_>>>()?;
-        Some(EffectCondition { tests, any })
+        let mut sets = Vec::new();
+        let tests = (parts.iter())
+            .map(|p| test_with(p, region_first, Some(&mut sets)))
+            .collect::<Option<Vec<_>>>()?;
+        Some(EffectCondition { tests, any, sets })
     }
 }
 

@@ -6,6 +6,7 @@
 //! fail the rule is skipped without running (Kalah's end: a side without seeds, or the last ply).
 
 use crate::check::{TExpr, TStmt};
+use crate::compile::fast::effect_sets::FastSet;
 use crate::compile::{Board, CellSet};
 use crate::model::state::State;
 use crate::model::verdict::Verdict;
@@ -59,6 +60,9 @@ pub enum Operand {
     },
     /// `pieces_on(CELL)`: the pieces on a cell the action names (0 for none).
     Height(CellAt),
+    /// `pieces_on(SET)` of a set built directly: its index among the sets of the effect
+    /// condition ([`crate::compile::fast::effect_conditions`]) that holds the test.
+    PiecesOnSet(u8),
 }
 
 /// A cell an effect's condition asks about: where the action lands (`to`) or starts (`from`), or
@@ -71,7 +75,7 @@ pub struct CellAt {
 }
 
 impl CellAt {
-    fn of(e: &TExpr) -> Option<CellAt> {
+    pub(crate) fn of(e: &TExpr) -> Option<CellAt> {
         match e {
             TExpr::To => Some(CellAt {
                 from: false,
@@ -244,6 +248,16 @@ pub fn recognise(body: &[TStmt], region_first: &[u16]) -> Option<FastCheck> {
 
 /// The fast form of a comparison or of `is_in(CELL, REGION)`, if it has the shape.
 pub(crate) fn test(cond: &TExpr, region_first: &[u16]) -> Option<Test> {
+    test_with(cond, region_first, None)
+}
+
+/// [`test`], where `pieces_on` of other sets may be counted too when `sets` is given: each such
+/// set is added to it, and [`Operand::PiecesOnSet`] names its index there.
+pub(crate) fn test_with(
+    cond: &TExpr,
+    region_first: &[u16],
+    mut sets: Option<&mut Vec<FastSet>>,
+) -> Option<Test> {
     let (cond, inside) = match cond {
         TExpr::Not(inner) => (inner.as_ref(), false),
         other => (other, true),
@@ -269,7 +283,8 @@ pub(crate) fn test(cond: &TExpr, region_first: &[u16]) -> Option<Test> {
     ) {
         return None;
     }
-    let (left, right) = (operand(left, region_first)?, operand(right, region_first)?);
+    let left = operand(left, region_first, sets.as_deref_mut())?;
+    let right = operand(right, region_first, sets)?;
     Some(match (left, *op, right) {
         (Operand::Count { player, region }, op, Operand::Int(n)) => match (op, n) {
             (BinOp::Gt | BinOp::Ne, 0) | (BinOp::Ge, 1) => Test::Any {
@@ -345,7 +360,7 @@ fn range(value: Operand, op: BinOp, n: i32) -> Test {
     }
 }
 
-fn operand(e: &TExpr, region_first: &[u16]) -> Option<Operand> {
+fn operand(e: &TExpr, region_first: &[u16], sets: Option<&mut Vec<FastSet>>) -> Option<Operand> {
     match e {
         TExpr::Int(v) => Some(Operand::Int(i32::try_from(*v).ok()?)),
         TExpr::Counter(c) => Some(Operand::Counter(*c)),
@@ -362,9 +377,13 @@ fn operand(e: &TExpr, region_first: &[u16]) -> Option<Operand> {
                 TExpr::RegionCells(region) => region,
                 other => other,
             };
-            Some(Operand::PiecesOn {
-                region: region_of(region, region_first)?,
-            })
+            if let Some(region) = region_of(region, region_first) {
+                return Some(Operand::PiecesOn { region });
+            }
+            let sets = sets?;
+            let index = u8::try_from(sets.len()).ok()?;
+            sets.push(FastSet::of(set, region_first)?);
+            Some(Operand::PiecesOnSet(index))
         }
         TExpr::Count {
             player,
@@ -383,7 +402,7 @@ fn operand(e: &TExpr, region_first: &[u16]) -> Option<Operand> {
 }
 
 /// A region named in an end test: its first cell set, and whose copy of a per-player region.
-fn region_of(e: &TExpr, region_first: &[u16]) -> Option<(u16, Option<PlayerRef>)> {
+pub(crate) fn region_of(e: &TExpr, region_first: &[u16]) -> Option<(u16, Option<PlayerRef>)> {
     match e {
         TExpr::Region(r) => Some((region_first[*r as usize], None)),
         TExpr::PlayerRegion(r, p) => {

@@ -8,6 +8,7 @@
 pub mod attack_plan;
 pub mod cell_mask;
 pub mod effect_conditions;
+pub mod effect_sets;
 pub mod fast_after;
 pub mod fast_check;
 pub mod fixed_parts;

@@ -2,6 +2,7 @@
 //! general path would.
 
 use crate::compile::fast::effect_conditions::EffectCondition;
+use crate::compile::fast::effect_sets::FastSet;
 use crate::compile::fast::fast_check::*;
 use crate::engine::eval::{Frame, Verdict};
 use crate::model::board::CellSet;
@@ -18,8 +19,8 @@ impl<const W: usize> crate::compile::Game<W> {
         code: crate::compile::CodeRange,
         frame: &mut Frame<'_, W>,
     ) -> Verdict {
-        let holds = self.fast_test_holds(&check.test, frame)
-            || (check.or_else.iter().flatten()).any(|test| self.fast_test_holds(test, frame));
+        let holds = self.fast_test_holds(&check.test, &[], frame)
+            || (check.or_else.iter().flatten()).any(|test| self.fast_test_holds(test, &[], frame));
         if !holds {
             return Verdict::Nothing;
         }
@@ -41,16 +42,16 @@ impl<const W: usize> crate::compile::Game<W> {
         condition: &EffectCondition,
         frame: &mut Frame<'_, W>,
     ) -> bool {
-        let mut tests = condition.tests.iter();
+        let (mut tests, sets) = (condition.tests.iter(), condition.sets.as_slice());
         match condition.any {
-            true => tests.any(|test| self.fast_test_holds(test, frame)),
-            false => tests.all(|test| self.fast_test_holds(test, frame)),
+            true => tests.any(|test| self.fast_test_holds(test, sets, frame)),
+            false => tests.all(|test| self.fast_test_holds(test, sets, frame)),
         }
     }
 
     /// The cell a test names, as [`crate::compile::Op::To`], `From` and `Next` give it.
     #[inline(always)]
-    fn fast_cell(&self, at: CellAt, frame: &Frame<'_, W>) -> i32 {
+    pub(super) fn fast_cell(&self, at: CellAt, frame: &Frame<'_, W>) -> i32 {
         let cell = match frame.action {
             Some(a) if at.from => self.action_from(&a),
             Some(a) => self.action_to(&a),
@@ -62,8 +63,14 @@ impl<const W: usize> crate::compile::Game<W> {
         }
     }
 
-    /// Whether one test of a recognised end test or effect condition holds.
-    pub(crate) fn fast_test_holds(&self, test: &Test, frame: &mut Frame<'_, W>) -> bool {
+    /// Whether one test of a recognised end test or effect condition holds (`sets`: those the
+    /// condition counts pieces on).
+    pub(crate) fn fast_test_holds(
+        &self,
+        test: &Test,
+        sets: &[FastSet],
+        frame: &mut Frame<'_, W>,
+    ) -> bool {
         let state = frame.state;
         match *test {
             Test::InRegion {
@@ -88,12 +95,12 @@ impl<const W: usize> crate::compile::Game<W> {
                 hi,
                 inside,
             } => {
-                let v = self.operand_value(value, frame);
+                let v = self.operand_value(value, sets, frame);
                 (lo <= v && v <= hi) == inside
             }
             Test::Compare { left, op, right } => {
-                let l = self.operand_value(left, frame);
-                let r = self.operand_value(right, frame);
+                let l = self.operand_value(left, sets, frame);
+                let r = self.operand_value(right, sets, frame);
                 match op {
                     BinOp::Eq => l == r,
                     BinOp::Ne => l != r,
@@ -108,7 +115,7 @@ impl<const W: usize> crate::compile::Game<W> {
 
     /// The cells of a region a test names (a per-player region: whose copy).
     #[inline]
-    fn fast_region(
+    pub(super) fn fast_region(
         &self,
         (first, whose): (u16, Option<PlayerRef>),
         state: &State<W>,
@@ -135,7 +142,7 @@ impl<const W: usize> crate::compile::Game<W> {
 
     /// The value of one side of a comparison.
     #[inline]
-    fn operand_value(&self, operand: Operand, frame: &mut Frame<'_, W>) -> i32 {
+    fn operand_value(&self, operand: Operand, sets: &[FastSet], frame: &mut Frame<'_, W>) -> i32 {
         let state = frame.state;
         match operand {
             Operand::Int(v) => v,
@@ -150,6 +157,8 @@ impl<const W: usize> crate::compile::Game<W> {
             Operand::Height(at) => {
                 (self.cell_of(self.fast_cell(at, frame))).map_or(0, |c| i32::from(state.height(c)))
             }
+            Operand::PiecesOnSet(set) => (self.fast_set(&sets[set as usize], frame).iter())
+                .fold(0i32, |sum, c| sum + i32::from(state.height(c))),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 mod attack_plan;
 mod cell_mask;
+mod effect_sets;
 mod fast_check;
 mod hoisted_filters;
 mod neighbour_filter;
