@@ -1108,7 +1108,7 @@ fn compile_effect(
         Some(TExpr::Int(_)) | None => None,
         Some(c) => Some(emitter.expr_program(c)),
     };
-    let fast_condition = (condition.is_some())
+    let mut fast_condition = (condition.is_some())
         .then(|| (folded.as_ref()).and_then(|c| EffectCondition::of(c, region_first)))
         .flatten();
     // Programs that give a value: a player, or a shift's cells.
@@ -1122,6 +1122,13 @@ fn compile_effect(
         emitter.set_program(&effect.target)
     };
     let into = effect.into.as_ref().map(|e| emitter.set_program(e));
+    let fast_target = (!player)
+        .then(|| fast::effect_sets::FastSet::of(&effect.target, region_first))
+        .flatten();
+    if let (Some(condition), Some(target)) = (&mut fast_condition, &fast_target) {
+        condition.target_set =
+            (condition.sets.iter().position(|s| s == target)).and_then(|i| u8::try_from(i).ok());
+    }
     Some(CompiledEffect {
         verb: effect.verb,
         target,
@@ -1132,9 +1139,7 @@ fn compile_effect(
             .then(|| fast::neighbour_filter::NeighbourFilter::of(&effect.target, region_first))
             .flatten(),
         fast_condition,
-        fast_target: (!player)
-            .then(|| fast::effect_sets::FastSet::of(&effect.target, region_first))
-            .flatten(),
+        fast_target,
         fast_into: (effect.into.as_ref())
             .and_then(|e| fast::effect_sets::FastSet::of(e, region_first)),
     })

@@ -1130,10 +1130,10 @@ impl<const W: usize> Game<W> {
             // One frame for the condition and the cells: a walk the condition made (the cells
             // a capture would take, counted) is not made again.
             let mut judged = frame();
-            let holds = match (&effect.fast_condition, effect.condition) {
+            let (holds, built) = match (&effect.fast_condition, effect.condition) {
                 (Some(fast), _) => self.effect_condition_holds(fast, &mut judged),
-                (None, Some(c)) => self.eval_bool(c, &mut judged),
-                (None, None) => true,
+                (None, Some(c)) => (self.eval_bool(c, &mut judged), None),
+                (None, None) => (true, None),
             };
             if !holds {
                 continue;
@@ -1163,7 +1163,8 @@ impl<const W: usize> Game<W> {
             }
             let cells = match (&effect.fast, &effect.fast_target) {
                 (Some(filter), _) => self.neighbour_filter(filter, state, action),
-                (None, Some(set)) => self.fast_set(set, &judged),
+                // Built already if the condition counted its pieces.
+                (None, Some(set)) => built.unwrap_or_else(|| self.fast_set(set, &judged)),
                 (None, None) => self.eval_set(effect.target, &mut judged),
             };
             let into = match (&effect.fast_into, effect.into) {

@@ -23,6 +23,8 @@ pub struct EffectCondition {
     pub any: bool,
     /// The sets whose pieces the tests count ([`crate::compile::fast::fast_check::Operand::PiecesOnSet`]).
     pub sets: Vec<FastSet>,
+    /// Which of them the effect takes (Oware counts the seeds it would capture): built once.
+    pub target_set: Option<u8>,
 }
 
 impl EffectCondition {
@@ -38,7 +40,12 @@ impl EffectCondition {
         let tests = (parts.iter())
             .map(|p| test_with(p, region_first, Some(&mut sets)))
             .collect::<Option<Vec<_>>>()?;
-        Some(EffectCondition { tests, any, sets })
+        Some(EffectCondition {
+            tests,
+            any,
+            sets,
+            target_set: None,
+        })
     }
 }
 

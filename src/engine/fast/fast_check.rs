@@ -9,6 +9,25 @@ use crate::model::board::CellSet;
 use crate::model::state::State;
 use crate::syntax::ast::BinOp;
 
+/// The sets an effect condition counts the pieces on, and the one its effect takes (`kept`),
+/// once built.
+pub(crate) struct ConditionSets<'s, const W: usize> {
+    sets: &'s [FastSet],
+    kept: Option<u8>,
+    built: Option<CellSet<W>>,
+}
+
+impl<const W: usize> ConditionSets<'_, W> {
+    /// For end tests, which count on no such set.
+    fn none() -> Self {
+        ConditionSets {
+            sets: &[],
+            kept: None,
+            built: None,
+        }
+    }
+}
+
 impl<const W: usize> crate::compile::Game<W> {
     /// Runs a recognised end test: the same verdict the stack machine would give (for a guard,
     /// [`Verdict::Nothing`] when it fails, else the verdict of `code`, the rule's program).
@@ -19,8 +38,9 @@ impl<const W: usize> crate::compile::Game<W> {
         code: crate::compile::CodeRange,
         frame: &mut Frame<'_, W>,
     ) -> Verdict {
-        let holds = self.fast_test_holds(&check.test, &[], frame)
-            || (check.or_else.iter().flatten()).any(|test| self.fast_test_holds(test, &[], frame));
+        let sets = &mut ConditionSets::none();
+        let holds = self.fast_test_holds(&check.test, sets, frame)
+            || (check.or_else.iter().flatten()).any(|test| self.fast_test_holds(test, sets, frame));
         if !holds {
             return Verdict::Nothing;
         }
@@ -35,18 +55,25 @@ impl<const W: usize> crate::compile::Game<W> {
         }
     }
 
-    /// Whether a recognised effect condition holds: what the stack machine would give for it.
+    /// Whether a recognised effect condition holds: what the stack machine would give for it;
+    /// with the set its effect takes, if the condition built it on the way.
     #[inline]
     pub(crate) fn effect_condition_holds(
         &self,
         condition: &EffectCondition,
         frame: &mut Frame<'_, W>,
-    ) -> bool {
-        let (mut tests, sets) = (condition.tests.iter(), condition.sets.as_slice());
-        match condition.any {
-            true => tests.any(|test| self.fast_test_holds(test, sets, frame)),
-            false => tests.all(|test| self.fast_test_holds(test, sets, frame)),
-        }
+    ) -> (bool, Option<CellSet<W>>) {
+        let mut sets = ConditionSets {
+            sets: &condition.sets,
+            kept: condition.target_set,
+            built: None,
+        };
+        let mut tests = condition.tests.iter();
+        let holds = match condition.any {
+            true => tests.any(|test| self.fast_test_holds(test, &mut sets, frame)),
+            false => tests.all(|test| self.fast_test_holds(test, &mut sets, frame)),
+        };
+        (holds, sets.built)
     }
 
     /// The cell a test names, as [`crate::compile::Op::To`], `From` and `Next` give it.
@@ -68,7 +95,7 @@ impl<const W: usize> crate::compile::Game<W> {
     pub(crate) fn fast_test_holds(
         &self,
         test: &Test,
-        sets: &[FastSet],
+        sets: &mut ConditionSets<'_, W>,
         frame: &mut Frame<'_, W>,
     ) -> bool {
         let state = frame.state;
@@ -142,7 +169,12 @@ impl<const W: usize> crate::compile::Game<W> {
 
     /// The value of one side of a comparison.
     #[inline]
-    fn operand_value(&self, operand: Operand, sets: &[FastSet], frame: &mut Frame<'_, W>) -> i32 {
+    fn operand_value(
+        &self,
+        operand: Operand,
+        sets: &mut ConditionSets<'_, W>,
+        frame: &mut Frame<'_, W>,
+    ) -> i32 {
         let state = frame.state;
         match operand {
             Operand::Int(v) => v,
@@ -157,8 +189,14 @@ impl<const W: usize> crate::compile::Game<W> {
             Operand::Height(at) => {
                 (self.cell_of(self.fast_cell(at, frame))).map_or(0, |c| i32::from(state.height(c)))
             }
-            Operand::PiecesOnSet(set) => (self.fast_set(&sets[set as usize], frame).iter())
-                .fold(0i32, |sum, c| sum + i32::from(state.height(c))),
+            Operand::PiecesOnSet(index) => {
+                let set = self.fast_set(&sets.sets[index as usize], frame);
+                if sets.kept == Some(index) {
+                    sets.built = Some(set);
+                }
+                set.iter()
+                    .fold(0i32, |sum, c| sum + i32::from(state.height(c)))
+            }
         }
     }
 }
