@@ -179,8 +179,12 @@ fn filters_decided_once_per_position_agree_with_filters_asked_of_each_candidate(
         shapes("nine-mens-morris"),
         [(true, 0, 0), (true, 0, 0), (false, 0, 1)]
     );
-    // Oware: a sowing feeds the opponent, unless the opponent has seeds already.
+    // Oware: a sowing feeds the opponent, unless the opponent has seeds already (a test of the
+    // pieces on a region, run without the stack machine).
     assert_eq!(shapes("oware"), [(false, 0, 1)]);
+    let oware = load("oware");
+    let part = &oware.moves[0].hoists[0].waives[0];
+    assert!(part.fast.is_some());
     // Chess: en passant only just after a double step.
     assert_eq!(shapes("chess"), [(false, 1, 0)]);
     assert_eq!(shapes("ludo"), [(true, 0, 0)]);

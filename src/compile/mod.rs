@@ -565,7 +565,13 @@ impl Rules<'_> {
             filters.push(emitter.expr_program(filter));
             let fixed = !emitter.reads_candidate_since(start);
             let index = filters.len() - 1;
-            hoists.push(fast::hoisted_filters::hoist(filter, fixed, index, emitter));
+            hoists.push(fast::hoisted_filters::hoist(
+                filter,
+                fixed,
+                index,
+                region_first,
+                emitter,
+            ));
         }
         if hoists
             .iter()

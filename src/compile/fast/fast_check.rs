@@ -141,7 +141,7 @@ pub enum Test {
 impl Test {
     /// Whether the test counts a player's pieces cell by cell ([`Operand::Count`]), which a
     /// board of stacks does not allow (a stack is several pieces).
-    fn counts_cells(&self) -> bool {
+    pub(crate) fn counts_cells(&self) -> bool {
         let counts = |o: &Operand| matches!(o, Operand::Count { .. });
         match self {
             Test::Compare { left, right, .. } => counts(left) || counts(right),

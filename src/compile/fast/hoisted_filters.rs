@@ -13,6 +13,7 @@
 
 use super::super::bytecode::{CodeRange, Emitter};
 use super::super::chain_of;
+use super::fast_check::{Test, test};
 use crate::check::TExpr;
 use crate::syntax::ast::BinOp;
 
@@ -22,9 +23,17 @@ pub struct FilterHoist {
     /// The whole filter reads only the position.
     pub fixed: bool,
     /// Independent parts of a top-level `and`: one false, no candidate passes.
-    pub requires: Vec<CodeRange>,
+    pub requires: Vec<HoistedPart>,
     /// Independent parts of a top-level `or`: one true, every candidate passes.
-    pub waives: Vec<CodeRange>,
+    pub waives: Vec<HoistedPart>,
+}
+
+/// One independent part: its program, and its test without the stack machine where it is one
+/// of [`crate::compile::fast::fast_check`]'s (Oware's `pieces_on(pits(opponent)) > 0`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HoistedPart {
+    pub code: CodeRange,
+    pub fast: Option<Test>,
 }
 
 impl FilterHoist {
@@ -39,7 +48,13 @@ pub const MAX_HOISTED: usize = 32;
 /// What can be decided before the candidates of filter number `index`, `fixed` when its program
 /// (just emitted) reads only the position; its independent parts are emitted as programs of
 /// their own.
-pub fn hoist(filter: &TExpr, fixed: bool, index: usize, emitter: &mut Emitter) -> FilterHoist {
+pub fn hoist(
+    filter: &TExpr,
+    fixed: bool,
+    index: usize,
+    region_first: &[u16],
+    emitter: &mut Emitter,
+) -> FilterHoist {
     if index >= MAX_HOISTED {
         return FilterHoist::default();
     }
@@ -51,14 +66,19 @@ pub fn hoist(filter: &TExpr, fixed: bool, index: usize, emitter: &mut Emitter) -
     }
     FilterHoist {
         fixed: false,
-        requires: independent_parts(filter, BinOp::And, emitter),
-        waives: independent_parts(filter, BinOp::Or, emitter),
+        requires: independent_parts(filter, BinOp::And, region_first, emitter),
+        waives: independent_parts(filter, BinOp::Or, region_first, emitter),
     }
 }
 
 /// The parts of a top-level `op` chain of `filter` that do not read the candidate, each emitted
 /// as a program of its own (none when `filter` is not such a chain).
-fn independent_parts(filter: &TExpr, op: BinOp, emitter: &mut Emitter) -> Vec<CodeRange> {
+fn independent_parts(
+    filter: &TExpr,
+    op: BinOp,
+    region_first: &[u16],
+    emitter: &mut Emitter,
+) -> Vec<HoistedPart> {
     let mut parts = Vec::new();
     chain_of(filter, op, &mut parts);
     if parts.len() < 2 {
@@ -71,7 +91,12 @@ fn independent_parts(filter: &TExpr, op: BinOp, emitter: &mut Emitter) -> Vec<Co
         if emitter.reads_candidate_since(start) {
             emitter.truncate(start);
         } else {
-            kept.push(program);
+            // A test that counts pieces cell by cell would miscount stacks: a program then.
+            let fast = test(part, region_first).filter(|t| !t.counts_cells());
+            kept.push(HoistedPart {
+                code: program,
+                fast,
+            });
         }
     }
     kept

@@ -76,6 +76,11 @@ impl<const W: usize> crate::compile::Game<W> {
         (holds, sets.built)
     }
 
+    /// Whether one test of [`crate::compile::fast::fast_check`] holds in the frame.
+    pub(crate) fn test_holds(&self, test: &Test, frame: &mut Frame<'_, W>) -> bool {
+        self.fast_test_holds(test, &mut ConditionSets::none(), frame)
+    }
+
     /// The cell a test names, as [`crate::compile::Op::To`], `From` and `Next` give it.
     #[inline(always)]
     pub(super) fn fast_cell(&self, at: CellAt, frame: &Frame<'_, W>) -> i32 {

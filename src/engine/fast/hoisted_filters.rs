@@ -1,6 +1,7 @@
 //! Filters decided once per rule and position ([`crate::compile::fast::hoisted_filters`]): which
 //! of a rule's filters every candidate passes, or that none can.
 
+use crate::compile::fast::hoisted_filters::HoistedPart;
 use crate::compile::{CompiledMove, Game};
 use crate::engine::eval::Frame;
 
@@ -24,14 +25,21 @@ impl<const W: usize> Game<W> {
             if hoist
                 .requires
                 .iter()
-                .any(|&part| !self.eval_bool(part, frame))
+                .any(|part| !self.part_holds(part, frame))
             {
                 return None;
             }
-            if hoist.waives.iter().any(|&part| self.eval_bool(part, frame)) {
+            if hoist.waives.iter().any(|part| self.part_holds(part, frame)) {
                 waived |= 1 << i;
             }
         }
         Some(waived)
+    }
+
+    fn part_holds(&self, part: &HoistedPart, frame: &mut Frame<'_, W>) -> bool {
+        match &part.fast {
+            Some(test) => self.test_holds(test, frame),
+            None => self.eval_bool(part.code, frame),
+        }
     }
 }
