@@ -714,8 +714,8 @@ struct EndRules<'a, const W: usize> {
 impl<const W: usize> EndRules<'_, W> {
     /// The rules folded by the options (one that folds away is dropped: it can never say
     /// anything), each with its fast forms where its shape allows. With `split`, a rule that is
-    /// a list of `if TEST { outcome }` runs as one check per `if`, in order, so that each test
-    /// can take its fast form (Oware's three ends by captures).
+    /// a list of `if TEST { outcome }` whose tests all have fast forms runs as one check per
+    /// `if`, in order (Oware's three ends by captures).
     fn compile(
         &self,
         rules: &[crate::check::StmtRule],
@@ -725,7 +725,7 @@ impl<const W: usize> EndRules<'_, W> {
         let mut checks = Vec::new();
         for rule in rules {
             let body = fold::fold_stmts(&rule.body, self.options);
-            if split && body.len() > 1 && body.iter().all(ends_at_once) {
+            if split && body.len() > 1 && body.iter().all(|stmt| self.fast_alone(stmt)) {
                 for stmt in body {
                     checks.push(self.check(&rule.info, vec![stmt], emitter));
                 }
@@ -734,6 +734,14 @@ impl<const W: usize> EndRules<'_, W> {
             }
         }
         checks
+    }
+
+    /// Whether a statement ends the game or does nothing ([`ends_at_once`]) and has a fast form
+    /// of its own: only then is a rule split, since each check costs a run of its own.
+    fn fast_alone(&self, stmt: &crate::check::TStmt) -> bool {
+        ends_at_once(stmt)
+            && fast::fast_check::recognise(std::slice::from_ref(stmt), self.region_first)
+                .is_some_and(|f| !self.board.stacks || f.fits_stacks())
     }
 
     fn check(
