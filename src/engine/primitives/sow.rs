@@ -29,11 +29,19 @@ impl<const W: usize> Game<W> {
             }
             let start = path.index[me as usize][pit as usize] as usize;
             let mut steps = state.height(pit) as usize;
-            if sow.skip_start && cells.len() > 1 {
+            // Divisions only for the rare pits that hold a lap or more: they are slow.
+            if sow.skip_start && cells.len() > 1 && steps >= cells.len() {
                 // A lap passes over the pit: one step more for each full lap of the others.
                 steps += (steps - 1) / (cells.len() - 1);
             }
-            let last = cells[(start + steps) % cells.len()];
+            let mut at = start + steps;
+            if at >= cells.len() {
+                at -= cells.len();
+                if at >= cells.len() {
+                    at %= cells.len();
+                }
+            }
+            let last = cells[at];
             let action = Action::new(ActionKind::Sow, index, pit, last, 0, 1, 0, 0);
             self.push_if_legal(rule, frame, action, out);
         }
