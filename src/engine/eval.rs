@@ -427,21 +427,12 @@ impl<const W: usize> Game<W> {
                     push!(inside as i32)
                 }
                 Op::CellHeight => {
-                    let cell = pop!();
-                    let height = usize::try_from(cell)
-                        .ok()
-                        .filter(|&c| c < self.board.cells)
-                        .map_or(0, |c| i32::from(frame.state.height(c as u16)));
-                    push!(height)
+                    let cell = self.cell_of(pop!());
+                    push!(cell.map_or(0, |c| i32::from(frame.state.height(c))))
                 }
                 Op::RegionPieces => {
                     let region = &self.region_sets[pop!() as usize];
-                    let state = frame.state;
-                    push!(
-                        region
-                            .iter()
-                            .fold(0i32, |sum, c| sum + i32::from(state.height(c)))
-                    )
+                    push!(frame.state.pieces_on(region))
                 }
                 // Rare operations (race games, tests of the action): out of line.
                 Op::Pinned { .. }
@@ -671,11 +662,7 @@ impl<const W: usize> Game<W> {
             }
             Op::PiecesOn => {
                 let set = sets.pop();
-                let state = frame.state;
-                let sum = set
-                    .iter()
-                    .fold(0i32, |sum, c| sum + i32::from(state.height(c)));
-                push!(sum)
+                push!(frame.state.pieces_on(&set))
             }
             Op::Table(table) => {
                 let key = pop!();

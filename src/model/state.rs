@@ -196,6 +196,14 @@ impl<const W: usize> State<W> {
         self.set(cell, encode(player, kind));
     }
 
+    /// How many pieces stand on the cells (`pieces_on`: stacks count all theirs).
+    #[inline]
+    pub fn pieces_on(&self, cells: &CellSet<W>) -> i32 {
+        cells
+            .iter()
+            .fold(0i32, |sum, c| sum + i32::from(self.height(c)))
+    }
+
     /// How many pieces stand on a cell (stacks count all theirs).
     #[inline]
     pub fn height(&self, cell: u16) -> u8 {
@@ -380,23 +388,18 @@ impl<const W: usize> State<W> {
         // Each stands on an occupied cell, so only the cells up to the last occupied one are
         // mixed.
         let stack_bytes = (used * 8).min(STACK_CELLS);
-        let (mut stacked, mut pinned) = (false, false);
         let any = |bytes: &[u8]| bytes.iter().fold(0u8, |any, &b| any | b) != 0;
-        if self
-            .extra
-            .iter()
-            .zip(&self.under)
-            .fold(0u8, |any, (&e, &u)| any | e | u)
-            != 0
-        {
-            stacked = any(&self.extra);
-            pinned = any(&self.under);
-            let heights = self.extra[..stack_bytes]
-                .chunks_exact(8)
-                .filter(|_| stacked);
-            let pins = self.under[..stack_bytes].chunks_exact(8).filter(|_| pinned);
-            for chunk in heights.chain(pins) {
-                h = mix(h, word(chunk));
+        // Both arrays in one pass first: most boards have neither.
+        let (stacked, pinned) =
+            match (self.extra.iter().zip(&self.under)).fold(0u8, |any, (&e, &u)| any | e | u) {
+                0 => (false, false),
+                _ => (any(&self.extra), any(&self.under)),
+            };
+        for (bytes, present) in [(&self.extra, stacked), (&self.under, pinned)] {
+            if present {
+                for chunk in bytes[..stack_bytes].chunks_exact(8) {
+                    h = mix(h, word(chunk));
+                }
             }
         }
         let columned = self.columns_low.iter().fold(0u32, |any, &c| any | c) != 0;

@@ -366,14 +366,9 @@ fn operand(e: &TExpr, region_first: &[u16], sets: Option<&mut Vec<FastSet>>) -> 
         TExpr::Counter(c) => Some(Operand::Counter(*c)),
         TExpr::Repetitions => Some(Operand::Repetitions),
         TExpr::Ply => Some(Operand::Ply),
-        TExpr::PiecesOn(set) if matches!(set.as_ref(), TExpr::OneCell(_)) => {
-            let TExpr::OneCell(cell) = set.as_ref() else {
-                return None;
-            };
-            Some(Operand::Height(CellAt::of(cell)?))
-        }
         TExpr::PiecesOn(set) => {
             let region = match set.as_ref() {
+                TExpr::OneCell(cell) => return Some(Operand::Height(CellAt::of(cell)?)),
                 TExpr::RegionCells(region) => region,
                 other => other,
             };

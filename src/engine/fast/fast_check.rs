@@ -189,8 +189,7 @@ impl<const W: usize> crate::compile::Game<W> {
             Operand::Counter(c) => state.counters[c as usize],
             Operand::Repetitions => frame.repetitions(|s| self.position_key(s)),
             Operand::Ply => state.ply.min(i32::MAX as u32) as i32,
-            Operand::PiecesOn { region } => (self.fast_region(region, state).iter())
-                .fold(0i32, |sum, c| sum + i32::from(state.height(c))),
+            Operand::PiecesOn { region } => state.pieces_on(self.fast_region(region, state)),
             Operand::Height(at) => {
                 (self.cell_of(self.fast_cell(at, frame))).map_or(0, |c| i32::from(state.height(c)))
             }
@@ -199,8 +198,7 @@ impl<const W: usize> crate::compile::Game<W> {
                 if sets.kept == Some(index) {
                     sets.built = Some(set);
                 }
-                set.iter()
-                    .fold(0i32, |sum, c| sum + i32::from(state.height(c)))
+                state.pieces_on(&set)
             }
         }
     }
