@@ -483,6 +483,19 @@ impl<const W: usize> CellSet<W> {
         Some((i * 64 + 63 - self.words[i].leading_zeros() as usize) as u16)
     }
 
+    /// Calls `f` with each cell, lowest first: a loop per word, tighter than [`CellSet::iter`]
+    /// where the caller needs no iterator (a move list written cell by cell).
+    #[inline]
+    pub fn for_each_cell(&self, mut f: impl FnMut(u16)) {
+        for (i, &word) in self.words.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                f((i * 64) as u16 + bits.trailing_zeros() as u16);
+                bits &= bits - 1;
+            }
+        }
+    }
+
     pub fn iter(&self) -> CellIter<W> {
         CellIter {
             words: self.words,

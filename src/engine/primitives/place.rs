@@ -40,10 +40,8 @@ impl<const W: usize> Game<W> {
         if rule.unchecked {
             // Nothing to judge (the stones of connection games, amazons' arrows). The test
             // `push_if_legal` makes first, made once for the list: Havannah 2.6% fewer
-            // instructions.
-            for cell in cells.iter() {
-                out.push(Action::place(index, cell));
-            }
+            // instructions. A loop per word of the set, tighter than its iterator: Hex 11% fewer.
+            cells.for_each_cell(|cell| out.push(Action::place(index, cell)));
             return;
         }
         let mut cells = cells.iter();
