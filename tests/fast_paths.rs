@@ -19,6 +19,7 @@ fn general(game: &Game) -> Game {
     slow.word_moves = None;
     slow.rays = None;
     slow.table_value_sets.clear();
+    slow.lattices.clear();
     for rule in &mut slow.moves {
         rule.hoists.clear();
         rule.position_free = false;
@@ -256,4 +257,19 @@ fn effect_conditions_and_sets_built_directly_agree_with_the_rules_programs() {
         assert_eq!(kept.count(), usize::from(name == "oware"), "{name}");
         agree(&game, &general(&game), 40);
     }
+}
+
+/// `inside(group(previous_to))` with the group's holes counted on the hexagon's triangular
+/// lattice (Havannah's rings) agrees with the flood from the edge, position by position in
+/// random games.
+#[test]
+fn rings_found_by_counting_holes_agree_with_the_flood_from_the_edge() {
+    let game = load("havannah");
+    assert!(!game.lattices.is_empty());
+    assert!(
+        game.code
+            .iter()
+            .any(|op| matches!(op, tabula::compile::Op::InsideOfGroup(_)))
+    );
+    agree(&game, &general(&game), 40);
 }

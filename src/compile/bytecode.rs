@@ -110,6 +110,10 @@ pub enum Op {
     Group(u16),
     /// Pops a set, pushes the cells it closes off from the board's edge.
     Inside(u16),
+    /// [`Op::Inside`] of a set known to be one group along the same directions
+    /// (`inside(group(...))`): on a triangular lattice its holes are counted, not flooded (see
+    /// [`crate::compile::fast::lattice`]).
+    InsideOfGroup(u16),
     /// Pops the set to go through and the set to start from, pushes the cells reached.
     Reachable(u16),
     /// Pops a set, pushes how many different values of the table its cells have.
@@ -482,7 +486,14 @@ impl<'a> Emitter<'a> {
                 Some(d)
             }
             TExpr::Group { cell, dirs } => Some(self.unary(cell, Op::Group(*dirs))),
-            TExpr::Inside { cells, dirs } => Some(self.unary(cells, Op::Inside(*dirs))),
+            TExpr::Inside { cells, dirs } => {
+                let of_group = matches!(&**cells, TExpr::Group { dirs: d, .. } if d == dirs);
+                let op = match of_group {
+                    true => Op::InsideOfGroup(*dirs),
+                    false => Op::Inside(*dirs),
+                };
+                Some(self.unary(cells, op))
+            }
             TExpr::Reachable {
                 from,
                 through,
@@ -881,6 +892,7 @@ impl Op {
             | Op::WithoutLiberties(_)
             | Op::Group(_)
             | Op::Inside(_)
+            | Op::InsideOfGroup(_)
             | Op::Reachable(_)
             | Op::Distinct(_)
             | Op::BackAlong(_)
@@ -967,6 +979,7 @@ impl Op {
                 | Op::WithoutLiberties(_)
                 | Op::Group(_)
                 | Op::Inside(_)
+                | Op::InsideOfGroup(_)
                 | Op::Reachable(_)
                 | Op::Distinct(_)
                 | Op::BackAlong(_)

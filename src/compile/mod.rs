@@ -305,6 +305,9 @@ pub struct Game<const W: usize = 4> {
     /// values other than 0: the cells of each value, so that `distinct` intersects a few sets
     /// instead of sorting the values of a set's cells. Empty for other tables.
     pub table_value_sets: Vec<Vec<CellSet<W>>>,
+    /// The direction sets that make the board a triangular lattice (by their number in the
+    /// rules), for `inside(group(...))`: see [`fast::lattice`].
+    pub lattices: Vec<(u16, crate::model::lattice::Lattice)>,
     pub no_moves: Option<CompiledCheck>,
     /// `estimate` rules: each player's standing, a player's program and a number's, in turn.
     pub estimates: Vec<(CodeRange, CodeRange)>,
@@ -941,7 +944,7 @@ fn compile_programs<const W: usize>(
 
 pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
     let board = Board::build(&checked.board, checked.players.len());
-    let all_directions = (0..board.directions as u8).collect();
+    let all_directions: Vec<u8> = (0..board.directions as u8).collect();
     let (regions, region_sets, region_first) = compile_regions(&checked);
     let options: Vec<i64> = checked.options.iter().map(|o| o.value).collect();
     let declared_rules = declared_rules(&checked.program);
@@ -1018,6 +1021,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         .iter()
         .flat_map(|p| p.home.iter().copied())
         .collect();
+    let lattices = fast::lattice::lattices(&board, &all_directions, checked.players.len());
     let mut game = Game {
         name: checked.name,
         summary: checked.summary,
@@ -1044,6 +1048,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
             .map(fast::table_values::value_sets)
             .collect(),
         tables: checked.tables.clone(),
+        lattices,
         no_moves,
         estimates,
         code,

@@ -707,6 +707,10 @@ impl<const W: usize> Game<W> {
                 let set = sets.pop();
                 sets.push(self.inside(&set, dirs, frame.state.to_move));
             }
+            Op::InsideOfGroup(dirs) => {
+                let set = sets.pop();
+                sets.push(self.inside_of_group(&set, dirs, frame.state.to_move));
+            }
             Op::Reachable(dirs) => {
                 let through = sets.pop();
                 let from = sets.pop();

@@ -5,5 +5,6 @@
 pub mod action;
 pub mod board;
 pub mod columns;
+pub mod lattice;
 pub mod state;
 pub mod verdict;

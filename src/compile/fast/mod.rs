@@ -14,6 +14,7 @@ pub mod fast_check;
 pub mod fixed_parts;
 pub mod hoisted_filters;
 pub mod irreversible;
+pub mod lattice;
 pub mod neighbour_filter;
 pub mod previous_anchor;
 pub mod rays;

@@ -6,6 +6,7 @@ mod cell_mask;
 mod effect_sets;
 mod fast_check;
 mod hoisted_filters;
+mod inside_of_group;
 mod neighbour_filter;
 mod previous_anchor;
 #[cfg(test)]
