@@ -16,20 +16,53 @@ pub struct Lattice {
     pub back: [u8; 3],
 }
 
+/// What the counts say of one connected set of cells.
+pub enum Enclosure<const W: usize> {
+    /// It has a hole.
+    Holes,
+    /// It has no hole; these of its cells have all six neighbours in it.
+    Surrounded(CellSet<W>),
+}
+
 impl Lattice {
     /// The Euler number of `cells`: its parts less its holes.
     pub fn euler<const W: usize>(&self, board: &Board<W>, cells: &CellSet<W>) -> i32 {
-        // `cells` that have the cell a step `a` (`b`, `a+b`) on in `cells`.
+        self.counts(board, cells).0
+    }
+
+    /// Whether the connected set `cells` has a hole, and if not, which of its cells are
+    /// surrounded by its own.
+    pub fn enclosure<const W: usize>(&self, board: &Board<W>, cells: &CellSet<W>) -> Enclosure<W> {
+        // A hole takes a ring of six cells at least, a surrounded cell seven.
+        if cells.len() < 6 {
+            return Enclosure::Surrounded(CellSet::default());
+        }
+        let (euler, [a, b, ab]) = self.counts(board, cells);
+        if euler != 1 {
+            return Enclosure::Holes;
+        }
+        let mut inner = a.and(&b).and(&ab);
+        for &dir in &self.forward {
+            if inner.is_empty() {
+                break;
+            }
+            inner = inner.and(&board.step_set(cells, dir));
+        }
+        Enclosure::Surrounded(inner)
+    }
+
+    /// The Euler number, and the cells of `cells` that have the cell a step `a` (`b`, `a+b`) on
+    /// in `cells`.
+    fn counts<const W: usize>(
+        &self,
+        board: &Board<W>,
+        cells: &CellSet<W>,
+    ) -> (i32, [CellSet<W>; 3]) {
         let [a, b, ab] = self.back.map(|dir| cells.and(&board.step_set(cells, dir)));
         let pairs = a.len() + b.len() + ab.len();
         // The triangles {c, c+a, c+a+b} and {c, c+b, c+a+b}: every triangle of the lattice is one.
         let triangles = a.and(&ab).len() + b.and(&ab).len();
-        (cells.len() + triangles) as i32 - pairs as i32
-    }
-
-    /// The cells of `cells` whose six neighbours are all in `cells` (none on the board's edge).
-    pub fn surrounded<const W: usize>(&self, board: &Board<W>, cells: &CellSet<W>) -> CellSet<W> {
-        let steps = self.back.iter().chain(&self.forward);
-        steps.fold(*cells, |inner, &dir| inner.and(&board.step_set(cells, dir)))
+        let euler = (cells.len() + triangles) as i32 - pairs as i32;
+        (euler, [a, b, ab])
     }
 }

@@ -5,16 +5,14 @@
 
 use crate::compile::Game;
 use crate::model::board::CellSet;
+use crate::model::lattice::Enclosure;
 
 impl<const W: usize> Game<W> {
     /// What [`Game::inside`] gives for `group`, one group joined along the directions `dirs`.
     pub(crate) fn inside_of_group(&self, group: &CellSet<W>, dirs: u16, player: u8) -> CellSet<W> {
         let lattice = self.lattices.iter().find(|(code, _)| *code == dirs);
-        match lattice {
-            Some(_) if group.is_empty() => CellSet::default(),
-            Some((_, lattice)) if lattice.euler(&self.board, group) == 1 => {
-                lattice.surrounded(&self.board, group)
-            }
+        match lattice.map(|(_, lattice)| lattice.enclosure(&self.board, group)) {
+            Some(Enclosure::Surrounded(cells)) => cells,
             _ => self.inside(group, dirs, player),
         }
     }
