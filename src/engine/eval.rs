@@ -443,6 +443,10 @@ impl<const W: usize> Game<W> {
                 | Op::PathProgress { .. }
                 | Op::PathBlocked { .. }
                 | Op::Symmetric(_) => sp = self.run_rare_op(op, &mut stack, sp, frame),
+                // The connection games' end tests, a call nearer.
+                Op::Group(_) | Op::InsideOfGroup(_) | Op::Distinct(_) | Op::Size => {
+                    sp = self.run_set_op(op, &mut stack, sp, &mut sets, frame)
+                }
                 // The cell and set operations of placement games: out of line, so that the loop
                 // of the other games stays as small as it was before them.
                 _ => sp = self.run_cell_op(op, &mut stack, sp, &mut sets, frame),
