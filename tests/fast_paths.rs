@@ -20,6 +20,7 @@ fn general(game: &Game) -> Game {
     slow.rays = None;
     slow.table_value_sets.clear();
     slow.lattices.clear();
+    slow.board.opposites.clear();
     for rule in &mut slow.moves {
         rule.hoists.clear();
         rule.position_free = false;
@@ -272,4 +273,17 @@ fn rings_found_by_counting_holes_agree_with_the_flood_from_the_edge() {
             .any(|op| matches!(op, tabula::compile::Op::InsideOfGroup(_)))
     );
     agree(&game, &general(&game), 40);
+}
+
+/// `in_row` looked for along one direction of each opposite pair (a row along `n` is one along
+/// `s`) agrees with every direction looked along; tic-tac-toe's four directions have no
+/// opposites at all.
+#[test]
+fn rows_looked_for_along_half_the_directions_agree_with_all_of_them() {
+    for name in ["connect-four", "pentago"] {
+        let game = load(name);
+        assert!(!game.board.opposites.is_empty(), "{name}");
+        agree(&game, &general(&game), 40);
+    }
+    assert!(load("tic-tac-toe").board.opposites.is_empty());
 }

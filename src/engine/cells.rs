@@ -5,6 +5,7 @@
 use crate::check::{ALL_DIRECTIONS, CellTest};
 use crate::compile::{CellSet, Game, NO_CELL};
 use crate::model::action::{Action, ActionKind};
+use crate::model::board::NO_DIRECTION;
 use crate::model::state::State;
 
 /// "No cell" as the rules' values hold it: off the board, or the origin of a placement.
@@ -299,6 +300,9 @@ impl<const W: usize> Game<W> {
             },
             None => None,
         };
+        if through.is_none() && !self.board.opposites.is_empty() {
+            return self.in_row_anywhere(state, player, length, dirs);
+        }
         self.directions_of(dirs, player).iter().any(|&dir| {
             let ends = self.row_ends(state, player, length, dir);
             match through {
@@ -318,6 +322,21 @@ impl<const W: usize> Game<W> {
                     false
                 }
             }
+        })
+    }
+
+    /// [`Game::in_row`] through no cell in particular: a row along a direction is one along its
+    /// opposite, so a direction whose opposite was looked along is skipped (Pentago's rows of
+    /// five: half the directions).
+    fn in_row_anywhere(&self, state: &State<W>, player: u8, length: u8, dirs: u16) -> bool {
+        let mut looked = 0u64;
+        self.directions_of(dirs, player).iter().any(|&dir| {
+            let back = self.board.opposites[dir as usize];
+            if back != NO_DIRECTION && looked >> (back & 63) & 1 != 0 {
+                return false;
+            }
+            looked |= 1 << (dir & 63);
+            !self.row_ends(state, player, length, dir).is_empty()
         })
     }
 

@@ -5,6 +5,31 @@ use crate::check::{CheckedBoard, Layout, Symmetry};
 
 /// Marks "off the board" in the neighbour table.
 pub const NO_CELL: u16 = u16::MAX;
+/// No direction (see [`Board::opposites`]).
+pub const NO_DIRECTION: u8 = u8::MAX;
+
+/// For each direction, the one that undoes its every step and has no other (see
+/// [`Board::opposites`]).
+fn opposites(neighbours: &[u16], cells: usize, directions: usize) -> Vec<u8> {
+    let step = |c: usize, d: usize| neighbours[c * directions + d];
+    let undoes = |d: usize, back: usize| {
+        (0..cells).all(|c| {
+            let (there, behind) = (step(c, d), step(c, back));
+            (there == NO_CELL || step(there as usize, back) == c as u16)
+                && (behind == NO_CELL || step(behind as usize, d) == c as u16)
+        })
+    };
+    let opposites: Vec<u8> = (0..directions)
+        .map(|d| {
+            let back = (0..directions).find(|&back| back != d && undoes(d, back));
+            back.map_or(NO_DIRECTION, |b| b as u8)
+        })
+        .collect();
+    match opposites.iter().all(|&o| o == NO_DIRECTION) {
+        true => Vec::new(),
+        false => opposites,
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct Board<const W: usize = 4> {
@@ -40,6 +65,10 @@ pub struct Board<const W: usize = 4> {
     pub all_cells: CellSet<W>,
     /// Per direction: every neighbour that way is `offsets[d]` cells on (see [`Board::step_set`]).
     pub uniform: Vec<bool>,
+    /// Per direction: the direction that leads back from every neighbour that way, and only
+    /// there ([`NO_DIRECTION`] if none), so that a row along one is a row along the other.
+    /// Empty when no direction has one.
+    pub opposites: Vec<u8>,
     /// Bits a jump's direction takes in an action's path: as few as the directions need, so that
     /// long chains fit (21 jumps with 8 directions).
     pub jump_bits: u32,
@@ -180,7 +209,6 @@ impl<const W: usize> Board<W> {
             cells,
             direction_names: b.directions.iter().map(|d| d.name.clone()).collect(),
             directions,
-            neighbours,
             predecessors,
             unique_predecessors,
             legs,
@@ -196,6 +224,8 @@ impl<const W: usize> Board<W> {
                     .collect::<Vec<_>>(),
             ),
             uniform,
+            opposites: opposites(&neighbours, cells, directions),
+            neighbours,
             direction_set_names: b.direction_sets.iter().map(|s| s.name.clone()).collect(),
             direction_sets: b
                 .direction_sets
