@@ -713,6 +713,22 @@ fn bench_seconds_and_threads_out_of_range_are_refused() {
     assert!(err.contains("from 1 to 256"), "{err}");
 }
 
+/// Issue 36: `bench` lists every legal action each ply unless `--sample` asks for random play's
+/// sampler, which only makes a difference where a `forbid` can be left for later (go), and
+/// says which it timed.
+#[test]
+fn bench_times_the_full_legal_list_unless_asked_to_sample() {
+    let bench = |game: &str, extra: &[&str]| {
+        let mut args = vec!["bench", game, "--playouts", "2", "--depth", "0", "--json"];
+        args.extend_from_slice(extra);
+        ok(&args)
+    };
+    assert!(bench("go", &[]).contains(r#""legal_list":"full""#));
+    assert!(bench("go", &["--sample"]).contains(r#""legal_list":"sampled""#));
+    let no_forbid = bench("tic-tac-toe", &["--sample"]);
+    assert!(no_forbid.contains(r#""legal_list":"full""#), "{no_forbid}");
+}
+
 // ---------- rules ----------
 
 #[test]

@@ -1,5 +1,7 @@
 //! `tabula bench`: uniformly random playouts and perft, timed the way published game-system
 //! benchmarks are: each step generates the full legal list, picks one uniformly, applies it.
+//! `--sample` times random play's own sampler instead, which judges a candidate's `forbid`
+//! rules only once it is drawn.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -26,6 +28,12 @@ pub struct BenchArgs {
     /// Independent playout threads; the figures are their total.
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Draw each action as random play does: the candidates listed with their `forbid` rules
+    /// left unjudged, and only the one drawn judged (another drawn if it is forbidden). Each
+    /// legal action is as likely, and games with costly `forbid`s (go's suicide and ko) run
+    /// faster; without it every ply lists every legal action, as perft and the search need.
+    #[arg(long)]
+    sample: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -103,6 +111,15 @@ pub fn bench(args: BenchArgs) -> super::CliResult {
 }
 
 fn bench_game<const W: usize>(game: &Game<W>, args: &BenchArgs) -> super::CliResult {
+    let mut listed = game.clone();
+    // Random play defers `forbid`s where the game allows it; the full list judges them all.
+    listed.defers_forbids &= args.sample;
+    let game = &listed;
+    let legal_list = if game.defers_forbids {
+        "sampled"
+    } else {
+        "full"
+    };
     let budget = Duration::from_secs_f64(args.seconds);
     let progress = !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let started = Instant::now();
@@ -172,7 +189,7 @@ fn bench_game<const W: usize>(game: &Game<W>, args: &BenchArgs) -> super::CliRes
     });
     if args.json {
         outln!(
-            "{{\"game\":{:?},\"threads\":{},\"seconds\":{elapsed:.3},\"playouts\":{},\"cut\":{},\"playouts_per_s\":{playouts_per_s:.1},\"actions_per_s\":{actions_per_s:.0},\"average_length\":{length:.2},\"perft_depth\":{},\"perft_nodes\":{nodes},\"perft_seconds\":{perft_seconds:.4},\"perft_nodes_per_s\":{nodes_per_s:.0},\"state_bytes\":{state_bytes}{search_json}}}",
+            "{{\"game\":{:?},\"legal_list\":\"{legal_list}\",\"threads\":{},\"seconds\":{elapsed:.3},\"playouts\":{},\"cut\":{},\"playouts_per_s\":{playouts_per_s:.1},\"actions_per_s\":{actions_per_s:.0},\"average_length\":{length:.2},\"perft_depth\":{},\"perft_nodes\":{nodes},\"perft_seconds\":{perft_seconds:.4},\"perft_nodes_per_s\":{nodes_per_s:.0},\"state_bytes\":{state_bytes}{search_json}}}",
             game.name,
             args.threads,
             total.playouts,
@@ -183,6 +200,7 @@ fn bench_game<const W: usize>(game: &Game<W>, args: &BenchArgs) -> super::CliRes
     }
     outln!("game: {}", game.name);
     outln!("state size: {state_bytes} bytes");
+    outln!("legal list: {legal_list}");
     outln!("threads: {}", args.threads);
     outln!(
         "playouts: {} in {elapsed:.2} s ({} cut at {MAX_PLAYOUT_ACTIONS} actions)",

@@ -10,9 +10,8 @@ Tabula runs `tabula bench GAME --depth 0 --json`, one thread. Both count CPU tim
 so run this on a quiet machine). The figures are ratios within one run: the machines are shared
 and noisy.
 
-Tabula's `bench` draws one legal action per ply; in games with a `forbid` rule it checks only the
-drawn action (see issue 36), which flatters those games against OpenSpiel's full legal list. The
-table marks them.
+Tabula's `bench` lists every legal action each ply, as OpenSpiel does (its `--sample` flag, not
+used here, judges a `forbid` rule only for the drawn action).
 
     .venv/bin/python tools/peers/openspiel.py                       # every pair, 3 s each
     .venv/bin/python tools/peers/openspiel.py --games havannah,y -s 5
@@ -57,9 +56,6 @@ PAIRS = [
     ("chess", {}, "chess", {}),
     ("chess960", {}, "chess", {"chess960": True}),
 ]
-
-# Games whose `forbid` rule `tabula bench` judges for the drawn action only (issue 36).
-SAMPLED = {"go", "chess", "chess960"}
 
 
 def openspiel_rate(name: str, params: dict, seconds: float, seed: int) -> tuple[float, float]:
@@ -107,8 +103,7 @@ def main() -> int:
         peer_games, peer_actions = openspiel_rate(spiel, params, args.seconds, args.seed)
         ours = tabula_rate(args.tabula, tabula, options, args.seconds, args.seed)
         ratio = ours["playouts_per_s"] / peer_games
-        mark = " (sampled)" if tabula in SAMPLED else ""
-        print(f"| {tabula}{mark} | {peer_games:,.0f} | {ours['playouts_per_s']:,.0f} | {ratio:.2f}x | "
+        print(f"| {tabula} | {peer_games:,.0f} | {ours['playouts_per_s']:,.0f} | {ratio:.2f}x | "
               f"{peer_actions / peer_games:.1f} / {ours['average_length']:.1f} |", flush=True)
     return 0
 
