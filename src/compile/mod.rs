@@ -308,6 +308,8 @@ pub struct Game<const W: usize = 4> {
     /// The direction sets that make the board a triangular lattice (by their number in the
     /// rules), for `inside(group(...))`: see [`fast::lattice`].
     pub lattices: Vec<(u16, crate::model::lattice::Lattice)>,
+    /// The rows of each `in_row` without `through` that has few: see [`fast::row_masks`].
+    pub row_masks: Vec<fast::row_masks::RowMasks<W>>,
     pub no_moves: Option<CompiledCheck>,
     /// `estimate` rules: each player's standing, a player's program and a number's, in turn.
     pub estimates: Vec<(CodeRange, CodeRange)>,
@@ -1022,6 +1024,8 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         .flat_map(|p| p.home.iter().copied())
         .collect();
     let lattices = fast::lattice::lattices(&board, &all_directions, checked.players.len());
+    let row_masks =
+        fast::row_masks::row_masks(&code, &board, &all_directions, checked.players.len());
     let mut game = Game {
         name: checked.name,
         summary: checked.summary,
@@ -1049,6 +1053,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
             .collect(),
         tables: checked.tables.clone(),
         lattices,
+        row_masks,
         no_moves,
         estimates,
         code,

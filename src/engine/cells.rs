@@ -300,8 +300,17 @@ impl<const W: usize> Game<W> {
             },
             None => None,
         };
-        if through.is_none() && !self.board.opposites.is_empty() {
-            return self.in_row_anywhere(state, player, length, dirs);
+        if through.is_none() {
+            let masks = self.row_masks.iter();
+            if let Some(masks) = masks.clone().find(|r| r.length == length && r.dirs == dirs) {
+                let own = state.pieces_of(player);
+                let rows = &masks.per_player[player as usize];
+                return own.len() >= u32::from(length)
+                    && rows.iter().any(|row| own.and(row) == *row);
+            }
+            if !self.board.opposites.is_empty() {
+                return self.in_row_anywhere(state, player, length, dirs);
+            }
         }
         self.directions_of(dirs, player).iter().any(|&dir| {
             let ends = self.row_ends(state, player, length, dir);

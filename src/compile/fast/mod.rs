@@ -18,6 +18,7 @@ pub mod lattice;
 pub mod neighbour_filter;
 pub mod previous_anchor;
 pub mod rays;
+pub mod row_masks;
 pub mod table_values;
 pub mod unmoved_source;
 pub mod word_moves;
