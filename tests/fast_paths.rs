@@ -316,3 +316,21 @@ fn rows_looked_for_along_half_the_directions_or_listed_agree_with_all_of_them() 
         agree(&game, &general(&game), 40);
     }
 }
+
+/// Boards of squares are no lattice, with four directions or eight; a hexagon is one, and stops
+/// being one with a cell left out of its middle (a ring round the hole would close off nothing
+/// on the board, yet count as a hole).
+#[test]
+fn triangular_lattices_are_found_on_hexagons_without_holes_only() {
+    for name in ["chess", "go", "breakthrough"] {
+        assert!(load(name).lattices.is_empty(), "{name}");
+    }
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/games/havannah-4.toml");
+    let text = std::fs::read_to_string(path).unwrap();
+    let holed = text.replace(r#"absent = ["a5"#, r#"absent = ["d4", "a5"#);
+    assert_ne!(holed, text);
+    for (text, lattice) in [(text, true), (holed, false)] {
+        let (game, _, _) = tabula::load_game_text(path, text, &[]).unwrap();
+        assert_eq!(!game.lattices.is_empty(), lattice);
+    }
+}

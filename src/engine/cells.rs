@@ -5,7 +5,6 @@
 use crate::check::{ALL_DIRECTIONS, CellTest};
 use crate::compile::{CellSet, Game, NO_CELL};
 use crate::model::action::{Action, ActionKind};
-use crate::model::board::NO_DIRECTION;
 use crate::model::state::State;
 
 /// "No cell" as the rules' values hold it: off the board, or the origin of a placement.
@@ -300,17 +299,10 @@ impl<const W: usize> Game<W> {
             },
             None => None,
         };
-        if through.is_none() {
-            let masks = self.row_masks.iter();
-            if let Some(masks) = masks.clone().find(|r| r.length == length && r.dirs == dirs) {
-                let own = state.pieces_of(player);
-                let rows = &masks.per_player[player as usize];
-                return own.len() >= u32::from(length)
-                    && rows.iter().any(|row| own.and(row) == *row);
-            }
-            if !self.board.opposites.is_empty() {
-                return self.in_row_anywhere(state, player, length, dirs);
-            }
+        if through.is_none()
+            && let Some(found) = self.in_row_fast(state, player, length, dirs)
+        {
+            return found;
         }
         self.directions_of(dirs, player).iter().any(|&dir| {
             let ends = self.row_ends(state, player, length, dir);
@@ -334,24 +326,15 @@ impl<const W: usize> Game<W> {
         })
     }
 
-    /// [`Game::in_row`] through no cell in particular: a row along a direction is one along its
-    /// opposite, so a direction whose opposite was looked along is skipped (Pentago's rows of
-    /// five: half the directions).
-    fn in_row_anywhere(&self, state: &State<W>, player: u8, length: u8, dirs: u16) -> bool {
-        let mut looked = 0u64;
-        self.directions_of(dirs, player).iter().any(|&dir| {
-            let back = self.board.opposites[dir as usize];
-            if back != NO_DIRECTION && looked >> (back & 63) & 1 != 0 {
-                return false;
-            }
-            looked |= 1 << (dir & 63);
-            !self.row_ends(state, player, length, dir).is_empty()
-        })
-    }
-
     /// The cells where a row of `length` of `player`'s pieces ends, walking along `dir`: by sets,
     /// each round keeping the pieces whose row so far goes on one more cell.
-    fn row_ends(&self, state: &State<W>, player: u8, length: u8, dir: u8) -> CellSet<W> {
+    pub(in crate::engine) fn row_ends(
+        &self,
+        state: &State<W>,
+        player: u8,
+        length: u8,
+        dir: u8,
+    ) -> CellSet<W> {
         let own = *state.pieces_of(player);
         let mut ends = own;
         for _ in 1..length {

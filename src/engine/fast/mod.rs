@@ -9,6 +9,7 @@ mod hoisted_filters;
 mod inside_of_group;
 mod neighbour_filter;
 mod previous_anchor;
+mod rows;
 #[cfg(test)]
 mod unmoved_source;
 
