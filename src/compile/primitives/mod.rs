@@ -110,10 +110,7 @@ impl Lowering<'_> {
                     .or(from_hand.then_some(NO_HAND)),
             }),
             Generator::Pass => Primitive::Pass,
-            Generator::Rotate { squares, turns } => Primitive::Rotate(Rotate {
-                squares: squares.clone(),
-                turns: *turns,
-            }),
+            Generator::Rotate { squares, turns } => Primitive::Rotate(Rotate::new(squares, *turns)),
             Generator::Take { of, .. } => Primitive::Take(*of),
             Generator::Fly { at, from, .. } => Primitive::Fly(Fly {
                 at: self.at_region(at),

@@ -1,15 +1,11 @@
 //! `rotate`: a square of the board turns with its pieces. An action names the square (its place
 //! in the rule's choice, `from`) and the turn (`to`: quarters clockwise, 1 to 3).
 
-use crate::check::rotate::{ANTICLOCKWISE, CLOCKWISE, HALF};
 use crate::compile::primitives::Rotate;
 use crate::compile::{CompiledMove, Game, Primitive};
 use crate::engine::eval::Frame;
 use crate::model::action::{Action, ActionKind};
-use crate::model::state::{MAX_CELLS, State};
-
-/// Each turn a rule may allow, and how many quarters clockwise it is.
-const TURNS: [(u8, u16); 3] = [(CLOCKWISE, 1), (HALF, 2), (ANTICLOCKWISE, 3)];
+use crate::model::state::State;
 
 impl<const W: usize> Game<W> {
     /// `rotate`: an action per square and turn.
@@ -21,38 +17,39 @@ impl<const W: usize> Game<W> {
         frame: &mut Frame<'_, W>,
         out: &mut Vec<Action>,
     ) {
-        for square in 0..rotate.squares.len() as u16 {
-            for (bit, quarters) in TURNS {
-                if rotate.turns & bit != 0 {
-                    let action =
-                        Action::new(ActionKind::Rotate, index, square, quarters, 0, 0, 0, 0);
-                    self.push_if_legal(rule, frame, action, out);
-                }
-            }
+        let action = |&(square, quarters): &(u16, u16)| {
+            Action::new(ActionKind::Rotate, index, square, quarters, 0, 0, 0, 0)
+        };
+        if rule.unchecked {
+            out.extend(rotate.choices.iter().map(action));
+            return;
+        }
+        for choice in &rotate.choices {
+            self.push_if_legal(rule, frame, action(choice), out);
         }
     }
 
-    /// Turns the square an action names, each piece going with its cell.
+    /// Turns the square an action names, each piece going with its cell: around each cycle of
+    /// the turn, one piece held aside while the others move on.
     pub(in crate::engine) fn rotate_square(&self, state: &mut State<W>, action: &Action) {
         let Primitive::Rotate(rotate) = &self.moves[action.rule() as usize].primitive else {
             return;
         };
-        let Some(square) = rotate.squares.get(action.from() as usize) else {
+        let quarters = action.to() as usize;
+        let Some(cycles) = (rotate.cycles.get(action.from() as usize))
+            .and_then(|turns| turns.get(quarters.wrapping_sub(1)))
+        else {
             return;
         };
-        let n = square.cells.len();
-        let (mut pieces, mut turned) = ([0u8; MAX_CELLS], [0u8; MAX_CELLS]);
-        for (i, &cell) in square.cells.iter().enumerate() {
-            pieces[i] = state.cell(cell);
-        }
-        for _ in 0..action.to() {
-            for (i, &to) in square.clockwise.iter().enumerate() {
-                turned[to as usize] = pieces[i];
+        for cycle in cycles {
+            let Some((&last, _)) = cycle.split_last() else {
+                continue;
+            };
+            let held = state.cell(last);
+            for at in (1..cycle.len()).rev() {
+                state.set(cycle[at], state.cell(cycle[at - 1]));
             }
-            pieces[..n].copy_from_slice(&turned[..n]);
-        }
-        for (i, &cell) in square.cells.iter().enumerate() {
-            state.set(cell, pieces[i]);
+            state.set(cycle[0], held);
         }
     }
 
