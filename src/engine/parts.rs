@@ -54,7 +54,8 @@ impl<const W: usize> Game<W> {
                 Err(_) => &mut scratch,
             };
             firsts.clear();
-            firsts.extend(out.drain(start..));
+            firsts.extend_from_slice(&out[start..]);
+            out.truncate(start);
             let state = frame.state;
             if self.join_fixed_parts(rule, state, firsts, out) {
                 return;
@@ -104,20 +105,25 @@ impl<const W: usize> Game<W> {
         if !second_rule.position_free {
             return false;
         }
-        let mut part = *state;
-        part.pending = next.rule;
+        // Its moves read nothing of the position: listed in this one, not in a copy of it.
         let from = out.len();
-        self.generate(next.rule, second_rule, &mut Frame::position(&part), out);
-        // The second parts are kept after the first ones, and the turns written a slice of
-        // known length at a time, without a capacity check per turn (Pentago: 23% fewer
-        // instructions).
+        self.generate(next.rule, second_rule, &mut Frame::position(state), out);
+        // The second parts are kept after the first ones, and the turns appended at once, each
+        // first part's into a slice of known length, its first word held in a register
+        // (Pentago: 23% fewer instructions than a push per turn, then 6% fewer again).
         let count = firsts.len();
-        firsts.extend(out.drain(from..));
+        // Each second part already as the second word of a turn, awaiting only the first word.
+        let no_first = Action::from_first_word(0);
+        firsts.extend(
+            out[from..]
+                .iter()
+                .map(|second| no_first.joined_with(second)),
+        );
+        out.truncate(from);
         let (firsts, seconds) = firsts.split_at(count);
-        out.reserve(firsts.len() * seconds.len());
-        for first in firsts {
-            out.extend(seconds.iter().map(|second| first.joined_with(second)));
-        }
+        super::fast::append_product(out, firsts, seconds, |first, second| {
+            second.with_first_word(first.first_word())
+        });
         true
     }
 

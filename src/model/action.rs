@@ -355,6 +355,12 @@ impl Action {
         Action { path, ..self }
     }
 
+    /// This action with `bytes` as its byte fields, its second word kept.
+    #[inline]
+    pub fn with_first_word(self, bytes: u64) -> Action {
+        Action { bytes, ..self }
+    }
+
     /// A `Move` of one piece by one cell taking at most the piece it lands on: one compare of the
     /// word.
     #[inline]

@@ -1,6 +1,7 @@
 //! The compiled fast paths ([`crate::compile::fast`]) run on positions: each gives what the
 //! general path would, and is tested against it.
 
+mod append;
 mod attack_plan;
 mod cell_mask;
 mod effect_sets;
@@ -13,4 +14,5 @@ mod rows;
 #[cfg(test)]
 mod unmoved_source;
 
+pub use append::append_product;
 pub use attack_plan::Seen;
