@@ -443,10 +443,11 @@ impl<const W: usize> Game<W> {
                 | Op::PathProgress { .. }
                 | Op::PathBlocked { .. }
                 | Op::Symmetric(_) => sp = self.run_rare_op(op, &mut stack, sp, frame),
-                // The connection games' end tests, a call nearer.
+                // The connection and row games' end tests, a call or two nearer.
                 Op::Group(_) | Op::InsideOfGroup(_) | Op::Distinct(_) | Op::Size => {
                     sp = self.run_set_op(op, &mut stack, sp, &mut sets, frame)
                 }
+                Op::InRow { .. } => sp = self.run_pattern_op(op, &mut stack, sp, &mut sets, frame),
                 // The cell and set operations of placement games: out of line, so that the loop
                 // of the other games stays as small as it was before them.
                 _ => sp = self.run_cell_op(op, &mut stack, sp, &mut sets, frame),

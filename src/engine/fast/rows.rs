@@ -21,7 +21,13 @@ impl<const W: usize> Game<W> {
             let own = state.pieces_of(player);
             let rows = &masks.per_player[player as usize];
             // Fewer pieces than a row: no row, without looking at any.
-            return Some(own.len() >= u32::from(length) && rows.iter().any(|r| own.and(r) == *r));
+            // Every row tested, without stopping at the first found: a loop without an exit
+            // runs several rows at a time.
+            let missing = |row: &crate::model::board::CellSet<W>| row.and_not(own).is_empty();
+            return Some(
+                own.len() >= u32::from(length)
+                    && rows.iter().fold(false, |found, row| found | missing(row)),
+            );
         }
         if self.board.opposites.is_empty() {
             return None;
