@@ -15,6 +15,18 @@ impl<const W: usize> Game<W> {
         from: i32,
         within: &CellSet<W>,
     ) -> CellSet<W> {
+        self.back_along_while(state, path, from, |cell| within.contains(cell))
+    }
+
+    /// [`Game::back_along`] with the cells it may take asked one at a time, as it reaches them.
+    #[inline]
+    pub(crate) fn back_along_while(
+        &self,
+        state: &State<W>,
+        path: u16,
+        from: i32,
+        within: impl Fn(u16) -> bool,
+    ) -> CellSet<W> {
         let mut run = CellSet::default();
         let me = state.to_move as usize;
         let path = &self.paths[path as usize];
@@ -22,7 +34,7 @@ impl<const W: usize> Game<W> {
             return run;
         };
         let mut at = path.index[me][from as usize];
-        while at != u8::MAX && within.contains(path.cells[me][at as usize]) {
+        while at != u8::MAX && within(path.cells[me][at as usize]) {
             run.insert(path.cells[me][at as usize]);
             at = at.wrapping_sub(1);
         }

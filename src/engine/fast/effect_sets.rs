@@ -30,9 +30,37 @@ impl<const W: usize> crate::compile::Game<W> {
             FastSet::Neighbours { cells, dirs } => {
                 self.neighbours_of(state, &self.fast_set(cells, frame), *dirs)
             }
+            // The run usually stops at its first cell or soon after (Oware's capture): each cell
+            // it reaches is asked whether it is within, not the whole set worked out first.
             FastSet::BackAlong { path, from, within } => {
-                let within = self.fast_set(within, frame);
-                self.back_along(state, *path, self.fast_cell(*from, frame), &within)
+                let from = self.fast_cell(*from, frame);
+                self.back_along_while(state, *path, from, |cell| {
+                    self.fast_contains(within, cell, frame)
+                })
+            }
+        }
+    }
+
+    /// Whether `cell` is one of the cells of `set`: [`Self::fast_set`]'s answer, asked of one
+    /// cell, without working out the others where the set's shape allows.
+    fn fast_contains(&self, set: &FastSet, cell: u16, frame: &Frame<'_, W>) -> bool {
+        let state = frame.state;
+        match set {
+            FastSet::Region(region) => self.fast_region(*region, state).contains(cell),
+            FastSet::Cell(at) => self.cell_of(self.fast_cell(*at, frame)) == Some(cell),
+            // Of the occupied cells only, as `holding` gives them.
+            FastSet::Holding { min, max } => {
+                let height = state.height(cell);
+                height > 0 && (*min..=*max).contains(&i32::from(height))
+            }
+            FastSet::And(left, right) => {
+                self.fast_contains(left, cell, frame) && self.fast_contains(right, cell, frame)
+            }
+            FastSet::Or(left, right) => {
+                self.fast_contains(left, cell, frame) || self.fast_contains(right, cell, frame)
+            }
+            FastSet::Neighbours { .. } | FastSet::BackAlong { .. } => {
+                self.fast_set(set, frame).contains(cell)
             }
         }
     }
