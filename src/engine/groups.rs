@@ -8,7 +8,20 @@ use crate::model::state::State;
 impl<const W: usize> Game<W> {
     /// The cells of `cells` joined to `seeds` through them, along the directions.
     pub(super) fn flood(&self, seeds: CellSet<W>, cells: &CellSet<W>, dirs: &[u8]) -> CellSet<W> {
-        let mut reached = seeds.and(cells);
+        let reached = seeds.and(cells);
+        match self.flood_by_shifts(reached, cells, dirs) {
+            Some(found) => found,
+            None => self.flood_by_steps(reached, cells, dirs),
+        }
+    }
+
+    /// [`Self::flood`] from `reached`, a step of each direction at a time.
+    pub(super) fn flood_by_steps(
+        &self,
+        mut reached: CellSet<W>,
+        cells: &CellSet<W>,
+        dirs: &[u8],
+    ) -> CellSet<W> {
         loop {
             // Each direction grows from what the ones before it reached: fewer rounds.
             let mut grown = reached;

@@ -6,6 +6,7 @@ mod attack_plan;
 mod cell_mask;
 mod effect_sets;
 mod fast_check;
+mod flood_shifts;
 mod hoisted_filters;
 mod inside_of_group;
 mod neighbour_filter;
