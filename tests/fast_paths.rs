@@ -239,6 +239,41 @@ fn end_tests_of_several_fast_tests_agree_with_the_rules_programs() {
     }
 }
 
+/// Havannah's ring, bridge and fork, each an `if` comparing the size of what the stone's group
+/// encloses, or how many corners or sides it touches, run as three fast tests (one flood between
+/// them), agree with the rules' program.
+#[test]
+fn end_tests_of_groups_agree_with_the_rules_programs() {
+    use tabula::compile::fast::fast_check::{GroupAt, GroupSet, Operand, Test};
+    let game = load("havannah");
+    let operands: Vec<Operand> = (game.turn_start.iter())
+        .filter_map(|check| match check.fast?.test {
+            Test::Compare { left, .. } => Some(left),
+            _ => None,
+        })
+        .collect();
+    let group = |inside| GroupSet {
+        at: GroupAt::PreviousTo,
+        dirs: u16::MAX,
+        inside,
+    };
+    assert_eq!(
+        operands,
+        [
+            Operand::Size(group(true)),
+            Operand::Distinct {
+                table: 0,
+                set: group(false)
+            },
+            Operand::Distinct {
+                table: 1,
+                set: group(false)
+            },
+        ]
+    );
+    agree(&game, &general(&game), 12);
+}
+
 /// Effect conditions of a few tests of the action's cells and of the pieces on sets built
 /// directly (Kalah's capture and extra turn, Ur's extra turn on a rosette, Oware's capture unless
 /// it takes every seed), and the sets effects take, agree with the rules' programs.

@@ -224,6 +224,21 @@ impl<const W: usize> WalkMemo<W> {
 }
 
 impl<const W: usize> Game<W> {
+    /// `group(cell)`, kept in the frame: the tests of one position (Havannah's ring, bridge and
+    /// fork) flood the group once.
+    pub(crate) fn group_remembered(
+        &self,
+        frame: &mut Frame<'_, W>,
+        cell: i32,
+        dirs: u16,
+    ) -> CellSet<W> {
+        let asked = WalkMemo::asked(Op::Group(dirs), cell, CellSet::default());
+        frame.remembered(&asked).unwrap_or_else(|| {
+            let group = self.group(frame.state, cell, dirs);
+            frame.remember(asked, group)
+        })
+    }
+
     /// The value of an expression program (a number, or a player's index).
     pub fn eval_int(&self, code: CodeRange, frame: &mut Frame<'_, W>) -> i32 {
         // `opponent` alone (`next ... by opponent`) needs no stack.
@@ -701,12 +716,7 @@ impl<const W: usize> Game<W> {
             }
             Op::Group(dirs) => {
                 let cell = pop!();
-                let asked = WalkMemo::asked(op, cell, CellSet::default());
-                let group = frame.remembered(&asked).unwrap_or_else(|| {
-                    let group = self.group(frame.state, cell, dirs);
-                    frame.remember(asked, group)
-                });
-                sets.push(group);
+                sets.push(self.group_remembered(frame, cell, dirs));
             }
             Op::Inside(dirs) => {
                 let set = sets.pop();

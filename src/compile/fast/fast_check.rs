@@ -1,5 +1,6 @@
 //! End tests of the common shape `if COUNT CMP (COUNT or NUMBER) { outcome }` (a count of pieces,
-//! the pieces on a region's cells, a counter, `ply` or `repetitions`), recognised when the game is
+//! the pieces on a region's cells, a counter, `ply` or `repetitions`, the size of a group or of
+//! what it encloses, or how many values of a table its cells have), recognised when the game is
 //! compiled and then run as bit-set counts without the stack machine; a condition may be an `or`
 //! of up to three such tests. A rule `if TEST and ... { ... }` whose first test has that shape,
 //! or `if TEST or TEST ... { ... }` whose tests all have it, gets them as a guard: while they
@@ -63,6 +64,54 @@ pub enum Operand {
     /// `pieces_on(SET)` of a set built directly: its index among the sets of the effect
     /// condition ([`crate::compile::fast::effect_conditions`]) that holds the test.
     PiecesOnSet(u8),
+    /// `size(GROUP)`: how many cells a group (or what it encloses) has.
+    Size(GroupSet),
+    /// `distinct(TABLE, GROUP)`: how many different values other than 0 the table gives them.
+    Distinct {
+        table: u16,
+        set: GroupSet,
+    },
+}
+
+/// The pieces joined to the piece on a cell, `group(CELL)`, or the cells they close off,
+/// `inside(group(CELL))` (the same directions in both): the connection games' end tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GroupSet {
+    pub at: GroupAt,
+    pub dirs: u16,
+    pub inside: bool,
+}
+
+/// The cell whose group a [`GroupSet`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupAt {
+    /// Where the previous action landed (`previous_to`): the stone just placed.
+    PreviousTo,
+    Action(CellAt),
+}
+
+impl GroupSet {
+    fn of(e: &TExpr) -> Option<GroupSet> {
+        let (group, inside) = match e {
+            TExpr::Inside { cells, dirs } => match cells.as_ref() {
+                group @ TExpr::Group { dirs: d, .. } if d == dirs => (group, true),
+                _ => return None,
+            },
+            group => (group, false),
+        };
+        let TExpr::Group { cell, dirs } = group else {
+            return None;
+        };
+        let at = match cell.as_ref() {
+            TExpr::PreviousTo => GroupAt::PreviousTo,
+            cell => GroupAt::Action(CellAt::of(cell)?),
+        };
+        Some(GroupSet {
+            at,
+            dirs: *dirs,
+            inside,
+        })
+    }
 }
 
 /// A cell an effect's condition asks about: where the action lands (`to`) or starts (`from`), or
@@ -380,6 +429,11 @@ fn operand(e: &TExpr, region_first: &[u16], sets: Option<&mut Vec<FastSet>>) -> 
             sets.push(FastSet::of(set, region_first)?);
             Some(Operand::PiecesOnSet(index))
         }
+        TExpr::Size(set) => Some(Operand::Size(GroupSet::of(set)?)),
+        TExpr::Distinct { table, cells } => Some(Operand::Distinct {
+            table: *table,
+            set: GroupSet::of(cells)?,
+        }),
         TExpr::Count {
             player,
             region,

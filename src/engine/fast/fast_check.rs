@@ -193,6 +193,8 @@ impl<const W: usize> crate::compile::Game<W> {
             Operand::Height(at) => {
                 (self.cell_of(self.fast_cell(at, frame))).map_or(0, |c| i32::from(state.height(c)))
             }
+            Operand::Size(set) => self.group_set(set, frame).len() as i32,
+            Operand::Distinct { table, set } => self.distinct(table, &self.group_set(set, frame)),
             Operand::PiecesOnSet(index) => {
                 let set = self.fast_set(&sets.sets[index as usize], frame);
                 if sets.kept == Some(index) {
@@ -200,6 +202,23 @@ impl<const W: usize> crate::compile::Game<W> {
                 }
                 state.pieces_on(&set)
             }
+        }
+    }
+
+    /// The cells of a [`GroupSet`], as `group` and `inside` in a program give them (the group
+    /// kept in the frame as the program keeps it, so the tests of one position flood once).
+    fn group_set(&self, set: GroupSet, frame: &mut Frame<'_, W>) -> CellSet<W> {
+        let cell = match set.at {
+            GroupAt::PreviousTo => match frame.state.previous_to {
+                crate::compile::NO_CELL => crate::engine::cells::NO_CELL_VALUE,
+                cell => i32::from(cell),
+            },
+            GroupAt::Action(at) => self.fast_cell(at, frame),
+        };
+        let group = self.group_remembered(frame, cell, set.dirs);
+        match set.inside {
+            true => self.inside_of_group(&group, set.dirs, frame.state.to_move),
+            false => group,
         }
     }
 }
