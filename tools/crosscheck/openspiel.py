@@ -211,6 +211,14 @@ class Hex(Adapter):
         return out
 
 
+
+def hex_size(n: int, default_n: int) -> Hex:
+    """Tabula's `hex-N` variants against OpenSpiel's `hex` with board_size=N: the same mapping as
+    the 11 x 11 board (names, neighbours and sides agree on every size)."""
+    return type(f"Hex{n}", (Hex,), {"tabula": f"hex-{n}", "params": {"board_size": n, "swap": False},
+                                    "N": n, "default_n": default_n})()
+
+
 class Amazons(Adapter):
     # OpenSpiel: cell = 10 * row + col, row 0 at the top; a turn is three actions: the amazon,
     # its destination, the arrow. Tabula's token is the whole turn, `from-to/arrow`.
@@ -782,9 +790,63 @@ def parse_grid(rows: list[str], nranks: int, symbols: dict[str, str], empty=".")
     return out
 
 
+class Breakthrough(Adapter):
+    # OpenSpiel: its player 0 (`b`, Black) starts on the top rows and moves first, player 1 (`w`)
+    # on the bottom rows; rows are labelled 1 at the bottom (the label of row 10 is `:`, of row 11
+    # `;`, of row 12 `<`: the character '0' + row), columns a, b, ... An action string is
+    # `a7a6` or `a7b6*` (a capture). Tabula's White starts at the bottom and moves first: the
+    # board is mirrored top to bottom (OpenSpiel's row r is Tabula's rank N + 1 - r, files
+    # unchanged, a symmetry of the rules), OpenSpiel 0 = `white`, 1 = `black`. Tabula's tokens
+    # are `a2-a3` and `a2xb3`. OpenSpiel sets up two rows each, one row each below 6 rows.
+    tabula, spiel = "breakthrough", "breakthrough"
+    params = {"rows": 8, "columns": 8}
+    players = ("white", "black")
+    default_n = 200
+    N = 8
+
+    def rank(self, label: str) -> int:
+        return self.N + 1 - (ord(label) - ord("0"))
+
+    def token(self, state, action):
+        s = state.action_to_string(state.current_player(), action)
+        capture = s.endswith("*")
+        f1, r1, f2, r2 = s[0], s[1], s[2], s[3]
+        if len(s) != 4 + capture:
+            raise RuntimeError(f"breakthrough: cannot read OpenSpiel action {s!r}")
+        return f"{f1}{self.rank(r1)}{'x' if capture else '-'}{f2}{self.rank(r2)}"
+
+    def board(self, state):
+        lines = [ln for ln in str(state).split("\n") if ln.strip()]
+        rows = [ln for ln in lines if not ln.startswith(" ")]
+        if len(rows) != self.N:
+            raise RuntimeError(f"breakthrough: cannot read OpenSpiel board {lines!r}")
+        out = {}
+        for ln in rows:
+            rank = self.rank(ln[0])
+            if len(ln) != self.N + 1:
+                raise RuntimeError(f"breakthrough: cannot read OpenSpiel row {ln!r}")
+            for c, ch in enumerate(ln[1:]):
+                if ch == ".":
+                    continue
+                who = {"b": "white", "w": "black"}.get(ch)
+                if who is None:
+                    raise RuntimeError(f"breakthrough: unknown OpenSpiel cell {ch!r}")
+                out[cell(c, rank)] = who
+        return out
+
+
+def breakthrough_size(n: int, default_n: int) -> Breakthrough:
+    """Tabula's `breakthrough-N` variants against OpenSpiel's `breakthrough` with rows=columns=N."""
+    return type(f"Breakthrough{n}", (Breakthrough,), {"tabula": f"breakthrough-{n}",
+                                                      "params": {"rows": n, "columns": n},
+                                                      "N": n, "default_n": default_n})()
+
+
 ADAPTERS = {a.tabula: a for a in (TicTacToe(), ConnectFour(), Othello(), Hex(), Amazons(), NineMensMorris(), Go(),
                                    Xiangqi(), Chess(), LinesOfAction(), Kalah(), Shogi(),
-                                   EnglishDraughts())}
+                                   EnglishDraughts(), hex_size(5, 300), hex_size(6, 300), hex_size(8, 200),
+                                   hex_size(10, 150), Breakthrough(),
+                                   *(breakthrough_size(n, 150) for n in (5, 6, 7, 9, 10, 11, 12)))}
 
 
 # --------------------------------------------------------------------------------------------
