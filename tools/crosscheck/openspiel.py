@@ -842,11 +842,45 @@ def breakthrough_size(n: int, default_n: int) -> Breakthrough:
                                                       "N": n, "default_n": default_n})()
 
 
+class Gomoku(Adapter):
+    # OpenSpiel: action = N * row + col, row 0 printed at the top, named `row,col`; the board string
+    # is a line with the player to move (B or W), then the rows, `b` for player 0's stones and `w`
+    # for player 1's. Black (player 0) places first: OpenSpiel 0 = `black`, 1 = `white`. OpenSpiel's
+    # row r is Tabula's rank N - r, column c its file c (free-style: five or more win, anti=false).
+    tabula, spiel = "gomoku", "gomoku"
+    params = {"size": 15, "connect": 5, "dims": 2, "wrap": False, "anti": False}
+    players = ("black", "white")
+    default_n = 50
+    N = 15
+
+    def token(self, state, action):
+        r, c = divmod(action, self.N)
+        # OpenSpiel names the point `row,col`: check it, since the mapping depends on it.
+        name = state.action_to_string(state.current_player(), action)
+        if name != f"{r},{c}":
+            raise RuntimeError(f"gomoku: OpenSpiel action {action} is {name}, expected {r},{c}")
+        return cell(c, self.N - r)
+
+    def board(self, state):
+        lines = [ln for ln in str(state).split("\n") if ln.strip()]
+        if len(lines) != self.N + 1 or lines[0] not in ("B", "W"):
+            raise RuntimeError(f"gomoku: cannot read OpenSpiel board {lines!r}")
+        return parse_grid(lines[1:], self.N, {"b": "black", "w": "white"})
+
+
+def gomoku_size(n: int, default_n: int) -> Gomoku:
+    """Tabula's `gomoku-N` variants against OpenSpiel's `gomoku` with size=N: the same mapping."""
+    return type(f"Gomoku{n}", (Gomoku,), {"tabula": f"gomoku-{n}",
+                                          "params": {**Gomoku.params, "size": n},
+                                          "N": n, "default_n": default_n})()
+
+
 ADAPTERS = {a.tabula: a for a in (TicTacToe(), ConnectFour(), Othello(), Hex(), Amazons(), NineMensMorris(), Go(),
                                    Xiangqi(), Chess(), LinesOfAction(), Kalah(), Shogi(),
                                    EnglishDraughts(), hex_size(5, 300), hex_size(6, 300), hex_size(8, 200),
                                    hex_size(10, 150), Breakthrough(),
-                                   *(breakthrough_size(n, 150) for n in (5, 6, 7, 9, 10, 11, 12)))}
+                                   *(breakthrough_size(n, 150) for n in (5, 6, 7, 9, 10, 11, 12)),
+                                   Gomoku(), gomoku_size(11, 50), gomoku_size(13, 50))}
 
 
 # --------------------------------------------------------------------------------------------
