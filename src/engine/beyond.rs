@@ -5,7 +5,7 @@
 //! `to != beyond(previous_from, previous_to)`.
 
 use super::cells::NO_CELL_VALUE;
-use crate::compile::{Game, NO_CELL};
+use crate::compile::Game;
 
 impl<const W: usize> Game<W> {
     /// [`beyond`](self): the direction is looked for among the board's; the first that leads from
@@ -22,10 +22,7 @@ impl<const W: usize> Game<W> {
         (0..self.board.directions as u8)
             .find(|&dir| self.board.neighbour(cell, dir) == through)
             .map_or(NO_CELL_VALUE, |dir| {
-                match self.board.neighbour(through, dir) {
-                    NO_CELL => NO_CELL_VALUE,
-                    next => i32::from(next),
-                }
+                super::cells::cell_value(self.board.neighbour(through, dir))
             })
     }
 }

@@ -10,6 +10,15 @@ use crate::model::state::State;
 /// "No cell" as the rules' values hold it: off the board, or the origin of a placement.
 pub const NO_CELL_VALUE: i32 = -1;
 
+/// A board cell, or [`NO_CELL`], as the rules' values hold it.
+#[inline]
+pub(crate) fn cell_value(cell: u16) -> i32 {
+    match cell {
+        NO_CELL => NO_CELL_VALUE,
+        cell => i32::from(cell),
+    }
+}
+
 /// The cells of a set of at most four, with how many there are; `None` for a larger set.
 #[inline]
 fn few_cells<const W: usize>(cells: &CellSet<W>) -> Option<([u16; 4], usize)> {
@@ -65,10 +74,7 @@ impl<const W: usize> Game<W> {
         let Some(&dir) = self.directions_of(dirs, state.to_move).first() else {
             return NO_CELL_VALUE;
         };
-        match self.board.neighbour(cell, dir) {
-            NO_CELL => NO_CELL_VALUE,
-            next => i32::from(next),
-        }
+        cell_value(self.board.neighbour(cell, dir))
     }
 
     /// Whether the cell holds what `test` asks, the mover's pieces being friends; never for none.

@@ -1,6 +1,6 @@
 //! Runs the compiled program on a fixed stack, allocating nothing.
 
-use super::cells::NO_CELL_VALUE;
+use super::cells::{NO_CELL_VALUE, cell_value};
 use crate::check::Var;
 use crate::compile::{CellSet, CodeRange, Game, Op};
 use crate::model::action::Action;
@@ -565,20 +565,14 @@ impl<const W: usize> Game<W> {
     ) -> usize {
         operand_stack!($, stack, sp);
         match op {
-            Op::LastTo => push!(match frame.state.last_to {
-                crate::compile::NO_CELL => NO_CELL_VALUE,
-                cell => i32::from(cell),
-            }),
+            Op::LastTo => push!(cell_value(frame.state.last_to)),
             Op::PreviousFrom | Op::PreviousTo => {
                 let cell = if op == Op::PreviousFrom {
                     frame.state.previous_from
                 } else {
                     frame.state.previous_to
                 };
-                push!(match cell {
-                    crate::compile::NO_CELL => NO_CELL_VALUE,
-                    cell => i32::from(cell),
-                })
+                push!(cell_value(cell))
             }
             Op::Reach(dirs) => {
                 let cell = pop!();

@@ -3,18 +3,6 @@
 //! turn per first and second part. (A placement per empty cell gained nothing: `push` stays.)
 
 use crate::model::action::Action;
-use std::mem::MaybeUninit;
-
-/// Appends `count` actions, written by `write` into the slots it is given (all of them).
-#[inline(always)]
-fn append(out: &mut Vec<Action>, count: usize, write: impl FnOnce(&mut [MaybeUninit<Action>])) {
-    out.reserve(count);
-    let slots = &mut out.spare_capacity_mut()[..count];
-    write(slots);
-    // SAFETY: `write` was given exactly these `count` slots past the length, and its caller
-    // below writes every one (it zips the slots with as many turns as there are slots).
-    unsafe { out.set_len(out.len() + count) };
-}
 
 /// Appends each first part joined to each second part, first-part-major: `turn(first, second)`,
 /// where each second part is already a turn's second word awaiting its first (see
@@ -29,12 +17,16 @@ pub fn append_product(
     if seconds.is_empty() {
         return;
     }
-    append(out, firsts.len() * seconds.len(), |slots| {
-        for (turns, &first) in slots.chunks_exact_mut(seconds.len()).zip(firsts) {
-            // A copy, held in registers: the slots written might otherwise be taken to change it.
-            for (slot, second) in turns.iter_mut().zip(seconds) {
-                slot.write(turn(&first, second));
-            }
+    let count = firsts.len() * seconds.len();
+    out.reserve(count);
+    let slots = &mut out.spare_capacity_mut()[..count];
+    for (turns, &first) in slots.chunks_exact_mut(seconds.len()).zip(firsts) {
+        // A copy, held in registers: the slots written might otherwise be taken to change it.
+        for (slot, second) in turns.iter_mut().zip(seconds) {
+            slot.write(turn(&first, second));
         }
-    });
+    }
+    // SAFETY: the loops wrote all `count` slots past the length: `firsts.len()` chunks of
+    // `seconds.len()` slots, each zipped with as many second parts.
+    unsafe { out.set_len(out.len() + count) };
 }

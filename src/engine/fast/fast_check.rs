@@ -209,10 +209,7 @@ impl<const W: usize> crate::compile::Game<W> {
     /// kept in the frame as the program keeps it, so the tests of one position flood once).
     fn group_set(&self, set: GroupSet, frame: &mut Frame<'_, W>) -> CellSet<W> {
         let cell = match set.at {
-            GroupAt::PreviousTo => match frame.state.previous_to {
-                crate::compile::NO_CELL => crate::engine::cells::NO_CELL_VALUE,
-                cell => i32::from(cell),
-            },
+            GroupAt::PreviousTo => crate::engine::cells::cell_value(frame.state.previous_to),
             GroupAt::Action(at) => self.fast_cell(at, frame),
         };
         let group = self.group_remembered(frame, cell, set.dirs);

@@ -86,26 +86,24 @@ move stone "a stone on an empty cell" { place(piece: stone) }
     fn floods_by_shifts_agree_with_floods_step_by_step() {
         let (g, _, _) =
             crate::load_game_text("hexes.toml", HEXES.into(), &[]).expect("the game loads");
-        {
-            let dirs: Vec<u8> = (0..g.board.directions as u8).collect();
-            let cells: Vec<u16> = g.board.all_cells.iter().collect();
-            let mut rng = seeded_rng(5);
-            let mut joined = 0;
-            for _ in 0..500 {
-                let (mut through, mut seeds) = (CellSet::default(), CellSet::default());
-                for &cell in &cells {
-                    if rng.random_range(0..100) < 55 {
-                        through.insert(cell);
-                    }
+        let dirs: Vec<u8> = (0..g.board.directions as u8).collect();
+        let cells: Vec<u16> = g.board.all_cells.iter().collect();
+        let mut rng = seeded_rng(5);
+        let mut joined = 0;
+        for _ in 0..500 {
+            let (mut through, mut seeds) = (CellSet::default(), CellSet::default());
+            for &cell in &cells {
+                if rng.random_range(0..100) < 55 {
+                    through.insert(cell);
                 }
-                seeds.insert(cells[rng.random_range(0..cells.len())]);
-                let fast = g.flood_by_shifts(seeds.and(&through), &through, &dirs);
-                let general = g.flood_by_steps(seeds.and(&through), &through, &dirs);
-                assert_eq!(fast, Some(general));
-                joined += usize::from(general.len() > 4);
             }
-            // Groups of several cells were flooded, not only lone ones.
-            assert!(joined > 100, "{joined}");
+            seeds.insert(cells[rng.random_range(0..cells.len())]);
+            let fast = g.flood_by_shifts(seeds.and(&through), &through, &dirs);
+            let general = g.flood_by_steps(seeds.and(&through), &through, &dirs);
+            assert_eq!(fast, Some(general));
+            joined += usize::from(general.len() > 4);
         }
+        // Groups of several cells were flooded, not only lone ones.
+        assert!(joined > 100, "{joined}");
     }
 }

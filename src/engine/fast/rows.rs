@@ -3,7 +3,7 @@
 //! tested against the general path in `tests/fast_paths.rs`.
 
 use crate::compile::Game;
-use crate::model::board::NO_DIRECTION;
+use crate::model::board::{CellSet, NO_DIRECTION};
 use crate::model::state::State;
 
 impl<const W: usize> Game<W> {
@@ -20,13 +20,13 @@ impl<const W: usize> Game<W> {
         if let Some(masks) = listed {
             let own = state.pieces_of(player);
             let rows = &masks.per_player[player as usize];
-            // Fewer pieces than a row: no row, without looking at any.
-            // Every row tested, without stopping at the first found: a loop without an exit
-            // runs several rows at a time.
-            let missing = |row: &crate::model::board::CellSet<W>| row.and_not(own).is_empty();
+            let owned = |row: &CellSet<W>| row.and_not(own).is_empty();
+            // Fewer pieces than a row: no row, without looking at any. Else every row is tested,
+            // without stopping at the first found: a loop without an exit runs several rows at a
+            // time, and has no branch to mispredict.
             return Some(
                 own.len() >= u32::from(length)
-                    && rows.iter().fold(false, |found, row| found | missing(row)),
+                    && rows.iter().fold(false, |found, row| found | owned(row)),
             );
         }
         if self.board.opposites.is_empty() {
