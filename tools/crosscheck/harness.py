@@ -3,6 +3,7 @@ with it (perft from the start, then the legal tokens along seeded random games).
 
 from __future__ import annotations
 
+import argparse
 import random
 import subprocess
 
@@ -50,3 +51,19 @@ def compare_generator(binary, game, start, perft, depth, games, seed) -> int:
             pos = pos.after(played[-1])
     print(f"{games} random games, {positions} positions compared, {failures} mismatch(es)")
     return failures
+
+
+def generator_main(doc: str, game: str, start, perft, depth: int, games: int) -> int:
+    """The command line of a script whose generator needs nothing more: `--depth`, `--tabula`,
+    `--games` and `--seed` (defaults `depth` and `games`), then [`compare_generator`]; the exit
+    status is 1 on any mismatch."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("--depth", type=int, default=depth)
+    ap.add_argument("--tabula", help="a tabula binary to compare with")
+    ap.add_argument("--games", type=int, default=games, help="random games compared with --tabula")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    failures = compare_generator(
+        args.tabula, game, start, perft, args.depth, args.games, args.seed
+    )
+    return 1 if failures else 0

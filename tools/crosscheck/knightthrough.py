@@ -16,10 +16,9 @@ and the legal tokens along seeded random games with `tabula moves knightthrough 
 
 from __future__ import annotations
 
-import argparse
 import sys
 
-from harness import compare_generator
+from harness import generator_main
 
 SIZE = 8
 JUMPS = [(1, 2), (-1, 2), (2, 1), (-2, 1)]  # White's; Black's are these with the rank negated
@@ -95,16 +94,7 @@ def perft(pos: Position, depth: int) -> int:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--depth", type=int, default=4)
-    ap.add_argument("--tabula", help="a tabula binary to compare with")
-    ap.add_argument("--games", type=int, default=30, help="random games compared with --tabula")
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args()
-    failures = compare_generator(
-        args.tabula, "knightthrough", Position, perft, args.depth, args.games, args.seed
-    )
-    return 1 if failures else 0
+    return generator_main(__doc__, "knightthrough", Position, perft, depth=4, games=30)
 
 
 if __name__ == "__main__":

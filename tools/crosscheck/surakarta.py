@@ -15,10 +15,9 @@ player with no piece or no move loses; 100 plies without a capture draw (the gam
 
 from __future__ import annotations
 
-import argparse
 import sys
 
-from harness import compare_generator
+from harness import generator_main
 
 N = 6
 QUIET_DRAW = 100
@@ -131,16 +130,7 @@ def perft(pos: Position, depth: int) -> int:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--depth", type=int, default=4)
-    ap.add_argument("--tabula", help="a tabula binary to compare with")
-    ap.add_argument("--games", type=int, default=50, help="random games compared with --tabula")
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args()
-    failures = compare_generator(
-        args.tabula, "surakarta", Position, perft, args.depth, args.games, args.seed
-    )
-    return 1 if failures else 0
+    return generator_main(__doc__, "surakarta", Position, perft, depth=4, games=50)
 
 
 if __name__ == "__main__":

@@ -17,10 +17,9 @@ tokens along seeded random games with `tabula moves ur --after ...`.
 
 from __future__ import annotations
 
-import argparse
 import sys
 
-from harness import compare_generator
+from harness import generator_main
 
 PIECES = 7
 TRACK = 14
@@ -141,16 +140,7 @@ def perft(pos: Position, depth: int) -> int:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--depth", type=int, default=5)
-    ap.add_argument("--tabula", help="a tabula binary to compare with")
-    ap.add_argument("--games", type=int, default=20, help="random games compared with --tabula")
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args()
-    failures = compare_generator(
-        args.tabula, "ur", Position, perft, args.depth, args.games, args.seed
-    )
-    return 1 if failures else 0
+    return generator_main(__doc__, "ur", Position, perft, depth=5, games=20)
 
 
 if __name__ == "__main__":
