@@ -65,6 +65,10 @@ pub struct Board<const W: usize = 4> {
     pub all_cells: CellSet<W>,
     /// Per direction: every neighbour that way is `offsets[d]` cells on (see [`Board::step_set`]).
     pub uniform: Vec<bool>,
+    /// Per direction: uniform, and the cells without a neighbour that way shift off the board's
+    /// cells (past its edge, or onto cells left out), so a set of board cells shifted whole needs
+    /// no [`Board::has_neighbour`] mask where the result is cut to board cells anyway.
+    pub wrap_free: Vec<bool>,
     /// Per direction: the direction that leads back from every neighbour that way, and only
     /// there ([`NO_DIRECTION`] if none), so that a row along one is a row along the other.
     /// Empty when no direction has one.
@@ -155,7 +159,7 @@ impl<const W: usize> Board<W> {
                 }
             }
         }
-        let has_neighbour = (0..directions)
+        let has_neighbour: Vec<CellSet<W>> = (0..directions)
             .map(|d| {
                 let sources: Vec<u16> = (0..cells)
                     .filter(|c| neighbours[c * directions + d] != NO_CELL)
@@ -175,12 +179,23 @@ impl<const W: usize> Board<W> {
             .collect();
         // A direction is uniform when every neighbour that way is the same number of cells on:
         // then a whole set steps by one shift.
-        let uniform = (0..directions)
+        let uniform: Vec<bool> = (0..directions)
             .map(|d| {
                 (0..cells).all(|c| {
                     let next = neighbours[c * directions + d];
                     next == NO_CELL || next as i32 - c as i32 == offsets[d] as i32
                 })
+            })
+            .collect();
+        let all_cells = CellSet::from_cells(
+            &(0..cells as u16)
+                .filter(|&c| b.is_on_board(c))
+                .collect::<Vec<_>>(),
+        );
+        let wrap_free = (0..directions)
+            .map(|d| {
+                let edge: CellSet<W> = all_cells.and_not(&has_neighbour[d]);
+                uniform[d] && !edge.shifted(offsets[d]).intersects(&all_cells)
             })
             .collect();
         let symmetries = Symmetry::ALL
@@ -218,12 +233,9 @@ impl<const W: usize> Board<W> {
             jump_bits,
             jump_dir_bits: jump_bits,
             max_jumps: (64 / jump_bits).min(255) as u8,
-            all_cells: CellSet::from_cells(
-                &(0..cells as u16)
-                    .filter(|&c| b.is_on_board(c))
-                    .collect::<Vec<_>>(),
-            ),
+            all_cells,
             uniform,
+            wrap_free,
             opposites: opposites(&neighbours, cells, directions),
             neighbours,
             direction_set_names: b.direction_sets.iter().map(|s| s.name.clone()).collect(),

@@ -3,6 +3,7 @@
 //! turn per first and second part. (A placement per empty cell gained nothing: `push` stays.)
 
 use crate::model::action::Action;
+use crate::model::board::CellSet;
 
 /// Appends each first part joined to each second part, first-part-major: `turn(first, second)`,
 /// where each second part is already a turn's second word awaiting its first (see
@@ -29,4 +30,34 @@ pub fn append_product(
     // SAFETY: the loops wrote all `count` slots past the length: `firsts.len()` chunks of
     // `seconds.len()` slots, each zipped with as many second parts.
     unsafe { out.set_len(out.len() + count) };
+}
+
+/// Appends `action(cell)` for each cell of `cells`, lowest first. The list is grown once by
+/// the most cells a set can hold (not by the set's size, which costs a count), and each action
+/// is written past its end through a pointer, without the capacity check and length store of a
+/// `push` per cell.
+#[inline(always)]
+pub fn append_cells<const W: usize>(
+    out: &mut Vec<Action>,
+    cells: &CellSet<W>,
+    action: impl Fn(u16) -> Action,
+) {
+    out.reserve(W * 64);
+    let start = out.len();
+    let spare = out.spare_capacity_mut();
+    assert!(spare.len() >= W * 64);
+    let base = spare.as_mut_ptr();
+    let mut written = 0usize;
+    for i in 0..W {
+        let mut bits = cells.word(i);
+        while bits != 0 {
+            let cell = (i * 64) as u16 + bits.trailing_zeros() as u16;
+            // SAFETY: at most `W * 64` writes, checked above to fit the spare capacity.
+            unsafe { (*base.add(written)).write(action(cell)) };
+            written += 1;
+            bits &= bits - 1;
+        }
+    }
+    // SAFETY: the loop wrote the `written` slots past the length.
+    unsafe { out.set_len(start + written) };
 }

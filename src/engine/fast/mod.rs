@@ -1,7 +1,7 @@
 //! The compiled fast paths ([`crate::compile::fast`]) run on positions: each gives what the
 //! general path would, and is tested against it.
 
-mod append;
+pub(in crate::engine) mod append;
 mod attack_plan;
 mod cell_mask;
 mod effect_sets;

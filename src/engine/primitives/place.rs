@@ -3,6 +3,7 @@
 use crate::compile::primitives::Place;
 use crate::compile::{CellSet, CodeRange, CompiledMove, Game, RegionRef};
 use crate::engine::eval::Frame;
+use crate::engine::fast::append::append_cells;
 use crate::model::action::{Action, ActionKind};
 
 impl Action {
@@ -41,7 +42,7 @@ impl<const W: usize> Game<W> {
             // Nothing to judge (the stones of connection games, amazons' arrows). The test
             // `push_if_legal` makes first, made once for the list: Havannah 2.6% fewer
             // instructions. A loop per word of the set, tighter than its iterator: Hex 11% fewer.
-            cells.for_each_cell(|cell| out.push(Action::place(index, cell)));
+            append_cells(out, &cells, |cell| Action::place(index, cell));
             return;
         }
         let mut cells = cells.iter();
