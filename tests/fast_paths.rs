@@ -21,6 +21,7 @@ fn general<const W: usize>(game: &Game<W>) -> Game<W> {
     slow.table_value_sets.clear();
     slow.lattices.clear();
     slow.board.opposites.clear();
+    slow.board.wrap_free.fill(false);
     slow.row_masks.clear();
     for rule in &mut slow.moves {
         rule.hoists.clear();
@@ -155,7 +156,7 @@ fn distinct_from_value_sets_agrees_with_the_values_counted() {
     assert_eq!(
         game.table_value_sets
             .iter()
-            .map(Vec::len)
+            .map(|sets| sets.each.len())
             .collect::<Vec<_>>(),
         [6, 6]
     );

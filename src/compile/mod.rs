@@ -304,7 +304,7 @@ pub struct Game<const W: usize = 4> {
     /// For each table of numbers keyed by cell with at most [`fast::table_values::VALUE_SETS`] different
     /// values other than 0: the cells of each value, so that `distinct` intersects a few sets
     /// instead of sorting the values of a set's cells. Empty for other tables.
-    pub table_value_sets: Vec<Vec<CellSet<W>>>,
+    pub table_value_sets: Vec<fast::table_values::ValueSets<W>>,
     /// The direction sets that make the board a triangular lattice (by their number in the
     /// rules), for `inside(group(...))`: see [`fast::lattice`].
     pub lattices: Vec<(u16, crate::model::lattice::Lattice)>,

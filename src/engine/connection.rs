@@ -19,11 +19,18 @@ impl<const W: usize> Game<W> {
         };
         let mut start = CellSet::default();
         start.insert(cell);
-        self.flood(
-            start,
-            state.pieces_of(owner),
-            self.directions_of(dirs, owner),
-        )
+        let (own, dirs) = (state.pieces_of(owner), self.directions_of(dirs, owner));
+        // A piece with none of its own beside it is a group of one: no flood, which costs a
+        // round of shifts to find nothing (Havannah: 5.9% fewer instructions, with the sets of
+        // `distinct` met first as one).
+        let joined = |&dir: &u8| {
+            let next = self.board.neighbour(cell, dir);
+            next != crate::model::board::NO_CELL && own.contains(next)
+        };
+        if !dirs.iter().any(joined) {
+            return start;
+        }
+        self.flood(start, own, dirs)
     }
 
     /// `reachable(from, through)`: the cells of `from`, and those reached from them by steps
@@ -61,8 +68,12 @@ impl<const W: usize> Game<W> {
     /// keyed by cell gives the cells of the set.
     pub(crate) fn distinct(&self, table: u16, cells: &CellSet<W>) -> i32 {
         match self.table_value_sets.get(table as usize) {
-            Some(sets) if !sets.is_empty() => {
-                sets.iter().filter(|s| s.intersects(cells)).count() as i32
+            Some(sets) if !sets.each.is_empty() => {
+                let met = cells.and(&sets.any);
+                if met.is_empty() {
+                    return 0;
+                }
+                sets.each.iter().filter(|s| s.intersects(&met)).count() as i32
             }
             _ => self.distinct_values(table, cells),
         }

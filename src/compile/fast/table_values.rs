@@ -10,11 +10,21 @@ use crate::model::board::CellSet;
 /// intersections would cost more than the sort.
 pub const VALUE_SETS: usize = 16;
 
-/// The cells of each value other than 0 of a table of numbers keyed by cell, in the order the
-/// values first appear; empty where the table is not of that shape or has too many values.
-pub fn value_sets<const W: usize>(table: &TableDecl) -> Vec<CellSet<W>> {
+/// The cells of each value of a table, and of any value: a set that meets none of them (most of
+/// a connection game's groups, against its corners) is done after one intersection.
+#[derive(Clone, Debug, Default)]
+pub struct ValueSets<const W: usize> {
+    /// The cells with a value other than 0.
+    pub any: CellSet<W>,
+    /// The cells of each value other than 0, in the order the values first appear.
+    pub each: Vec<CellSet<W>>,
+}
+
+/// The value sets of a table of numbers keyed by cell; none (`each` empty) where the table is
+/// not of that shape or has too many values.
+pub fn value_sets<const W: usize>(table: &TableDecl) -> ValueSets<W> {
     if table.key != TableKey::Cell || table.cells || table.entries.len() > W * 64 {
-        return Vec::new();
+        return ValueSets::default();
     }
     let mut values: Vec<i32> = Vec::new();
     let mut sets: Vec<CellSet<W>> = Vec::new();
@@ -29,9 +39,12 @@ pub fn value_sets<const W: usize>(table: &TableDecl) -> Vec<CellSet<W>> {
                 sets.push(CellSet::default());
                 values.len() - 1
             }
-            None => return Vec::new(),
+            None => return ValueSets::default(),
         };
         sets[at].insert(cell as u16);
     }
-    sets
+    ValueSets {
+        any: sets.iter().fold(CellSet::default(), |any, set| any.or(set)),
+        each: sets,
+    }
 }

@@ -48,17 +48,22 @@ pub fn append_cells<const W: usize>(
     let spare = out.spare_capacity_mut();
     assert!(spare.len() >= W * 64);
     let base = spare.as_mut_ptr();
-    let mut written = 0usize;
+    let mut next = base;
     for i in 0..W {
         let mut bits = cells.word(i);
         while bits != 0 {
             let cell = (i * 64) as u16 + bits.trailing_zeros() as u16;
             // SAFETY: at most `W * 64` writes, checked above to fit the spare capacity.
-            unsafe { (*base.add(written)).write(action(cell)) };
-            written += 1;
+            unsafe {
+                (*next).write(action(cell));
+                next = next.add(1);
+            }
             bits &= bits - 1;
         }
     }
+    // Counted once from the pointer, not per action.
+    // SAFETY: `next` went up from `base` one slot per write.
+    let written = unsafe { next.offset_from(base) } as usize;
     // SAFETY: the loop wrote the `written` slots past the length.
     unsafe { out.set_len(start + written) };
 }
