@@ -44,6 +44,10 @@ pub struct Frame<'a, const W: usize = 4> {
     /// was asked: a rule that asks several things of the group of one piece (a ring, a bridge, a
     /// fork), or an effect whose condition counts the cells it takes, walks once.
     walk_memo: Option<WalkMemo<W>>,
+    /// The last `group(cell)` worked out on `state`, with its cell and directions: apart from
+    /// [`Frame::walk_memo`], whose general key costs more to compare (Havannah's three tests
+    /// read one group).
+    group_memo: Option<(i32, u16, CellSet<W>)>,
     /// The filters of the rule being generated that every candidate passes in this position, a
     /// bit each (see [`crate::compile::fast::hoisted_filters`]), and whether that is all of them.
     pub waived: u32,
@@ -148,6 +152,7 @@ impl<'a, const W: usize> Frame<'a, W> {
             mover_kinds: None,
             key: None,
             walk_memo: None,
+            group_memo: None,
             waived: 0,
             waived_all: false,
         }
@@ -232,11 +237,14 @@ impl<const W: usize> Game<W> {
         cell: i32,
         dirs: u16,
     ) -> CellSet<W> {
-        let asked = WalkMemo::asked(Op::Group(dirs), cell, CellSet::default());
-        frame.remembered(&asked).unwrap_or_else(|| {
-            let group = self.group(frame.state, cell, dirs);
-            frame.remember(asked, group)
-        })
+        match frame.group_memo {
+            Some((at, along, group)) if at == cell && along == dirs => group,
+            _ => {
+                let group = self.group(frame.state, cell, dirs);
+                frame.group_memo = Some((cell, dirs, group));
+                group
+            }
+        }
     }
 
     /// The value of an expression program (a number, or a player's index).

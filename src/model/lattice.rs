@@ -27,17 +27,18 @@ pub enum Enclosure<const W: usize> {
 impl Lattice {
     /// The Euler number of `cells`: its parts less its holes.
     pub fn euler<const W: usize>(&self, board: &Board<W>, cells: &CellSet<W>) -> i32 {
-        self.counts(board, cells).0
+        self.counts(board, cells, cells.len()).0
     }
 
     /// Whether the connected set `cells` has a hole, and if not, which of its cells are
     /// surrounded by its own.
     pub fn enclosure<const W: usize>(&self, board: &Board<W>, cells: &CellSet<W>) -> Enclosure<W> {
         // A hole takes a ring of six cells at least, a surrounded cell seven.
-        if cells.len() < 6 {
+        let size = cells.len();
+        if size < 6 {
             return Enclosure::Surrounded(CellSet::default());
         }
-        let (euler, [a, b, ab]) = self.counts(board, cells);
+        let (euler, [a, b, ab]) = self.counts(board, cells, size);
         if euler != 1 {
             return Enclosure::Holes;
         }
@@ -51,18 +52,19 @@ impl Lattice {
         Enclosure::Surrounded(inner)
     }
 
-    /// The Euler number, and the cells of `cells` that have the cell a step `a` (`b`, `a+b`) on
-    /// in `cells`.
+    /// The Euler number, and the cells of `cells` (`size` of them, counted already) that have
+    /// the cell a step `a` (`b`, `a+b`) on in `cells`.
     fn counts<const W: usize>(
         &self,
         board: &Board<W>,
         cells: &CellSet<W>,
+        size: u32,
     ) -> (i32, [CellSet<W>; 3]) {
         let [a, b, ab] = self.back.map(|dir| cells.and(&board.step_set(cells, dir)));
         let pairs = a.len() + b.len() + ab.len();
         // The triangles {c, c+a, c+a+b} and {c, c+b, c+a+b}: every triangle of the lattice is one.
         let triangles = a.and(&ab).len() + b.and(&ab).len();
-        let euler = (cells.len() + triangles) as i32 - pairs as i32;
+        let euler = (size + triangles) as i32 - pairs as i32;
         (euler, [a, b, ab])
     }
 }
