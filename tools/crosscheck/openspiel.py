@@ -29,6 +29,7 @@ import importlib.metadata
 import os
 import platform
 import random
+import re
 import subprocess
 import sys
 import time
@@ -348,7 +349,7 @@ class NineMensMorris(Adapter):
 
 class Go(Adapter):
     # OpenSpiel: action = 9 * row + col, row 0 = rank 1 at the bottom, 81 = pass; it names columns
-    # a..h, j (skipping i), so its j is Tabula's i. Tabula is run with ko=simple (OpenSpiel forbids
+    # a..h, j (skipping i), so its j is Tabula's i (on 13 x 13, its k..n are Tabula's j..m). Tabula is run with ko=simple (OpenSpiel forbids
     # the simple-ko retake through its ko point), komi_halves=15 (komi 7.5) and max_plies=162
     # (OpenSpiel's max_game_length for 9 x 9, after which it scores the board).
     tabula, spiel = "go", "go"
@@ -393,7 +394,8 @@ class Go(Adapter):
         r, c = divmod(action, self.N)
         tok = cell(c, r + 1)
         name = state.action_to_string(state.current_player(), action).split()[-1]
-        if name.replace("j", "i") != tok:
+        # OpenSpiel's column letters skip i: its j is Tabula's i, its k Tabula's j, and so on.
+        if cell("abcdefghjklmnopqrstuvwxyz".index(name[0]), int(name[1:])) != tok:
             raise RuntimeError(f"go: OpenSpiel action {action} is {name}, mapped to {tok}")
         return tok
 
@@ -438,6 +440,17 @@ class Go(Adapter):
             passes += 1
         got = doc.get("counters", {}).get("passes", 0)
         return [] if got == passes else [f"passes in a row: OpenSpiel {passes}, Tabula {got}"]
+
+
+def go_size(n: int, default_n: int) -> Go:
+    """Tabula's `go-N` variants against OpenSpiel's `go` with board_size=N and the options of the
+    9 x 9 pair (komi 7.5, no handicap, simple ko), max_game_length 2 x N x N (OpenSpiel's default,
+    loaded explicitly) and Tabula's max_plies the same; pass is action N x N."""
+    limit = 2 * n * n
+    return type(f"Go{n}", (Go,), {"tabula": f"go-{n}",
+                                  "params": {**Go.params, "board_size": n, "max_game_length": limit},
+                                  "options": {**Go.options, "max_plies": limit},
+                                  "N": n, "PASS": n * n, "default_n": default_n})()
 
 
 class Xiangqi(Adapter):
@@ -875,12 +888,57 @@ def gomoku_size(n: int, default_n: int) -> Gomoku:
                                           "N": n, "default_n": default_n})()
 
 
+class Clobber(Adapter):
+    # OpenSpiel: rows x columns (default 5 x 6), row 0 printed at the top with the label `rows`,
+    # the bottom row labelled 1, columns a, b, ...: its names are Tabula's. Its player 0 (`o`,
+    # White) has the bottom-left stone a1 and moves first, player 1 (`x`) is Black. An action
+    # string is `a5b5` (the stone on a5 clobbers b5), Tabula's `a5xb5`. The game ends after a move
+    # that leaves the other player without a move, the mover winning; Tabula's no_moves rule makes
+    # the player without a move lose: the same outcome.
+    tabula, spiel = "clobber", "clobber"
+    params = {"rows": 5, "columns": 6}
+    players = ("white", "black")
+    default_n = 300
+    ROWS, COLS = 5, 6
+
+    def token(self, state, action):
+        s = state.action_to_string(state.current_player(), action)
+        m = re.fullmatch(r"([a-z])(\d+)([a-z])(\d+)", s)
+        if m is None:
+            raise RuntimeError(f"clobber: cannot read OpenSpiel action {s!r}")
+        return f"{m[1]}{m[2]}x{m[3]}{m[4]}"
+
+    def board(self, state):
+        lines = [ln for ln in str(state).split("\n") if ln.strip()]
+        rows = lines[:-1]  # the last line holds the column letters
+        if len(rows) != self.ROWS:
+            raise RuntimeError(f"clobber: cannot read OpenSpiel board {lines!r}")
+        out = {}
+        for i, ln in enumerate(rows):
+            m = re.fullmatch(r"\s*(\d+)([ox.]+)", ln)
+            if m is None or int(m[1]) != self.ROWS - i or len(m[2]) != self.COLS:
+                raise RuntimeError(f"clobber: cannot read OpenSpiel row {ln!r}")
+            for c, ch in enumerate(m[2]):
+                if ch != ".":
+                    out[cell(c, int(m[1]))] = {"o": "white", "x": "black"}[ch]
+        return out
+
+
+def clobber_size(rows: int, columns: int, default_n: int) -> Clobber:
+    """Tabula's `clobber-RxC` variants against OpenSpiel's `clobber` with those rows and columns."""
+    return type(f"Clobber{rows}x{columns}", (Clobber,), {"tabula": f"clobber-{rows}x{columns}",
+                                                         "params": {"rows": rows, "columns": columns},
+                                                         "ROWS": rows, "COLS": columns,
+                                                         "default_n": default_n})()
+
+
 ADAPTERS = {a.tabula: a for a in (TicTacToe(), ConnectFour(), Othello(), Hex(), Amazons(), NineMensMorris(), Go(),
                                    Xiangqi(), Chess(), LinesOfAction(), Kalah(), Shogi(),
                                    EnglishDraughts(), hex_size(5, 300), hex_size(6, 300), hex_size(8, 200),
                                    hex_size(10, 150), Breakthrough(),
                                    *(breakthrough_size(n, 150) for n in (5, 6, 7, 9, 10, 11, 12)),
-                                   Gomoku(), gomoku_size(11, 50), gomoku_size(13, 50))}
+                                   Gomoku(), gomoku_size(11, 50), gomoku_size(13, 50), go_size(13, 40),
+                                   Clobber(), clobber_size(8, 8, 200), clobber_size(10, 10, 150))}
 
 
 # --------------------------------------------------------------------------------------------
