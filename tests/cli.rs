@@ -365,8 +365,8 @@ fn a_missing_position_file_is_named() {
 fn an_unknown_game_gets_a_hint() {
     let err = fails(&["moves", "epaminondos"]);
     insta::assert_snapshot!(err);
-    let err = fails(&["check", "makruk"]);
-    assert!(err.contains("unknown game `makruk`"), "{err}");
+    let err = fails(&["check", "no-such-game"]);
+    assert!(err.contains("unknown game `no-such-game`"), "{err}");
     assert!(err.contains("tabula list"), "{err}");
 }
 
