@@ -370,3 +370,26 @@ fn triangular_lattices_are_found_on_hexagons_without_holes_only() {
         assert_eq!(!game.lattices.is_empty(), lattice);
     }
 }
+
+/// `in_row` end tests (tic-tac-toe's three, connect four's four, gomoku's five) run without the
+/// stack machine, and give what the program gives.
+#[test]
+fn in_row_end_tests_run_fast_and_agree_with_the_program() {
+    for name in ["tic-tac-toe", "connect-four", "gomoku-11"] {
+        let game = load(name);
+        let fast_rows = game.turn_start.iter().filter_map(|check| check.fast);
+        let rows = fast_rows
+            .filter(|fast| {
+                matches!(
+                    fast.test,
+                    tabula::compile::fast::fast_check::Test::InRow { .. }
+                )
+            })
+            .count();
+        assert_eq!(rows, 1, "{name}");
+        // Tic-tac-toe's games are too short for `agree`'s count of plies; the test is the same.
+        if name != "tic-tac-toe" {
+            agree(&game, &general(&game), 30);
+        }
+    }
+}

@@ -185,6 +185,14 @@ pub enum Test {
         region: (u16, Option<PlayerRef>),
         inside: bool,
     },
+    /// `in_row(PLAYER, LENGTH)` along a set of directions (or `not` it), through no given cell:
+    /// the rows of tic-tac-toe, connect four and gomoku without the stack machine.
+    InRow {
+        player: PlayerRef,
+        length: u8,
+        dirs: u16,
+        present: bool,
+    },
 }
 
 impl Test {
@@ -196,7 +204,7 @@ impl Test {
             Test::Compare { left, right, .. } => counts(left) || counts(right),
             Test::Range { value, .. } => counts(value),
             Test::Any { .. } => true,
-            Test::Occupied { .. } | Test::InRegion { .. } => false,
+            Test::Occupied { .. } | Test::InRegion { .. } | Test::InRow { .. } => false,
         }
     }
 }
@@ -318,6 +326,20 @@ pub(crate) fn test_with(
             cell: CellAt::of(cell)?,
             region: region_of(region, region_first)?,
             inside,
+        });
+    }
+    if let TExpr::InRow {
+        player,
+        length,
+        dirs,
+        through: None,
+    } = cond
+    {
+        return Some(Test::InRow {
+            player: PlayerRef::from_expr(player)?,
+            length: *length,
+            dirs: *dirs,
+            present: inside,
         });
     }
     let TExpr::Binary(op, left, right) = cond else {

@@ -121,6 +121,15 @@ impl<const W: usize> crate::compile::Game<W> {
                 region,
                 present,
             } => self.fast_pieces(player, region, state).is_empty() != present,
+            Test::InRow {
+                player,
+                length,
+                dirs,
+                present,
+            } => {
+                let player = player.resolve(state, self.players.len() as u8);
+                self.in_row(state, player, length, dirs, None) == present
+            }
             Test::Range {
                 value,
                 lo,
