@@ -62,6 +62,10 @@ open_spiel/games/mancala/mancala.cc
 open_spiel/games/tic_tac_toe/tic_tac_toe.cc
 open_spiel/games/connect_four/connect_four.cc
 open_spiel/games/hex/hex.cc
+open_spiel/games/chess/chess.cc
+open_spiel/games/chess/chess_board.cc
+open_spiel/games/chess/chess_common.cc
+open_spiel/games/chess/chess960_starting_positions.cc
 "
 
 # The abseil libraries these need; linked through an archive, so only
