@@ -40,13 +40,12 @@ pub struct Frame<'a, const W: usize = 4> {
     result_set: CellSet<W>,
     /// [`State::key`] of `state`, worked out on first use.
     pub key: Option<u64>,
-    /// The last walk over the board (`group`, `back_along`) worked out on `state`, with what it
-    /// was asked: a rule that asks several things of the group of one piece (a ring, a bridge, a
-    /// fork), or an effect whose condition counts the cells it takes, walks once.
+    /// The last `back_along` walk worked out on `state`, with what it was asked: an effect whose
+    /// condition counts the cells it takes walks once.
     walk_memo: Option<WalkMemo<W>>,
-    /// The last `group(cell)` worked out on `state`, with its cell and directions: apart from
-    /// [`Frame::walk_memo`], whose general key costs more to compare (Havannah's three tests
-    /// read one group).
+    /// The last `group(cell)` worked out on `state`, with its cell and directions: a rule that
+    /// asks several things of the group of one piece (Havannah's ring, bridge and fork) floods
+    /// once. Apart from [`Frame::walk_memo`], whose general key costs more to compare.
     group_memo: Option<(i32, u16, CellSet<W>)>,
     /// The filters of the rule being generated that every candidate passes in this position, a
     /// bit each (see [`crate::compile::fast::hoisted_filters`]), and whether that is all of them.
@@ -206,8 +205,8 @@ impl<'a, const W: usize> Frame<'a, W> {
     }
 }
 
-/// A walk over the board and what it gave ([`Frame::walk_memo`]): the op (with its
-/// directions or path), the number and the set it was given, the cells it gave. Walks read
+/// A walk over the board and what it gave ([`Frame::walk_memo`]): the op (with its path), the
+/// number and the set it was given, the cells it gave. Walks read
 /// only the frame's position, the same for the frame's life.
 #[derive(Clone, Copy)]
 struct WalkMemo<const W: usize> {

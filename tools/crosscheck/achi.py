@@ -23,7 +23,7 @@ import argparse
 import random
 import sys
 
-from harness import compare_generator, outcome_said
+from harness import compare_generator, outcome_said, perft
 
 POINTS = [(f, r) for r in range(3) for f in range(3)]
 LINES = [[(0, r), (1, r), (2, r)] for r in range(3)] + [[(f, 0), (f, 1), (f, 2)] for f in range(3)]
@@ -87,15 +87,6 @@ class Position:
 
     def after(self, token: str) -> Position:
         return self.play(next(m for m in self.moves() if m[0] == token))
-
-
-def perft(pos: Position, depth: int) -> int:
-    if depth == 0:
-        return 1
-    moves = pos.moves()
-    if depth == 1:
-        return len(moves)
-    return sum(perft(pos.play(m), depth - 1) for m in moves)
 
 
 def main() -> int:

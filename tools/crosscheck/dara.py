@@ -28,7 +28,7 @@ import argparse
 import random
 import sys
 
-from harness import compare_generator, outcome_said
+from harness import compare_generator, outcome_said, perft
 
 FILES, RANKS = 6, 5
 CELLS = [(f, r) for r in range(RANKS) for f in range(FILES)]
@@ -150,15 +150,6 @@ class Position:
 
     def after(self, token: str) -> Position:
         return self.play(next(m for m in self.moves() if m[0] == token))
-
-
-def perft(pos: Position, depth: int) -> int:
-    if depth == 0:
-        return 1
-    moves = pos.moves()
-    if depth == 1:
-        return len(moves)
-    return sum(perft(pos.play(m), depth - 1) for m in moves)
 
 
 def main() -> int:

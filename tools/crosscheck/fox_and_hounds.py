@@ -23,7 +23,7 @@ import argparse
 import random
 import sys
 
-from harness import compare_generator, outcome_said, tabula
+from harness import compare_generator, outcome_said, perft, tabula
 
 GAMES = {8: "fox-and-hounds", 10: "fox-and-hounds-10", 12: "fox-and-hounds-12"}
 FOX_DIRS = [(1, 1), (-1, 1), (1, -1), (-1, -1)]
@@ -92,15 +92,6 @@ def make_start(size: int):
             return self.play(next(m for m in self.moves() if m[0] == token))
 
     return Position
-
-
-def perft(pos, depth: int) -> int:
-    if depth == 0:
-        return 1
-    moves = pos.moves()
-    if depth == 1:
-        return len(moves)
-    return sum(perft(pos.play(m), depth - 1) for m in moves)
 
 
 def main() -> int:

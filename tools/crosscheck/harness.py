@@ -1,5 +1,6 @@
 """What the cross-check scripts share: running `tabula`, and comparing an independent generator
-with it (perft from the start, then the legal tokens along seeded random games)."""
+with it (perft from the start, then the legal tokens along seeded random games and, where the
+generator judges them, the games' outcomes)."""
 
 from __future__ import annotations
 
@@ -18,10 +19,22 @@ def outcome_said(binary: str, game: str, played: list[str]) -> str:
     return tabula(binary, "show", game, "--after", " ".join(played)).strip().splitlines()[-1]
 
 
+def perft(pos, depth: int) -> int:
+    """Move sequences of `depth` moves from `pos`, a position with `moves()` and `play(move)`."""
+    if depth == 0:
+        return 1
+    moves = pos.moves()
+    if depth == 1:
+        return len(moves)
+    return sum(perft(pos.play(m), depth - 1) for m in moves)
+
+
 def compare_generator(binary, game, start, perft, depth, games, seed) -> int:
     """Perft of `start()` to `depth` against `tabula perft`, then `games` random games from
-    `start()` (a position with `tokens()` and `after(token)`) against `tabula moves`; prints each
-    mismatch and a summary, and returns how many there were. Without `binary`, perft alone."""
+    `start()` (a position with `tokens()` and `after(token)`) against `tabula moves`, and, where
+    the position has `outcome()` (`"white wins"`, `"draw"`), each game's end against the outcome
+    `tabula show` states; prints each mismatch and a summary, and returns how many there were.
+    Without `binary`, perft alone."""
     failures = 0
     for d in range(1, depth + 1):
         mine = perft(start(), d)
@@ -46,11 +59,24 @@ def compare_generator(binary, game, start, perft, depth, games, seed) -> int:
                 failures += 1
                 break
             if not mine:
+                failures += outcome_differs(binary, game, pos, played, number)
                 break
             played.append(rng.choice(mine))
             pos = pos.after(played[-1])
     print(f"{games} random games, {positions} positions compared, {failures} mismatch(es)")
     return failures
+
+
+def outcome_differs(binary, game, pos, played, number) -> bool:
+    """Whether the outcome `pos.outcome()` judges at a game's end (if the generator judges one)
+    differs from the one `tabula show` states after the same tokens; prints it if so."""
+    if not hasattr(pos, "outcome"):
+        return False
+    mine, theirs = pos.outcome(), outcome_said(binary, game, played)
+    if theirs == f"game over: {mine}":
+        return False
+    print(f"outcome of game {number}: mine {mine!r}, tabula {theirs!r} after {len(played)} actions")
+    return True
 
 
 def generator_main(doc: str, game: str, start, perft, depth: int, games: int) -> int:

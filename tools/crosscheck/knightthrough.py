@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sys
 
-from harness import generator_main
+from harness import generator_main, perft
 
 SIZE = 8
 JUMPS = [(1, 2), (-1, 2), (2, 1), (-2, 1)]  # White's; Black's are these with the rank negated
@@ -82,15 +82,6 @@ class Position:
 
     def after(self, token: str) -> Position:
         return self.play(next(m for m in self.moves() if m[0] == token))
-
-
-def perft(pos: Position, depth: int) -> int:
-    if depth == 0:
-        return 1
-    moves = pos.moves()
-    if depth == 1:
-        return len(moves)
-    return sum(perft(pos.play(m), depth - 1) for m in moves)
 
 
 def main() -> int:

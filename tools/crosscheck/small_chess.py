@@ -39,7 +39,7 @@ import argparse
 import random
 import sys
 
-from harness import outcome_said, tabula
+from harness import outcome_said, perft, tabula
 
 WHITE, BLACK = 0, 1
 LETTER = {"pawn": "P", "knight": "N", "bishop": "B", "rook": "R", "queen": "Q", "king": "K"}
@@ -274,15 +274,6 @@ def kind_of_move(pos: Position, token: str):
     if "x" in token and pos.board[to][1] == "king":
         return "king capture"
     return None
-
-
-def perft(pos: Position, depth: int) -> int:
-    if depth == 0:
-        return 1
-    moves = pos.moves()
-    if depth == 1:
-        return len(moves)
-    return sum(perft(pos.play(m), depth - 1) for m in moves)
 
 
 def main() -> int:

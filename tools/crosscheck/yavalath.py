@@ -23,7 +23,7 @@ import random
 import subprocess
 import sys
 
-from harness import compare_generator, outcome_said, tabula
+from harness import compare_generator, outcome_said, perft, tabula
 
 CELLS = [(f, r) for r in range(1, 10) for f in range(1, 10) if abs(f - r) <= 4]
 CELL_SET = set(CELLS)
@@ -87,15 +87,6 @@ class Position:
 
     def after(self, token: str) -> "Position":
         return self.play(NAMES[token])
-
-
-def perft(pos: Position, depth: int) -> int:
-    if depth == 0:
-        return 1
-    moves = pos.moves()
-    if depth == 1:
-        return len(moves)
-    return sum(perft(pos.play(m), depth - 1) for m in moves)
 
 
 def main() -> int:
