@@ -4,6 +4,7 @@
 
 use rand::RngExt;
 use tabula::engine::playout::seeded_rng;
+use tabula::model::action::ActionKind;
 use tabula::{Game, load_game_file};
 
 fn load(name: &str) -> Game {
@@ -17,6 +18,7 @@ fn load(name: &str) -> Game {
 fn general<const W: usize>(game: &Game<W>) -> Game<W> {
     let mut slow = game.clone();
     slow.word_moves = None;
+    slow.placement_plan = None;
     slow.rays = None;
     slow.table_value_sets.clear();
     slow.lattices.clear();
@@ -392,4 +394,69 @@ fn in_row_end_tests_run_fast_and_agree_with_the_program() {
             agree(&game, &general(&game), 30);
         }
     }
+}
+
+/// Go's suicide and simple ko, decided from the groups of the position before each placement,
+/// agree with playing each placement out; superko, which only the position after tells, keeps
+/// the general path.
+#[test]
+fn placements_judged_from_the_groups_agree_with_placements_played_out() {
+    use tabula::compile::fast::placement_forbids::PlacementForbid;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/go.toml");
+    let with_ko = |ko: &str| {
+        let overrides = vec![("ko".to_string(), ko.to_string())];
+        load_game_file(&path, &overrides)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .0
+    };
+    let superko = with_ko("superko");
+    assert!(superko.placement_plan.is_none());
+    for ko in ["simple", "none"] {
+        let game = with_ko(ko);
+        let shapes: Vec<_> = game.forbids.iter().map(|f| f.placement).collect();
+        let repeats = match ko {
+            "simple" => PlacementForbid::RepeatsPrevious,
+            _ => PlacementForbid::Never,
+        };
+        let expected = [PlacementForbid::Suicide, repeats, PlacementForbid::Never];
+        assert_eq!(shapes, expected.map(Some));
+        let plan = game.placement_plan.expect("go has a placement plan");
+        assert!(plan.captures && plan.suicide);
+        assert_eq!(plan.repeats, ko == "simple");
+        let mut slow = general(&game);
+        for forbid in &mut slow.forbids {
+            forbid.placement = None;
+        }
+        agree(&game, &slow, 12);
+        let forbidden = forbidden_placements(&game, 12);
+        assert!(forbidden > 100, "{forbidden} positions test the forbids");
+    }
+}
+
+/// How many positions of random games have an empty cell the mover may not play on.
+fn forbidden_placements<const W: usize>(game: &Game<W>, games: u64) -> usize {
+    let mut rng = seeded_rng(5);
+    let mut actions = Vec::new();
+    let mut found = 0;
+    for _ in 0..games {
+        let mut state = game.initial;
+        let mut history = Vec::new();
+        for _ in 0..300 {
+            if game
+                .legal_actions_with_history(&state, &history, &mut actions)
+                .is_some()
+            {
+                break;
+            }
+            let empty = game.board.all_cells.and_not(&state.occupied()).len() as usize;
+            let placements = (actions.iter())
+                .filter(|a| a.kind() == ActionKind::Place)
+                .count();
+            found += usize::from(placements < empty);
+            let pick = actions[rng.random_range(0..actions.len())];
+            game.note_position(&mut history, &state);
+            game.apply(&mut state, &pick);
+        }
+    }
+    found
 }

@@ -156,6 +156,9 @@ pub struct CompiledCheck {
     /// changes no cell an attack on those pieces depends on, else by the attack plan's probes
     /// (see `Game::royal_verdict`).
     pub royal: Option<u8>,
+    /// A `forbid` that the neighbourhood of a placement decides, where the game has a
+    /// [`Game::placement_plan`] (see [`fast::placement_forbids`]).
+    pub placement: Option<fast::placement_forbids::PlacementForbid>,
 }
 
 /// A marked path, for each player: its cells in order, and for every board cell the next cell of
@@ -349,6 +352,9 @@ pub struct Game<const W: usize = 4> {
     /// Which actions no earlier position can come back after (see [`irreversible`]), if the
     /// rules tell: a driver keeping history for `repetitions` may then forget what came before.
     pub irreversible: Option<fast::irreversible::Irreversible>,
+    /// Where every move places a piece or passes and every `forbid` is one the neighbourhood of
+    /// a placement decides (Go's suicide and simple ko): see [`fast::placement_forbids`].
+    pub placement_plan: Option<fast::placement_forbids::PlacementPlan>,
     /// Whether any move rule has `then` effects (else applying skips looking for them).
     pub has_rule_effects: bool,
     /// Whether any move rule has a `next`, or marks pieces or gives extra turns: then a turn may
@@ -672,6 +678,7 @@ impl CompiledCheck {
             word: None,
             counter_fast: None,
             royal: None,
+            placement: None,
         }
     }
 }
@@ -767,6 +774,7 @@ impl<const W: usize> EndRules<'_, W> {
             }),
             counter_fast: fast::fast_after::recognise(&body),
             royal: None,
+            placement: None,
         }
     }
 }
@@ -969,6 +977,12 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         code,
         stack_depth,
     } = compile_programs(&checked, &board, &region_first, &region_sets, &options);
+    let (placement_plan, placement_shapes) =
+        fast::placement_forbids::plan(&checked, &options, &board);
+    let mut forbids = forbids;
+    for (forbid, shape) in forbids.iter_mut().zip(placement_shapes) {
+        forbid.placement = shape;
+    }
     let initial = initial_state(&checked);
     let forbid_guards = compiled_forbid_guards(&forbids, &region_sets, checked.players.len());
     let has_compulsory = moves.iter().any(|m: &CompiledMove| m.compulsory);
@@ -1070,6 +1084,7 @@ pub fn compile<const W: usize>(checked: CheckedGame) -> Game<W> {
         word_steps: None,
         word_moves: None,
         irreversible: None,
+        placement_plan,
         has_rule_effects,
         has_parts,
         hand_slot_of,

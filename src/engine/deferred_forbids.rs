@@ -1,6 +1,8 @@
 //! Random play without judging every candidate: a random playout needs one legal action, not all
-//! of them. Where judging a candidate against the `forbid` rules is the costly part (Go's suicide
-//! and ko play each candidate out), the playout lists the candidates with their `forbid`s left
+//! of them. Where judging a candidate against the `forbid` rules is the costly part (Go's
+//! superko plays each candidate out; its suicide and simple ko are decided from the groups
+//! instead, see [`crate::compile::fast::placement_forbids`]), the playout lists the candidates
+//! with their `forbid`s left
 //! for later, draws one, and judges only that one; a forbidden draw is struck off and another is
 //! drawn. Each legal action is as likely as with the full list, and a position where every
 //! candidate is forbidden falls back to the full generator (which then knows what no move means).

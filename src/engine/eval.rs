@@ -61,6 +61,9 @@ pub struct Frame<'a, const W: usize = 4> {
     pub ignore_forbids: bool,
     /// What a royal `forbid` needs of this position, once asked.
     pub royal: Option<crate::engine::attack::RoyalStatus<W>>,
+    /// What placements' `forbid`s need of this position's groups, once asked (see
+    /// [`crate::compile::fast::placement_forbids`]).
+    pub placement_table: Option<crate::engine::fast::PlacementTable<W>>,
     /// The candidates whose `forbid`s a random playout judges later, if it does (a reference, so
     /// that every other frame stays small to make).
     pub deferred: Option<&'a mut crate::engine::deferred_forbids::Deferred>,
@@ -147,6 +150,7 @@ impl<'a, const W: usize> Frame<'a, W> {
             after_actual: None,
             ignore_forbids: false,
             royal: None,
+            placement_table: None,
             deferred: None,
             mover_kinds: None,
             key: None,

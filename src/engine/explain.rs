@@ -34,6 +34,8 @@ impl<'g, const W: usize> Explainer<'g, W> {
         let mut unforbidden = game.clone();
         unforbidden.forbids.clear();
         unforbidden.forbid_guards = None;
+        // Its placements would strike off the cells a `forbid` removes before they are judged.
+        unforbidden.placement_plan = None;
         Explainer { game, unforbidden }
     }
 

@@ -681,10 +681,15 @@ impl<const W: usize> Game<W> {
             {
                 return false;
             }
-            match forbid
-                .royal
-                .and_then(|kind| self.royal_verdict(frame, action, kind))
-            {
+            let verdict = match (forbid.placement, &self.placement_plan) {
+                (Some(shape), Some(plan)) if action.kind() == ActionKind::Place => {
+                    self.placement_verdict(plan, shape, frame, action.to_cell())
+                }
+                _ => forbid
+                    .royal
+                    .and_then(|kind| self.royal_verdict(frame, action, kind)),
+            };
+            match verdict {
                 Some(holds) => holds,
                 None => self.eval_bool(forbid.code, frame),
             }

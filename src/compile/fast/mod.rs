@@ -16,6 +16,7 @@ pub mod hoisted_filters;
 pub mod irreversible;
 pub mod lattice;
 pub mod neighbour_filter;
+pub mod placement_forbids;
 pub mod previous_anchor;
 pub mod rays;
 pub mod row_masks;

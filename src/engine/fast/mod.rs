@@ -10,6 +10,7 @@ mod flood_shifts;
 mod hoisted_filters;
 mod inside_of_group;
 mod neighbour_filter;
+mod placement_forbids;
 mod previous_anchor;
 mod rows;
 #[cfg(test)]
@@ -17,3 +18,4 @@ mod unmoved_source;
 
 pub use append::append_product;
 pub use attack_plan::Seen;
+pub use placement_forbids::PlacementTable;

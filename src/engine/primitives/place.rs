@@ -1,8 +1,10 @@
 //! `place`: a new piece of the mover on an empty cell.
 
+use crate::compile::fast::placement_forbids::PlacementPlan;
 use crate::compile::primitives::Place;
 use crate::compile::{CellSet, CodeRange, CompiledMove, Game, RegionRef};
 use crate::engine::eval::Frame;
+use crate::engine::fast::PlacementTable;
 use crate::engine::fast::append::append_cells;
 use crate::model::action::{Action, ActionKind};
 
@@ -45,6 +47,16 @@ impl<const W: usize> Game<W> {
             append_cells(out, &cells, |cell| Action::place(index, cell));
             return;
         }
+        if let Some(plan) = &self.placement_plan
+            && (rule.filters.is_empty() || frame.waived_all)
+            && rule.promote_choices == 0
+            && !frame.ignore_forbids
+        {
+            let table = self.placement_table(plan, frame);
+            if table.exact {
+                return self.placements_by_table(index, rule, plan, &table, &cells, frame, out);
+            }
+        }
         let mut cells = cells.iter();
         let mut judge_from = None;
         if (rule.filters.is_empty() || frame.waived_all)
@@ -63,6 +75,41 @@ impl<const W: usize> Game<W> {
         }
         for cell in judge_from.into_iter().chain(cells) {
             self.push_if_legal(rule, frame, Action::place(index, cell), out);
+        }
+    }
+
+    /// The placements of a rule whose `forbid`s the groups of the position decide (see
+    /// [`crate::compile::fast::placement_forbids`]): the cells where a piece would be left
+    /// without a liberty are struck off as a set, and only captures that may bring back a
+    /// position are judged one by one. In cell order, as the general path lists them.
+    #[allow(clippy::too_many_arguments)]
+    fn placements_by_table(
+        &self,
+        index: u8,
+        rule: &CompiledMove,
+        plan: &PlacementPlan,
+        table: &PlacementTable<W>,
+        cells: &CellSet<W>,
+        frame: &mut Frame<'_, W>,
+        out: &mut Vec<Action>,
+    ) {
+        let allowed = match plan.suicide {
+            true => cells.and_not(&table.suicide),
+            false => *cells,
+        };
+        let judged = match plan.repeats {
+            true => allowed.and(&table.captures),
+            false => CellSet::default(),
+        };
+        if judged.is_empty() {
+            append_cells(out, &allowed, |cell| Action::place(index, cell));
+            return;
+        }
+        for cell in allowed.iter() {
+            match judged.contains(cell) {
+                true => self.push_if_legal(rule, frame, Action::place(index, cell), out),
+                false => out.push(Action::place(index, cell)),
+            }
         }
     }
 
