@@ -460,3 +460,31 @@ fn forbidden_placements<const W: usize>(game: &Game<W>, games: u64) -> usize {
     }
     found
 }
+
+/// The morris games' mills as listed rows: `rows(opponent, 3)` (the men a take may not remove)
+/// and `in_row(mover, 3, through: to)` (a move closing a mill) from the sets of the rows, with
+/// the take's filter asked of each man only in the part that reads it, agree with stepping
+/// along the board's lines and asking the whole filter.
+#[test]
+fn mills_as_listed_rows_agree_with_rows_stepped_along_the_lines() {
+    for (name, mills) in [
+        ("nine-mens-morris", 16),
+        ("six-mens-morris", 8),
+        ("twelve-mens-morris", 20),
+    ] {
+        // On one-word sets, as `tabula` loads a board of at most 64 cells.
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("games/{name}.toml"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let game = tabula::catalog::load_game_text_as::<1>(name, text, &[])
+            .unwrap_or_else(|e| panic!("{e}"))
+            .0;
+        let listed: Vec<usize> = (game.row_masks.iter())
+            .flat_map(|r| r.per_player.iter().map(Vec::len))
+            .collect();
+        assert_eq!(listed, [mills, mills], "{name}");
+        let take = (game.moves.iter()).find(|m| m.info.name == "take").unwrap();
+        assert!(take.hoists.iter().any(|h| h.residue.is_some()), "{name}");
+        agree(&game, &general(&game), 20);
+    }
+}

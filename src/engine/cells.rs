@@ -305,9 +305,11 @@ impl<const W: usize> Game<W> {
             },
             None => None,
         };
-        if through.is_none()
-            && let Some(found) = self.in_row_fast(state, player, length, dirs)
-        {
+        let fast = match through {
+            None => self.in_row_fast(state, player, length, dirs),
+            Some(cell) => self.in_row_through_fast(state, player, length, dirs, cell),
+        };
+        if let Some(found) = fast {
             return found;
         }
         self.directions_of(dirs, player).iter().any(|&dir| {
@@ -355,6 +357,9 @@ impl<const W: usize> Game<W> {
     /// `player`'s pieces that stand in a row of `length` or more along one of the directions
     /// (Morris' men in a mill): each row's end, and the cells before it back to its start.
     pub(crate) fn rows(&self, state: &State<W>, player: u8, length: u8, dirs: u16) -> CellSet<W> {
+        if let Some(covered) = self.rows_fast(state, player, length, dirs) {
+            return covered;
+        }
         let mut covered = CellSet::default();
         for &dir in self.directions_of(dirs, player) {
             let mut run = self.row_ends(state, player, length, dir);

@@ -47,10 +47,16 @@ pub struct Frame<'a, const W: usize = 4> {
     /// asks several things of the group of one piece (Havannah's ring, bridge and fork) floods
     /// once. Apart from [`Frame::walk_memo`], whose general key costs more to compare.
     group_memo: Option<(i32, u16, CellSet<W>)>,
+    /// The last `rows(player, length, dirs)` worked out on `state`, with what it was asked: a
+    /// filter asks it of each candidate (the morris games' pieces in a mill).
+    rows_memo: Option<((u8, u8, u16), CellSet<W>)>,
     /// The filters of the rule being generated that every candidate passes in this position, a
     /// bit each (see [`crate::compile::fast::hoisted_filters`]), and whether that is all of them.
     pub waived: u32,
     pub waived_all: bool,
+    /// The independent parts of the rule's filters have been decided (see
+    /// [`crate::compile::fast::hoisted_filters`]): each candidate is asked only the residues.
+    pub hoisted: bool,
     /// The mover's pieces of each of the first [`MOVER_KINDS`] kinds, sorted in one pass when
     /// a rule first asks for a kind: a game of many kinds has a rule for each.
     pub mover_kinds: Option<[CellSet<W>; MOVER_KINDS]>,
@@ -156,8 +162,10 @@ impl<'a, const W: usize> Frame<'a, W> {
             key: None,
             walk_memo: None,
             group_memo: None,
+            rows_memo: None,
             waived: 0,
             waived_all: false,
+            hoisted: false,
         }
     }
 
@@ -181,6 +189,7 @@ impl<'a, const W: usize> Frame<'a, W> {
     /// `filters`.
     #[inline]
     pub fn waive(&mut self, waived: u32, filters: usize) {
+        self.hoisted = false;
         self.waived = waived;
         self.waived_all = filters > 0 && waived.count_ones() as usize == filters;
     }
@@ -838,8 +847,16 @@ impl<const W: usize> Game<W> {
                 push!(self.in_row(frame.state, player, length, dirs, cell) as i32)
             }
             Op::Rows { length, dirs } => {
-                let player = pop!() as u8;
-                sets.push(self.rows(frame.state, player, length, dirs));
+                let asked = (pop!() as u8, length, dirs);
+                let rows = match frame.rows_memo {
+                    Some((memo, rows)) if memo == asked => rows,
+                    _ => {
+                        let rows = self.rows(frame.state, asked.0, length, dirs);
+                        frame.rows_memo = Some((asked, rows));
+                        rows
+                    }
+                };
+                sets.push(rows);
             }
             Op::Connected { dirs } => {
                 let to = &self.region_sets[pop!() as usize];

@@ -398,6 +398,7 @@ impl<const W: usize> Game<W> {
                 return;
             };
             frame.waive(waived, rule.filters.len());
+            frame.hoisted = true;
             self.generate_candidates(index, rule, frame, out);
             frame.waive(0, rule.filters.len());
             return;
@@ -648,8 +649,11 @@ impl<const W: usize> Game<W> {
     ) {
         frame.consider(action);
         let waived = frame.waived;
-        let passes = (rule.filters.iter().enumerate())
-            .all(|(i, &f)| waived >> i & 1 != 0 || self.eval_bool(f, frame));
+        let hoisted = frame.hoisted;
+        let passes = (rule.filters.iter().enumerate()).all(|(i, &f)| {
+            let residue = (rule.hoists.get(i)).and_then(|h| h.residue.filter(|_| hoisted));
+            waived >> i & 1 != 0 || self.eval_bool(residue.unwrap_or(f), frame)
+        });
         if !passes {
             return;
         }

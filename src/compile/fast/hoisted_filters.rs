@@ -8,6 +8,11 @@
 //!   (Oware's `where pieces_on(pits(opponent)) > 0 or afterwards(...)`: the opponent has seeds,
 //!   so no sowing need be played out to see whether it feeds them).
 //!
+//! Once the independent parts are decided and the candidates are made, each candidate is asked
+//! only the parts that read it (the filter's residue): the morris games' `not is_in(to,
+//! rows(opponent, 3)) or size(rows(opponent, 3)) == count(opponent)` works out the second part's
+//! rows once per position, not once per man that might be taken.
+//!
 //! What runs is [`crate::engine::fast::hoisted_filters`]; the filters themselves stay whole, so
 //! every other path (attack probes, explanations) asks them as before.
 
@@ -26,6 +31,9 @@ pub struct FilterHoist {
     pub requires: Vec<HoistedPart>,
     /// Independent parts of a top-level `or`: one true, every candidate passes.
     pub waives: Vec<HoistedPart>,
+    /// The filter without its independent parts, for candidates made once they are decided
+    /// (those of `requires` all true, those of `waives` all false).
+    pub residue: Option<CodeRange>,
 }
 
 /// One independent part: its program, and its test without the stack machine where it is one
@@ -64,11 +72,38 @@ pub fn hoist(
             ..FilterHoist::default()
         };
     }
+    let requires = independent_parts(filter, BinOp::And, region_first, emitter);
+    let waives = independent_parts(filter, BinOp::Or, region_first, emitter);
+    let residue = match (requires.is_empty(), waives.is_empty()) {
+        (false, _) => residue(filter, BinOp::And, emitter),
+        (_, false) => residue(filter, BinOp::Or, emitter),
+        (true, true) => None,
+    };
     FilterHoist {
         fixed: false,
-        requires: independent_parts(filter, BinOp::And, region_first, emitter),
-        waives: independent_parts(filter, BinOp::Or, region_first, emitter),
+        requires,
+        waives,
+        residue,
     }
+}
+
+/// The program of the parts of a top-level `op` chain of `filter` that read the candidate,
+/// joined by `op` again.
+fn residue(filter: &TExpr, op: BinOp, emitter: &mut Emitter) -> Option<CodeRange> {
+    let mut parts = Vec::new();
+    chain_of(filter, op, &mut parts);
+    let mut dependent = parts.into_iter().filter(|part| {
+        let start = emitter.emitted();
+        emitter.expr_program(part);
+        let reads = emitter.reads_candidate_since(start);
+        emitter.truncate(start);
+        reads
+    });
+    let first = dependent.next()?.clone();
+    let joined = dependent.fold(first, |left, part| {
+        TExpr::Binary(op, Box::new(left), Box::new(part.clone()))
+    });
+    Some(emitter.expr_program(&joined))
 }
 
 /// The parts of a top-level `op` chain of `filter` that do not read the candidate, each emitted

@@ -1,8 +1,9 @@
-//! `in_row(player, length)` through no particular cell, on a board with few such rows (Pentago's
-//! 32 rows of five, tic-tac-toe's 8 of three): every row of `length` cells listed once as a set,
-//! so that the test is whether one of them lies within the player's pieces, without stepping
-//! the pieces along each direction. Chosen when the rows are few enough to beat the steps; the
-//! general path is [`crate::engine::cells`]'s `row_ends`.
+//! `in_row(player, length)` (through a cell or not) and `rows(player, length)`, on a board with few
+//! such rows (Pentago's 32 rows of five, tic-tac-toe's 8 of three, the mills of the morris
+//! games): every row of `length` cells listed once as a set, so that the test is whether one of
+//! them lies within the player's pieces, without stepping the pieces along each direction (on a
+//! board of points joined by lines, a step is a walk over the cells). Chosen when the rows are
+//! few enough to beat the steps; the general path is [`crate::engine::cells`]'s `row_ends`.
 
 use crate::check::ALL_DIRECTIONS;
 use crate::compile::Op;
@@ -19,9 +20,11 @@ pub struct RowMasks<const W: usize> {
     pub length: u8,
     pub dirs: u16,
     pub per_player: Vec<Vec<CellSet<W>>>,
+    /// For each player and cell, the rows that hold the cell (`in_row` through a cell).
+    pub through: Vec<Vec<Vec<CellSet<W>>>>,
 }
 
-/// The rows of each shape of `in_row` without `through` that `code` asks, where they are few.
+/// The rows of each shape of `in_row` and `rows` that `code` asks, where they are few.
 pub fn row_masks<const W: usize>(
     code: &[Op],
     board: &Board<W>,
@@ -30,13 +33,9 @@ pub fn row_masks<const W: usize>(
 ) -> Vec<RowMasks<W>> {
     let mut found: Vec<RowMasks<W>> = Vec::new();
     for op in code {
-        let &Op::InRow {
-            length,
-            dirs,
-            through: false,
-        } = op
-        else {
-            continue;
+        let (length, dirs) = match *op {
+            Op::InRow { length, dirs, .. } | Op::Rows { length, dirs } => (length, dirs),
+            _ => continue,
         };
         if found.iter().any(|r| r.length == length && r.dirs == dirs) {
             continue;
@@ -54,10 +53,18 @@ pub fn row_masks<const W: usize>(
             .iter()
             .all(|rows| rows.len() * W <= MOST_ROW_WORDS)
         {
+            let through = (per_player.iter())
+                .map(|rows| {
+                    (0..board.cells as u16)
+                        .map(|cell| rows.iter().filter(|r| r.contains(cell)).copied().collect())
+                        .collect()
+                })
+                .collect();
             found.push(RowMasks {
                 length,
                 dirs,
                 per_player,
+                through,
             });
         }
     }

@@ -1,4 +1,4 @@
-//! `in_row` through no particular cell, faster than stepping the pieces along every direction
+//! `in_row` and `rows`, faster than stepping the pieces along every direction
 //! ([`crate::compile::fast::row_masks`], [`crate::model::board::Board::opposites`]); each is
 //! tested against the general path in `tests/fast_paths.rs`.
 
@@ -16,10 +16,8 @@ impl<const W: usize> Game<W> {
         length: u8,
         dirs: u16,
     ) -> Option<bool> {
-        let listed = (self.row_masks.iter()).find(|r| r.length == length && r.dirs == dirs);
-        if let Some(masks) = listed {
+        if let Some(rows) = self.listed_rows(player, length, dirs) {
             let own = state.pieces_of(player);
-            let rows = &masks.per_player[player as usize];
             let owned = |row: &CellSet<W>| row.and_not(own).is_empty();
             // Fewer pieces than a row: no row, without looking at any. Else every row is tested,
             // without stopping at the first found: a loop without an exit runs several rows at a
@@ -43,5 +41,48 @@ impl<const W: usize> Game<W> {
             looked |= 1 << (dir & 63);
             !self.row_ends(state, player, length, dir).is_empty()
         }))
+    }
+
+    /// The board's rows of `length` along the directions, as sets, where they are listed.
+    #[inline]
+    fn listed_rows(&self, player: u8, length: u8, dirs: u16) -> Option<&[CellSet<W>]> {
+        (self.row_masks.iter())
+            .find(|r| r.length == length && r.dirs == dirs)
+            .map(|masks| &masks.per_player[player as usize][..])
+    }
+
+    /// `in_row` through `cell`, where the rows are listed: one of the rows holding the cell
+    /// lies within the player's pieces.
+    pub(in crate::engine) fn in_row_through_fast(
+        &self,
+        state: &State<W>,
+        player: u8,
+        length: u8,
+        dirs: u16,
+        cell: u16,
+    ) -> Option<bool> {
+        let masks = (self.row_masks.iter()).find(|r| r.length == length && r.dirs == dirs)?;
+        let rows = masks.through[player as usize].get(cell as usize)?;
+        let own = state.pieces_of(player);
+        Some(own.contains(cell) && rows.iter().any(|row| row.and_not(own).is_empty()))
+    }
+
+    /// `rows`, where the rows are listed: the union of those within the player's pieces.
+    pub(in crate::engine) fn rows_fast(
+        &self,
+        state: &State<W>,
+        player: u8,
+        length: u8,
+        dirs: u16,
+    ) -> Option<CellSet<W>> {
+        let rows = self.listed_rows(player, length, dirs)?;
+        let own = state.pieces_of(player);
+        Some(rows.iter().fold(
+            CellSet::default(),
+            |covered, row| match row.and_not(own).is_empty() {
+                true => covered.or(row),
+                false => covered,
+            },
+        ))
     }
 }
