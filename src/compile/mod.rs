@@ -104,6 +104,9 @@ pub struct CompiledNext {
     pub by: Option<CodeRange>,
     pub joined: bool,
     pub condition: Option<CodeRange>,
+    /// The condition without the stack machine, where it is a fast test (the morris games'
+    /// `next take if in_row(mover, 3, through: to)`).
+    pub fast_condition: Option<fast::fast_check::Test>,
 }
 
 /// One effect of a `then` block, compiled.
@@ -605,6 +608,9 @@ impl Rules<'_> {
                     .map(|e| emitter.expr_program(e)),
                 joined: c.joined,
                 condition: c.condition.as_ref().map(|e| emitter.expr_program(e)),
+                fast_condition: (c.condition.as_ref())
+                    .and_then(|e| fast::fast_check::test(e, region_first))
+                    .filter(|t| !t.counts_cells()),
             })
             .collect();
         let effects = m

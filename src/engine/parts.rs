@@ -140,7 +140,10 @@ impl<const W: usize> Game<W> {
             Some(code) => {
                 let mut frame = Frame::position(state);
                 frame.action = Some(*action);
-                self.eval_bool(code, &mut frame)
+                match &next.fast_condition {
+                    Some(test) => self.test_holds(test, &mut frame),
+                    None => self.eval_bool(code, &mut frame),
+                }
             }
         })
     }

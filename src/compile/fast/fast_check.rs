@@ -193,6 +193,15 @@ pub enum Test {
         dirs: u16,
         present: bool,
     },
+    /// `in_row(PLAYER, LENGTH, through: CELL)` (or `not` it), the cell one the action names:
+    /// whether a move made a row (the morris games' mills, `next take if in_row(...)`).
+    InRowThrough {
+        player: PlayerRef,
+        length: u8,
+        dirs: u16,
+        cell: CellAt,
+        present: bool,
+    },
 }
 
 impl Test {
@@ -204,7 +213,10 @@ impl Test {
             Test::Compare { left, right, .. } => counts(left) || counts(right),
             Test::Range { value, .. } => counts(value),
             Test::Any { .. } => true,
-            Test::Occupied { .. } | Test::InRegion { .. } | Test::InRow { .. } => false,
+            Test::Occupied { .. }
+            | Test::InRegion { .. }
+            | Test::InRow { .. }
+            | Test::InRowThrough { .. } => false,
         }
     }
 }
@@ -332,14 +344,25 @@ pub(crate) fn test_with(
         player,
         length,
         dirs,
-        through: None,
+        through,
     } = cond
     {
-        return Some(Test::InRow {
-            player: PlayerRef::from_expr(player)?,
-            length: *length,
-            dirs: *dirs,
-            present: inside,
+        let player = PlayerRef::from_expr(player)?;
+        let (length, dirs) = (*length, *dirs);
+        return Some(match through {
+            None => Test::InRow {
+                player,
+                length,
+                dirs,
+                present: inside,
+            },
+            Some(cell) => Test::InRowThrough {
+                player,
+                length,
+                dirs,
+                cell: CellAt::of(cell)?,
+                present: inside,
+            },
         });
     }
     let TExpr::Binary(op, left, right) = cond else {

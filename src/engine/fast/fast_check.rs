@@ -130,6 +130,17 @@ impl<const W: usize> crate::compile::Game<W> {
                 let player = player.resolve(state, self.players.len() as u8);
                 self.in_row(state, player, length, dirs, None) == present
             }
+            Test::InRowThrough {
+                player,
+                length,
+                dirs,
+                cell,
+                present,
+            } => {
+                let player = player.resolve(state, self.players.len() as u8);
+                let cell = self.fast_cell(cell, frame);
+                self.in_row(state, player, length, dirs, Some(cell)) == present
+            }
             Test::Range {
                 value,
                 lo,
