@@ -14,6 +14,10 @@ pub struct PlacementTable<const W: usize> {
     /// The empty cells that are the one liberty of an opponent's group: a placement there
     /// captures.
     pub captures: CellSet<W>,
+    /// Those of `captures` where the placement would capture a single piece: only there can it
+    /// bring back the position before the opponent's last move (which must then have captured
+    /// the one piece on this cell, with the piece it captures now).
+    pub single_captures: CellSet<W>,
     /// False where some group already has no liberty: what a placement removes is then not
     /// decided by its neighbours, and every candidate is played out.
     pub exact: bool,
@@ -53,6 +57,7 @@ impl<const W: usize> Game<W> {
         let two_liberties = twice.and(&occupied);
         let mut mine_in_atari = CellSet::default();
         let mut captures = CellSet::default();
+        let mut several_captured = CellSet::default();
         for player in 0..2u8 {
             let own = state.pieces_of(player);
             let lively = self.flood(two_liberties.and(own), own, dirs);
@@ -68,11 +73,18 @@ impl<const W: usize> Game<W> {
                         return PlacementTable {
                             suicide: CellSet::default(),
                             captures: CellSet::default(),
+                            single_captures: CellSet::default(),
                             exact: false,
                         };
                     }
                     1 if player == me => mine_in_atari = mine_in_atari.or(&group),
-                    1 if plan.captures => captures = captures.or(&liberties),
+                    1 if plan.captures => {
+                        // A second group with the same liberty, or a group of several pieces.
+                        if group.len() > 1 || captures.intersects(&liberties) {
+                            several_captured = several_captured.or(&liberties);
+                        }
+                        captures = captures.or(&liberties);
+                    }
                     _ => {}
                 }
             }
@@ -85,6 +97,7 @@ impl<const W: usize> Game<W> {
         PlacementTable {
             suicide,
             captures,
+            single_captures: captures.and_not(&several_captured),
             exact: true,
         }
     }
@@ -109,7 +122,9 @@ impl<const W: usize> Game<W> {
         match shape {
             PlacementForbid::Never => Some(false),
             PlacementForbid::Suicide => Some(table.suicide.contains(to)),
-            PlacementForbid::RepeatsPrevious => (!table.captures.contains(to)).then_some(false),
+            PlacementForbid::RepeatsPrevious => {
+                (!table.single_captures.contains(to)).then_some(false)
+            }
         }
     }
 }

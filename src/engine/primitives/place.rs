@@ -80,8 +80,8 @@ impl<const W: usize> Game<W> {
 
     /// The placements of a rule whose `forbid`s the groups of the position decide (see
     /// [`crate::compile::fast::placement_forbids`]): the cells where a piece would be left
-    /// without a liberty are struck off as a set, and only captures that may bring back a
-    /// position are judged one by one. In cell order, as the general path lists them.
+    /// without a liberty are struck off as a set, and only captures of a single piece, which may
+    /// bring back a position, are judged one by one. In cell order, as the general path lists them.
     #[allow(clippy::too_many_arguments)]
     fn placements_by_table(
         &self,
@@ -98,7 +98,7 @@ impl<const W: usize> Game<W> {
             false => *cells,
         };
         let judged = match plan.repeats {
-            true => allowed.and(&table.captures),
+            true => allowed.and(&table.single_captures),
             false => CellSet::default(),
         };
         if judged.is_empty() {
