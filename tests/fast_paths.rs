@@ -27,6 +27,7 @@ fn general<const W: usize>(game: &Game<W>) -> Game<W> {
     slow.row_masks.clear();
     for rule in &mut slow.moves {
         rule.hoists.clear();
+        rule.candidate_filters = rule.filters.clone();
         rule.position_free = false;
         for next in &mut rule.next {
             next.fast_condition = None;

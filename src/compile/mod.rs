@@ -32,6 +32,9 @@ pub struct CompiledMove {
     /// For each filter, what can be decided of it once per position rather than per candidate
     /// (see [`fast::hoisted_filters`]); empty where nothing can.
     pub hoists: Vec<fast::hoisted_filters::FilterHoist>,
+    /// What each filter asks of a candidate as the rule is generated, once `hoists` are decided
+    /// (generation always decides them first): its residue where it has one, else the filter.
+    pub candidate_filters: Vec<CodeRange>,
     pub compulsory: bool,
     /// `compulsory most`: only the actions capturing the most pieces, among those of every such
     /// rule, are legal.
@@ -593,6 +596,9 @@ impl Rules<'_> {
         {
             hoists.clear();
         }
+        let candidate_filters = (filters.iter().enumerate())
+            .map(|(i, &filter)| (hoists.get(i)).and_then(|h| h.residue).unwrap_or(filter))
+            .collect();
         let reads_previous = emitter.reads_previous_since(filters_start);
         // Programs are emitted in the order of the rule's parts: the common ones first.
         let next = m
@@ -654,6 +660,7 @@ impl Rules<'_> {
                 && m.promote_choices == 0,
             filters,
             hoists,
+            candidate_filters,
             landing_mask,
             next,
             continuation_only: self.continued.contains(&(i as u8)),

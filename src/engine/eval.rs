@@ -54,9 +54,6 @@ pub struct Frame<'a, const W: usize = 4> {
     /// bit each (see [`crate::compile::fast::hoisted_filters`]), and whether that is all of them.
     pub waived: u32,
     pub waived_all: bool,
-    /// The independent parts of the rule's filters have been decided (see
-    /// [`crate::compile::fast::hoisted_filters`]): each candidate is asked only the residues.
-    pub hoisted: bool,
     /// The mover's pieces of each of the first [`MOVER_KINDS`] kinds, sorted in one pass when
     /// a rule first asks for a kind: a game of many kinds has a rule for each.
     pub mover_kinds: Option<[CellSet<W>; MOVER_KINDS]>,
@@ -165,7 +162,6 @@ impl<'a, const W: usize> Frame<'a, W> {
             rows_memo: None,
             waived: 0,
             waived_all: false,
-            hoisted: false,
         }
     }
 
@@ -189,7 +185,6 @@ impl<'a, const W: usize> Frame<'a, W> {
     /// `filters`.
     #[inline]
     pub fn waive(&mut self, waived: u32, filters: usize) {
-        self.hoisted = false;
         self.waived = waived;
         self.waived_all = filters > 0 && waived.count_ones() as usize == filters;
     }

@@ -4,6 +4,7 @@
 use super::eval::{Frame, MOVER_KINDS, Played, Verdict};
 use super::primitives::jump::WordChain;
 use crate::check::{Landing, STAY};
+use crate::compile::fast::placement_forbids::PlacementPlan;
 use crate::compile::fast::word_moves::{WORD_KINDS, WordMoves, WordRuleMoves};
 use crate::compile::fast::word_steps::WordSteps;
 use crate::compile::{CellSet, CompiledMove, Game, Primitive};
@@ -398,7 +399,6 @@ impl<const W: usize> Game<W> {
                 return;
             };
             frame.waive(waived, rule.filters.len());
-            frame.hoisted = true;
             self.generate_candidates(index, rule, frame, out);
             frame.waive(0, rule.filters.len());
             return;
@@ -649,11 +649,8 @@ impl<const W: usize> Game<W> {
     ) {
         frame.consider(action);
         let waived = frame.waived;
-        let hoisted = frame.hoisted;
-        let passes = (rule.filters.iter().enumerate()).all(|(i, &f)| {
-            let residue = (rule.hoists.get(i)).and_then(|h| h.residue.filter(|_| hoisted));
-            waived >> i & 1 != 0 || self.eval_bool(residue.unwrap_or(f), frame)
-        });
+        let passes = (rule.candidate_filters.iter().enumerate())
+            .all(|(i, &f)| waived >> i & 1 != 0 || self.eval_bool(f, frame));
         if !passes {
             return;
         }
@@ -672,9 +669,15 @@ impl<const W: usize> Game<W> {
     }
 
     /// The first `forbid` rule that holds for the action the frame considers, if any.
+    #[inline]
     pub(crate) fn forbidding(&self, frame: &mut Frame<'_, W>, action: &Action) -> Option<usize> {
         if frame.ignore_forbids {
             return None;
+        }
+        if let Some(plan) = &self.placement_plan
+            && action.kind() == ActionKind::Place
+        {
+            return self.placement_forbidding(plan, frame, action);
         }
         let me = frame.state.to_move;
         self.forbids.iter().position(|forbid| {
@@ -685,18 +688,30 @@ impl<const W: usize> Game<W> {
             {
                 return false;
             }
-            let verdict = match (forbid.placement, &self.placement_plan) {
-                (Some(shape), Some(plan)) if action.kind() == ActionKind::Place => {
-                    self.placement_verdict(plan, shape, frame, action.to_cell())
-                }
-                _ => forbid
-                    .royal
-                    .and_then(|kind| self.royal_verdict(frame, action, kind)),
-            };
-            match verdict {
+            match forbid
+                .royal
+                .and_then(|kind| self.royal_verdict(frame, action, kind))
+            {
                 Some(holds) => holds,
                 None => self.eval_bool(forbid.code, frame),
             }
+        })
+    }
+
+    /// [`Self::forbidding`] for a placement in a game with a [`Game::placement_plan`]: each
+    /// `forbid` decided from the groups of the position where they tell.
+    #[inline(never)]
+    fn placement_forbidding(
+        &self,
+        plan: &PlacementPlan,
+        frame: &mut Frame<'_, W>,
+        action: &Action,
+    ) -> Option<usize> {
+        self.forbids.iter().position(|forbid| {
+            let verdict = forbid
+                .placement
+                .and_then(|shape| self.placement_verdict(plan, shape, frame, action.to_cell()));
+            verdict.unwrap_or_else(|| self.eval_bool(forbid.code, frame))
         })
     }
 

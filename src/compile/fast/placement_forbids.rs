@@ -13,8 +13,9 @@
 //! move: that move either passed, and the new piece is one more than then, or put a piece on a
 //! cell that was empty then and that nothing has emptied since. Nor can one that captures more
 //! than one piece: to be back where it was, the board must lose exactly the piece the opponent
-//! placed and regain exactly the cell this piece goes to, which that move must have captured.
-//! Only placements that capture a single piece are played out to judge a ko.
+//! placed and regain exactly the cell this piece goes to, which that move must have captured: a
+//! single piece of the mover's, so that the cell has only the opponent's pieces beside it. Only
+//! placements on such a cell that capture a single piece are played out to judge a ko.
 //!
 //! Chosen when the game is compiled, from the rules' shapes (the options folded in), never from a
 //! game's name. Every `forbid` must have one of these shapes or be ruled out by the options:

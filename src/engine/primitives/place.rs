@@ -98,7 +98,7 @@ impl<const W: usize> Game<W> {
             false => *cells,
         };
         let judged = match plan.repeats {
-            true => allowed.and(&table.single_captures),
+            true => allowed.and(&table.may_repeat),
             false => CellSet::default(),
         };
         if judged.is_empty() {
