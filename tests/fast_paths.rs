@@ -499,3 +499,33 @@ fn mills_as_listed_rows_agree_with_rows_stepped_along_the_lines() {
         agree(&game, &general(&game), 20);
     }
 }
+
+/// A position where a group already has no liberty (set up by hand: no move of go makes one)
+/// leaves the groups no say: every placement is played out, as in the general path. White's a1
+/// has none. Black's a2-b2-b1 has one, c2, whose other neighbours are white: black on c2 would
+/// be a suicide, were a1 not removed by the capture, which gives the group a liberty.
+#[test]
+fn a_group_already_without_a_liberty_sends_placements_to_the_general_path() {
+    let game = load("go");
+    assert!(game.placement_plan.is_some());
+    let mut slow = general(&game);
+    for forbid in &mut slow.forbids {
+        forbid.placement = None;
+    }
+    let cell = |name: &str| game.board.parse_cell(name).unwrap();
+    let (black, white) = (0, 1);
+    let mut state = game.initial;
+    for name in ["a1", "a3", "b3", "c1", "c3", "d2"] {
+        state.put(cell(name), white, 0);
+    }
+    for name in ["a2", "b1", "b2"] {
+        state.put(cell(name), black, 0);
+    }
+    state.to_move = black;
+    let (mut fast, mut general) = (Vec::new(), Vec::new());
+    game.legal_actions(&state, &mut fast);
+    slow.legal_actions(&state, &mut general);
+    assert_eq!(fast, general);
+    let c2 = tabula::model::action::Action::place(0, cell("c2"));
+    assert!(fast.contains(&c2), "c2 is legal: a1 is removed");
+}
