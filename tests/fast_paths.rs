@@ -14,6 +14,22 @@ fn load(name: &str) -> Game {
         .0
 }
 
+/// A game on one-word sets, as `tabula` loads a board of at most 64 cells.
+fn load_one_word(name: &str) -> Game<1> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("games/{name}.toml"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    tabula::catalog::load_game_text_as::<1>(name, text, &[])
+        .unwrap_or_else(|e| panic!("{e}"))
+        .0
+}
+
+/// How many rows each player's listed rows hold, per shape.
+fn rows_listed<const W: usize>(game: &Game<W>) -> Vec<usize> {
+    (game.row_masks.iter())
+        .flat_map(|r| r.per_player.iter().map(Vec::len))
+        .collect()
+}
+
 /// The same game with every fast form taken away.
 fn general<const W: usize>(game: &Game<W>) -> Game<W> {
     let mut slow = game.clone();
@@ -38,6 +54,9 @@ fn general<const W: usize>(game: &Game<W>) -> Game<W> {
             effect.fast_target = None;
             effect.fast_into = None;
         }
+    }
+    for forbid in &mut slow.forbids {
+        forbid.placement = None;
     }
     for check in slow.turn_start.iter_mut().chain(slow.after.iter_mut()) {
         check.fast = None;
@@ -330,16 +349,9 @@ fn rows_looked_for_along_half_the_directions_or_listed_agree_with_all_of_them() 
         ("pentago", true, 32),
         ("tic-tac-toe", false, 8),
     ] {
-        let path =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("games/{name}.toml"));
-        let text = std::fs::read_to_string(&path).unwrap();
-        let game = tabula::catalog::load_game_text_as::<1>(name, text, &[])
-            .unwrap_or_else(|e| panic!("{e}"))
-            .0;
+        let game = load_one_word(name);
         assert_eq!(!game.board.opposites.is_empty(), opposites, "{name}");
-        let listed: Vec<usize> = (game.row_masks.iter())
-            .flat_map(|r| r.per_player.iter().map(Vec::len))
-            .collect();
+        let listed = rows_listed(&game);
         let expected = match rows {
             0 => vec![],
             n => vec![n, n],
@@ -427,11 +439,7 @@ fn placements_judged_from_the_groups_agree_with_placements_played_out() {
         let plan = game.placement_plan.expect("go has a placement plan");
         assert!(plan.captures && plan.suicide);
         assert_eq!(plan.repeats, ko == "simple");
-        let mut slow = general(&game);
-        for forbid in &mut slow.forbids {
-            forbid.placement = None;
-        }
-        agree(&game, &slow, 12);
+        agree(&game, &general(&game), 12);
         let forbidden = forbidden_placements(&game, 12);
         assert!(forbidden > 100, "{forbidden} positions test the forbids");
     }
@@ -478,16 +486,8 @@ fn mills_as_listed_rows_agree_with_rows_stepped_along_the_lines() {
         ("six-mens-morris", 8, 2),
         ("twelve-mens-morris", 20, 3),
     ] {
-        // On one-word sets, as `tabula` loads a board of at most 64 cells.
-        let path =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("games/{name}.toml"));
-        let text = std::fs::read_to_string(&path).unwrap();
-        let game = tabula::catalog::load_game_text_as::<1>(name, text, &[])
-            .unwrap_or_else(|e| panic!("{e}"))
-            .0;
-        let listed: Vec<usize> = (game.row_masks.iter())
-            .flat_map(|r| r.per_player.iter().map(Vec::len))
-            .collect();
+        let game = load_one_word(name);
+        let listed = rows_listed(&game);
         assert_eq!(listed, [mills, mills], "{name}");
         let take = (game.moves.iter()).find(|m| m.info.name == "take").unwrap();
         assert!(take.hoists.iter().any(|h| h.residue.is_some()), "{name}");
@@ -508,10 +508,7 @@ fn mills_as_listed_rows_agree_with_rows_stepped_along_the_lines() {
 fn a_group_already_without_a_liberty_sends_placements_to_the_general_path() {
     let game = load("go");
     assert!(game.placement_plan.is_some());
-    let mut slow = general(&game);
-    for forbid in &mut slow.forbids {
-        forbid.placement = None;
-    }
+    let slow = general(&game);
     let cell = |name: &str| game.board.parse_cell(name).unwrap();
     let (black, white) = (0, 1);
     let mut state = game.initial;

@@ -3,6 +3,7 @@
 //! tested against the general path in `tests/fast_paths.rs`.
 
 use crate::compile::Game;
+use crate::compile::fast::row_masks::RowMasks;
 use crate::model::board::{CellSet, NO_DIRECTION};
 use crate::model::state::State;
 
@@ -46,9 +47,13 @@ impl<const W: usize> Game<W> {
     /// The board's rows of `length` along the directions, as sets, where they are listed.
     #[inline]
     fn listed_rows(&self, player: u8, length: u8, dirs: u16) -> Option<&[CellSet<W>]> {
-        (self.row_masks.iter())
-            .find(|r| r.length == length && r.dirs == dirs)
-            .map(|masks| &masks.per_player[player as usize][..])
+        (self.row_masks_of(length, dirs)).map(|masks| &masks.per_player[player as usize][..])
+    }
+
+    /// The listed rows of one shape, if they are listed.
+    #[inline]
+    fn row_masks_of(&self, length: u8, dirs: u16) -> Option<&RowMasks<W>> {
+        (self.row_masks.iter()).find(|r| r.length == length && r.dirs == dirs)
     }
 
     /// `in_row` through `cell`, where the rows are listed: one of the rows holding the cell
@@ -61,7 +66,7 @@ impl<const W: usize> Game<W> {
         dirs: u16,
         cell: u16,
     ) -> Option<bool> {
-        let masks = (self.row_masks.iter()).find(|r| r.length == length && r.dirs == dirs)?;
+        let masks = self.row_masks_of(length, dirs)?;
         let rows = masks.through[player as usize].get(cell as usize)?;
         let own = state.pieces_of(player);
         Some(own.contains(cell) && rows.iter().any(|row| row.and_not(own).is_empty()))
